@@ -1,0 +1,1 @@
+"""Game engines: pure Python rules and computer players, with no user interface."""

@@ -1,0 +1,206 @@
+"""The one shape every game engine has.
+
+A :class:`GameSpec` describes a game (its id, options, seats, computer levels);
+``spec.new_game(...)`` makes a :class:`GameState` that holds the whole truth.
+Each seat reads the state only through ``state.view(seat)``: a view carries no
+hidden cards, and computer players receive nothing else. Actions are small
+hashable values; ``spec.encode_action`` turns them into the text kept in the
+action log, from which :class:`engines.match.Match` rebuilds any game exactly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+Action = Hashable
+
+
+class EngineError(Exception):
+    """Base class of the errors engines raise on bad input."""
+
+
+class IllegalAction(EngineError):
+    """An action that the rules do not allow now; the message says why."""
+
+
+class OptionError(EngineError):
+    """An unknown option or a value that is not allowed; the message lists what is valid."""
+
+
+class UnknownGame(EngineError):
+    """A game id that is not registered."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its name, allowed values (``None`` = any integer) and default."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] | None
+    help: str
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a finished game ended.
+
+    ``winners`` holds the winning seats: one seat for an outright win, several for a
+    shared win or a draw (``draw`` is true when every seat is among them).
+    ``reason`` spells out why, in words a player can read.
+    """
+
+    winners: tuple[int, ...]
+    draw: bool
+    reason: str
+    scores: tuple[Any, ...] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def outcome(self, seat: int) -> str:
+        """``"win"``, ``"draw"`` (a draw or a shared win) or ``"loss"`` for a seat."""
+        if seat not in self.winners:
+            return "loss"
+        return "win" if len(self.winners) == 1 else "draw"
+
+
+class SeatView(ABC):
+    """What one seat may know. Computer players receive only this."""
+
+    seat: int
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The actions this seat may take now (empty when it is not to move)."""
+
+
+class GameState(ABC):
+    """The whole truth of one game in progress."""
+
+    game_id: str
+    num_players: int
+
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """Seats that must act now: one seat, several (simultaneous), or none at the end."""
+
+    def current_player(self) -> int | None:
+        """The single seat to move, or ``None`` when the game is over or moves are simultaneous."""
+        seats = self.to_move()
+        return seats[0] if len(seats) == 1 else None
+
+    @abstractmethod
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Legal actions for ``seat`` (default: the current player)."""
+
+    @abstractmethod
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Play ``action`` for ``seat``; raise :class:`IllegalAction` with a reason if not allowed."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> GameResult | None:
+        """The result once the game is over, else ``None``."""
+
+    @abstractmethod
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see: never another seat's hidden cards."""
+
+    @abstractmethod
+    def clone(self) -> GameState: ...
+
+    @abstractmethod
+    def canonical(self) -> dict[str, Any]:
+        """Every fact of the state (hidden ones too) as plain data, for hashing."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """A readable picture of the position for save files (TOML-friendly data)."""
+
+    @property
+    @abstractmethod
+    def move_number(self) -> int:
+        """How many actions have been applied."""
+
+    def fingerprint(self) -> str:
+        """A hash of the whole state: equal states give equal fingerprints."""
+        text = json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+class GameSpec(ABC):
+    """The description of one game: everything but a position."""
+
+    id: str
+    name: str
+    blurb: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...] = ()
+
+    @abstractmethod
+    def new_game(self, num_players: int, options: Mapping[str, Any], seed: int) -> GameState:
+        """A fresh game; all randomness of the rules comes from ``seed``."""
+
+    @abstractmethod
+    def encode_action(self, action: Action) -> str: ...
+
+    @abstractmethod
+    def decode_action(self, text: str) -> Action:
+        """Inverse of :meth:`encode_action`; raise :class:`IllegalAction` on bad text."""
+
+    @abstractmethod
+    def describe_action(self, action: Action, seat: int) -> str:
+        """A short sentence for the move log."""
+
+    @abstractmethod
+    def seat_names(self, num_players: int) -> list[str]:
+        """Names of the seats, e.g. ``["Rows", "Columns"]``."""
+
+    @abstractmethod
+    def rules_text(self) -> str:
+        """The rules help, in our own words (plain text with simple markup)."""
+
+    def player_levels(self) -> Mapping[str, type]:
+        """Built-in computer player classes by level name."""
+        return {}
+
+    def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Fill in defaults and check values; raise :class:`OptionError` naming what is valid."""
+        given = dict(options or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            valid = ", ".join(known) or "none"
+            raise OptionError(
+                f"unknown option {unknown[0]!r} for {self.id}; valid options: {valid}"
+            )
+        out: dict[str, Any] = {}
+        for name, opt in known.items():
+            value = given.get(name, opt.default)
+            if opt.choices is not None and value not in opt.choices:
+                valid = ", ".join(str(c) for c in opt.choices)
+                raise OptionError(f"option {name} cannot be {value!r}; valid values: {valid}")
+            if opt.choices is None and not isinstance(value, int):
+                raise OptionError(f"option {name} must be a whole number, not {value!r}")
+            out[name] = value
+        return out
+
+    def check_players(self, num_players: int) -> None:
+        if not self.min_players <= num_players <= self.max_players:
+            if self.min_players == self.max_players:
+                need = f"exactly {self.min_players}"
+            else:
+                need = f"{self.min_players} to {self.max_players}"
+            raise OptionError(f"{self.name} needs {need} players, not {num_players}")
+
+
+def sorted_unique(values: Sequence[Any]) -> list[Any]:
+    """Values in first-seen order without repeats."""
+    return list(dict.fromkeys(values))

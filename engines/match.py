@@ -1,0 +1,70 @@
+"""A game being played: spec, options, seed and the action log that rebuilds it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engines.core import Action, GameSpec, GameState, IllegalAction
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    """One entry of the action log: who acted and the action's text."""
+
+    seat: int
+    text: str
+
+
+class Match:
+    """One game from its start: replaying ``log`` from ``seed`` gives ``state`` exactly."""
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        num_players: int,
+        options: Mapping[str, Any] | None,
+        seed: int,
+    ) -> None:
+        spec.check_players(num_players)
+        self.spec = spec
+        self.num_players = num_players
+        self.options = spec.normalize_options(options)
+        self.seed = seed
+        self.state: GameState = spec.new_game(num_players, self.options, seed)
+        self.log: list[LoggedAction] = []
+
+    def play(self, action: Action, seat: int | None = None) -> None:
+        """Apply ``action`` (for ``seat``, default the current player) and log it."""
+        if seat is None:
+            seat = self.state.current_player()
+            if seat is None:
+                raise IllegalAction("nobody is to move")
+        self.state.apply(action, seat)
+        self.log.append(LoggedAction(seat, self.spec.encode_action(action)))
+
+    def play_text(self, text: str, seat: int | None = None) -> None:
+        self.play(self.spec.decode_action(text), seat)
+
+    @classmethod
+    def replay(
+        cls,
+        spec: GameSpec,
+        num_players: int,
+        options: Mapping[str, Any] | None,
+        seed: int,
+        log: Sequence[LoggedAction],
+    ) -> Match:
+        """Rebuild a match from its seed and log; raise :class:`IllegalAction` naming the bad step."""
+        match = cls(spec, num_players, options, seed)
+        for index, entry in enumerate(log, start=1):
+            try:
+                match.play_text(entry.text, entry.seat)
+            except IllegalAction as exc:
+                raise IllegalAction(f"action {index} ({entry.text!r}) is not legal: {exc}") from exc
+        return match
+
+    def truncated(self, length: int) -> Match:
+        """The same match with only the first ``length`` log entries (used for undo)."""
+        return Match.replay(self.spec, self.num_players, self.options, self.seed, self.log[:length])

@@ -1,0 +1,136 @@
+"""The Robot Master game description: options, set-up, action text and rules help."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core import Action, GameSpec, IllegalAction, OptionSpec
+from engines.rng import GameRandom
+from engines.robot_master.board import CENTER, CELLS, EMPTY, cell_name, parse_cell
+from engines.robot_master.state import (
+    COPIES,
+    HAND_FIVE,
+    HAND_FULL,
+    SEAT_NAMES,
+    VALUES,
+    Place,
+    RobotMasterState,
+)
+
+RULES = """\
+ROBOT MASTER  (a card game by Reiner Knizia, for two)
+
+The deck has 36 robot cards: six each of the values 0, 1, 2, 3, 4 and 5.
+One card is laid face up in the middle of a 5 x 5 grid. Each player gets
+12 cards; the other 11 stay face down and are not used, so you never know
+exactly what your opponent holds.
+
+One player owns the five ROWS, the other the five COLUMNS. Take turns to
+place one card from your hand on an empty square that touches a card
+already on the grid along an edge (corners do not count). Legal squares
+are marked with a dot. After 24 placements the grid is full and the game
+is scored.
+
+SCORING A LINE (each row, each column)
+  - a value that appears once counts its face value     (4 -> 4)
+  - a pair counts ten times the value                   (4 4 -> 40)
+  - three of a kind count 100, whatever the value       (0 0 0 -> 100)
+  - a fourth or fifth copy is scored again after the
+    first three: 3 3 3 3 4 -> 107, 3 3 3 3 3 -> 130
+  - groups add up: 4 4 2 5 1 -> 40 + 2 + 5 + 1 = 48
+  Beware the zero: one or two zeros score nothing.
+
+WINNING
+Each side's weakest line decides. Whoever has the lower lowest line loses.
+If the lowest lines are equal, compare the second-lowest, then the third,
+and so on; if all five pairs are equal the game is a draw. While you play,
+the screen highlights each side's weakest line (and the second weakest
+while the weakest are tied).
+
+STRATEGY IN A NUTSHELL
+Every card lands in one row and one column at once: build pairs and
+triples in your own lines while you spoil your opponent's lines with
+mismatched values. Your weakest line is what counts, so lift it.
+
+OPTIONS
+  first player  - Rows (default), Columns, or chosen at random.
+  hand          - full: all 12 cards in hand from the start (standard);
+                  five: the official variant. Each player holds 5 cards
+                  and draws one from a shared face-down pile after every
+                  placement; the cards left at the end are not used.
+"""
+
+
+class RobotMasterSpec(GameSpec):
+    id = "robot-master"
+    name = "Robot Master"
+    blurb = "Knizia's 5x5 card duel: you score the rows, they score the columns."
+    min_players = 2
+    max_players = 2
+    options = (
+        OptionSpec("first", "rows", ("rows", "columns", "random"), "who places the first card"),
+        OptionSpec("hand", HAND_FULL, (HAND_FULL, HAND_FIVE), "full 12-card hand or 5-card variant"),
+    )
+
+    def new_game(self, num_players: int, options: Mapping[str, Any], seed: int) -> RobotMasterState:
+        self.check_players(num_players)
+        opts = self.normalize_options(options)
+        rng = GameRandom(seed)
+        deck = [v for v in VALUES for _ in range(COPIES)]
+        rng.shuffle(deck)
+        board = [EMPTY] * CELLS
+        board[CENTER] = deck[0]
+        hands = [[0] * 6, [0] * 6]
+        if opts["hand"] == HAND_FULL:
+            for v in deck[1:13]:
+                hands[0][v] += 1
+            for v in deck[13:25]:
+                hands[1][v] += 1
+            unused = [0] * 6
+            for v in deck[25:]:
+                unused[v] += 1
+            draw_pile: list[int] = []
+        else:
+            for v in deck[1:6]:
+                hands[0][v] += 1
+            for v in deck[6:11]:
+                hands[1][v] += 1
+            unused = [0] * 6
+            draw_pile = list(reversed(deck[11:]))  # pop() draws deck[11] first
+        first = {"rows": 0, "columns": 1}.get(opts["first"])
+        if first is None:
+            first = rng.below(2)
+        return RobotMasterState(board, hands, unused, draw_pile, first, first, opts["hand"])
+
+    def encode_action(self, action: Action) -> str:
+        if not isinstance(action, Place):
+            raise IllegalAction(f"{action!r} is not a Robot Master move")
+        return f"{action.value}@{cell_name(action.cell)}"
+
+    def decode_action(self, text: str) -> Place:
+        value, sep, cell = str(text).partition("@")
+        if not sep or not value.strip().isdigit():
+            raise IllegalAction(f"{text!r} is not a move like '3@c2' (value@cell)")
+        try:
+            return Place(parse_cell(cell), int(value))
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+
+    def describe_action(self, action: Action, seat: int) -> str:
+        assert isinstance(action, Place)
+        return f"{SEAT_NAMES[seat]} put a {action.value} on {cell_name(action.cell)}"
+
+    def seat_names(self, num_players: int) -> list[str]:
+        return list(SEAT_NAMES)
+
+    def rules_text(self) -> str:
+        return RULES
+
+    def player_levels(self) -> Mapping[str, type]:
+        from engines.robot_master.players import LEVELS
+
+        return LEVELS
+
+
+ROBOT_MASTER = RobotMasterSpec()

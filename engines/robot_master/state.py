@@ -1,0 +1,278 @@
+"""Robot Master positions, moves and per-seat views."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from engines.core import GameResult, GameState, IllegalAction, SeatView
+from engines.robot_master.board import (
+    CELLS,
+    CENTER,
+    COLUMNS,
+    EMPTY,
+    NEIGHBOURS,
+    ROWS,
+    cell_name,
+)
+from engines.robot_master.scoring import LineComparison, compare_lines, line_score
+
+ROWS_SEAT, COLUMNS_SEAT = 0, 1
+SEAT_NAMES = ("Rows", "Columns")
+VALUES = range(6)
+COPIES = 6
+PLACEMENTS = CELLS - 1
+HAND_FULL, HAND_FIVE = "full", "five"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Put a card of ``value`` on ``cell``."""
+
+    cell: int
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.value}@{cell_name(self.cell)}"
+
+
+def legal_cells(board: list[int] | tuple[int, ...]) -> list[int]:
+    """Empty cells that share an edge with a placed card."""
+    return [
+        cell
+        for cell in range(CELLS)
+        if board[cell] == EMPTY and any(board[n] != EMPTY for n in NEIGHBOURS[cell])
+    ]
+
+
+def line_values(board: list[int] | tuple[int, ...], seat: int) -> list[list[int]]:
+    """The placed values of each line a seat scores (rows for seat 0, columns for seat 1)."""
+    lines = ROWS if seat == ROWS_SEAT else COLUMNS
+    return [[board[i] for i in line if board[i] != EMPTY] for line in lines]
+
+
+def line_scores(board: list[int] | tuple[int, ...], seat: int) -> list[int]:
+    return [line_score(values) for values in line_values(board, seat)]
+
+
+class RobotMasterState(GameState):
+    """The whole truth: board, both hands, unused cards and (5-card variant) the draw pile."""
+
+    game_id = "robot-master"
+    num_players = 2
+
+    def __init__(
+        self,
+        board: list[int],
+        hands: list[list[int]],
+        unused: list[int],
+        draw_pile: list[int],
+        to_play: int,
+        first: int,
+        hand_mode: str,
+        moves: int = 0,
+        last: int | None = None,
+    ) -> None:
+        self.board = board
+        self.hands = hands
+        self.unused = unused
+        self.draw_pile = draw_pile
+        self.to_play = to_play
+        self.first = first
+        self.hand_mode = hand_mode
+        self.moves = moves
+        self.last = last
+
+    # -- the common shape ----------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.moves >= PLACEMENTS else (self.to_play,)
+
+    def legal_actions(self, seat: int | None = None) -> list[Place]:
+        if self.moves >= PLACEMENTS or (seat is not None and seat != self.to_play):
+            return []
+        hand = self.hands[self.to_play]
+        values = [v for v in VALUES if hand[v]]
+        return [Place(cell, v) for cell in legal_cells(self.board) for v in values]
+
+    def check(self, action: Any, seat: int | None = None) -> None:
+        """Raise :class:`IllegalAction` with the reason if ``action`` may not be played."""
+        if not isinstance(action, Place):
+            raise IllegalAction(f"{action!r} is not a Robot Master move")
+        if self.moves >= PLACEMENTS:
+            raise IllegalAction("the game is over")
+        if seat is not None and seat != self.to_play:
+            raise IllegalAction(f"it is {SEAT_NAMES[self.to_play]}' turn")
+        if not 0 <= action.cell < CELLS:
+            raise IllegalAction(f"there is no cell {action.cell}")
+        if not 0 <= action.value <= 5:
+            raise IllegalAction(f"card values are 0 to 5, not {action.value}")
+        name = cell_name(action.cell)
+        if self.board[action.cell] != EMPTY:
+            raise IllegalAction(f"{name} already holds a card")
+        if not any(self.board[n] != EMPTY for n in NEIGHBOURS[action.cell]):
+            raise IllegalAction(f"{name} does not share an edge with a placed card")
+        if not self.hands[self.to_play][action.value]:
+            raise IllegalAction(f"{SEAT_NAMES[self.to_play]} hold no {action.value}")
+
+    def apply(self, action: Any, seat: int | None = None) -> None:
+        self.check(action, seat)
+        self.play(action)
+
+    def play(self, action: Place) -> None:
+        """Apply a move already known to be legal (fast path for search)."""
+        self.board[action.cell] = action.value
+        hand = self.hands[self.to_play]
+        hand[action.value] -= 1
+        if self.draw_pile:
+            hand[self.draw_pile.pop()] += 1
+        self.last = action.cell
+        self.moves += 1
+        self.to_play = 1 - self.to_play
+        if self.moves >= PLACEMENTS:
+            # Cards still in hand at the end were never played: they join the unused ones.
+            for h in self.hands:
+                for v in VALUES:
+                    self.unused[v] += h[v]
+                    h[v] = 0
+            for v in self.draw_pile:
+                self.unused[v] += 1
+            self.draw_pile.clear()
+
+    def is_terminal(self) -> bool:
+        return self.moves >= PLACEMENTS
+
+    def comparison(self) -> LineComparison:
+        return compare_lines(line_scores(self.board, 0), line_scores(self.board, 1))
+
+    def result(self) -> GameResult | None:
+        if not self.is_terminal():
+            return None
+        cmp = self.comparison()
+        winners = (0, 1) if cmp.winner is None else (cmp.winner,)
+        return GameResult(
+            winners=winners,
+            draw=cmp.winner is None,
+            reason=cmp.reason(SEAT_NAMES),
+            scores=(cmp.rows_sorted, cmp.columns_sorted),
+            details={"level": cmp.level, "rows": cmp.rows, "columns": cmp.columns},
+        )
+
+    def view(self, seat: int) -> RobotMasterView:
+        other = 1 - seat
+        unseen = [
+            COPIES - self.hands[seat][v] - self.board.count(v) for v in VALUES
+        ]
+        return RobotMasterView(
+            seat=seat,
+            board=tuple(self.board),
+            hand=tuple(self.hands[seat]),
+            opponent_cards=sum(self.hands[other]),
+            unseen=tuple(unseen),
+            draw_pile_size=len(self.draw_pile),
+            to_play=self.to_play,
+            moves=self.moves,
+            last=self.last,
+            first=self.first,
+            hand_mode=self.hand_mode,
+        )
+
+    def clone(self) -> RobotMasterState:
+        return RobotMasterState(
+            self.board[:],
+            [self.hands[0][:], self.hands[1][:]],
+            self.unused[:],
+            self.draw_pile[:],
+            self.to_play,
+            self.first,
+            self.hand_mode,
+            self.moves,
+            self.last,
+        )
+
+    @property
+    def move_number(self) -> int:
+        return self.moves
+
+    def canonical(self) -> dict[str, Any]:
+        return {
+            "board": self.board,
+            "hands": self.hands,
+            "unused": self.unused,
+            "draw_pile": self.draw_pile,
+            "to_play": self.to_play,
+            "first": self.first,
+            "hand_mode": self.hand_mode,
+            "moves": self.moves,
+            "last": self.last,
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        rows = []
+        for r, line in enumerate(ROWS):
+            cells = " ".join("." if self.board[i] == EMPTY else str(self.board[i]) for i in line)
+            rows.append(f"{5 - r}: {cells}")
+        snap: dict[str, Any] = {
+            "board": rows,
+            "hand_rows": _hand_text(self.hands[0]),
+            "hand_columns": _hand_text(self.hands[1]),
+            "unused": _hand_text(self.unused),
+            "to_move": SEAT_NAMES[self.to_play].lower() if not self.is_terminal() else "nobody",
+            "row_scores": line_scores(self.board, 0),
+            "column_scores": line_scores(self.board, 1),
+        }
+        if self.hand_mode == HAND_FIVE:
+            snap["draw_pile"] = " ".join(str(v) for v in reversed(self.draw_pile))
+        return snap
+
+
+def _hand_text(counts: list[int]) -> str:
+    return " ".join(str(v) for v in VALUES for _ in range(counts[v]))
+
+
+@dataclass(frozen=True)
+class RobotMasterView(SeatView):
+    """What one seat knows: the board, its own hand, and counts of everything else."""
+
+    seat: int
+    board: tuple[int, ...]
+    hand: tuple[int, ...]
+    opponent_cards: int
+    unseen: tuple[int, ...]
+    draw_pile_size: int
+    to_play: int
+    moves: int
+    last: int | None
+    first: int
+    hand_mode: str
+
+    def legal_actions(self) -> list[Place]:
+        if self.moves >= PLACEMENTS or self.to_play != self.seat:
+            return []
+        values = [v for v in VALUES if self.hand[v]]
+        return [Place(cell, v) for cell in legal_cells(self.board) for v in values]
+
+    def determinize(self, rng: random.Random) -> RobotMasterState:
+        """A full state consistent with this view, hidden cards dealt at random from the unseen."""
+        pool = [v for v in VALUES for _ in range(self.unseen[v])]
+        rng.shuffle(pool)
+        other = [0] * 6
+        for v in pool[: self.opponent_cards]:
+            other[v] += 1
+        rest = pool[self.opponent_cards :]
+        draw_pile = rest[: self.draw_pile_size]
+        unused = [0] * 6
+        for v in rest[self.draw_pile_size :]:
+            unused[v] += 1
+        hands = [list(self.hand), other] if self.seat == 0 else [other, list(self.hand)]
+        return RobotMasterState(
+            list(self.board),
+            hands,
+            unused,
+            draw_pile,
+            self.to_play,
+            self.first,
+            self.hand_mode,
+            self.moves,
+            self.last,
+        )

@@ -1,0 +1,26 @@
+"""Start-up settings shared by the CLI and the Textual app (no Textual import here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass
+class AppConfig:
+    """What the command line asked for.
+
+    ``start`` is ``"menu"`` (main menu), ``"play"`` (a new game straight away,
+    using ``game`` and the fields after it) or ``"resume"`` (load ``resume_path``).
+    """
+
+    save_dir: Path
+    ascii: bool = False
+    mouse: bool = True
+    start: str = "menu"
+    game: str = "robot-master"
+    opponent: str = "normal"  # a computer level, or "human" for two players on this terminal
+    first: str = "rows"
+    hand: str = "full"
+    seed: int | None = None
+    resume_path: Path | None = None
