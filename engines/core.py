@@ -99,7 +99,7 @@ class GameState(ABC):
 
     @abstractmethod
     def apply(self, action: Action, seat: int | None = None) -> None:
-        """Play ``action`` for ``seat``; raise :class:`IllegalAction` with a reason if not allowed."""
+        """Play ``action`` for ``seat``; raise :class:`IllegalAction` saying why if not allowed."""
 
     @abstractmethod
     def is_terminal(self) -> bool: ...

@@ -56,7 +56,7 @@ class Match:
         seed: int,
         log: Sequence[LoggedAction],
     ) -> Match:
-        """Rebuild a match from its seed and log; raise :class:`IllegalAction` naming the bad step."""
+        """Rebuild a match from seed and log; raise :class:`IllegalAction` naming the bad step."""
         match = cls(spec, num_players, options, seed)
         for index, entry in enumerate(log, start=1):
             try:

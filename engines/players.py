@@ -49,7 +49,9 @@ def make_player(spec: GameSpec, player_spec: str, seat: int, seed: int) -> Compu
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        raise PlayerSpecError(f"cannot import {module_name!r} for player {player_spec!r}: {exc}")
+        raise PlayerSpecError(
+            f"cannot import {module_name!r} for player {player_spec!r}: {exc}"
+        ) from None
     cls = getattr(module, class_name, None)
     if cls is None:
         raise PlayerSpecError(f"module {module_name!r} has no class {class_name!r}")

@@ -7,7 +7,7 @@ from typing import Any
 
 from engines.core import Action, GameSpec, IllegalAction, OptionSpec
 from engines.rng import GameRandom
-from engines.robot_master.board import CENTER, CELLS, EMPTY, cell_name, parse_cell
+from engines.robot_master.board import CELLS, CENTER, EMPTY, cell_name, parse_cell
 from engines.robot_master.state import (
     COPIES,
     HAND_FIVE,
@@ -65,12 +65,14 @@ OPTIONS
 class RobotMasterSpec(GameSpec):
     id = "robot-master"
     name = "Robot Master"
-    blurb = "Knizia's 5x5 card duel: you score the rows, they score the columns."
+    blurb = "Knizia's 5x5 card duel: your rows against their columns."
     min_players = 2
     max_players = 2
     options = (
         OptionSpec("first", "rows", ("rows", "columns", "random"), "who places the first card"),
-        OptionSpec("hand", HAND_FULL, (HAND_FULL, HAND_FIVE), "full 12-card hand or 5-card variant"),
+        OptionSpec(
+            "hand", HAND_FULL, (HAND_FULL, HAND_FIVE), "full 12-card hand or 5-card variant"
+        ),
     )
 
     def new_game(self, num_players: int, options: Mapping[str, Any], seed: int) -> RobotMasterState:

@@ -9,7 +9,6 @@ from typing import Any
 from engines.core import GameResult, GameState, IllegalAction, SeatView
 from engines.robot_master.board import (
     CELLS,
-    CENTER,
     COLUMNS,
     EMPTY,
     NEIGHBOURS,

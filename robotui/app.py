@@ -1,0 +1,167 @@
+"""The Textual application: menu, dialogs and one screen per game."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from pathlib import Path
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding
+
+from engines.core import EngineError, GameSpec
+from engines.registry import get_game
+from robotui.config import AppConfig
+from saves import PlayerEntry, SaveError, load_save, newest_save
+from screens.dialogs import MIN_HEIGHT, MIN_WIDTH, RulesScreen, TooSmallScreen
+from screens.games import game_screen, playable_games
+from screens.glyphs import glyphs_for
+from screens.load import LoadScreen
+from screens.menu import MainMenu
+from screens.new_game import NewGameChoice, NewGameScreen
+from screens.session import COMPUTER, HUMAN, GameSession
+
+CSS_FILE = Path(__file__).resolve().parent.parent / "screens" / "robotui.tcss"
+
+
+def players_for(choice: NewGameChoice) -> list[PlayerEntry]:
+    """Seats for a two-player game: you on ``choice.side``, the opponent on the other."""
+    if choice.opponent == HUMAN:
+        return [PlayerEntry("Player 1", HUMAN), PlayerEntry("Player 2", HUMAN)]
+    you = PlayerEntry("You", HUMAN)
+    them = PlayerEntry("Computer", COMPUTER, choice.opponent)
+    return [you, them] if choice.side == 0 else [them, you]
+
+
+class RobotuiApp(App[None]):
+    """robotui's app; ``config`` says whether to open the menu, a new game or a save."""
+
+    TITLE = "robotui"
+    CSS_PATH = str(CSS_FILE)
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(self, config: AppConfig) -> None:
+        super().__init__()
+        self.config = config
+        self.glyphs = glyphs_for(config.ascii)
+        self.sessions: list[GameSession] = []
+        self._too_small: TooSmallScreen | None = None
+
+    # -- start-up -----------------------------------------------------------
+    def on_mount(self) -> None:
+        self.push_screen(MainMenu(playable_games(), self.config.ascii))
+        try:
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGHUP, signal.SIGTERM):
+                loop.add_signal_handler(sig, self.hang_up)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass  # not on the main thread (tests) or no such signal
+        cfg = self.config
+        if cfg.start == "play":
+            choice = NewGameChoice(
+                cfg.game, cfg.opponent, 0, {"first": cfg.first, "hand": cfg.hand}, cfg.seed
+            )
+            self.start_new_game(choice)
+        elif cfg.start == "resume" and cfg.resume_path is not None:
+            self.open_save(cfg.resume_path)
+        self.call_after_refresh(self.check_size)
+
+    # -- games --------------------------------------------------------------
+    def ask_new_game(self, game_id: str) -> None:
+        spec = get_game(game_id)
+
+        def done(choice: NewGameChoice | None) -> None:
+            if choice is not None:
+                self.start_new_game(choice)
+
+        self.push_screen(NewGameScreen(spec, self.config.opponent), done)
+
+    def start_new_game(self, choice: NewGameChoice) -> None:
+        try:
+            spec = get_game(choice.game_id)
+            session = GameSession.new(
+                spec, players_for(choice), choice.options, choice.seed, self.config.save_dir
+            )
+        except EngineError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        session.autosave()
+        self.open_session(session)
+
+    def open_session(self, session: GameSession) -> None:
+        self.sessions.append(session)
+
+        def closed(_: object = None) -> None:
+            if session in self.sessions:
+                self.sessions.remove(session)
+
+        self.push_screen(game_screen(session, self.glyphs), closed)
+
+    def open_save(self, path: Path) -> None:
+        try:
+            saved = load_save(path)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot load", severity="error", timeout=10)
+            return
+        self.open_session(GameSession(saved, self.config.save_dir))
+
+    def open_load_screen(self) -> None:
+        def done(path: Path | None) -> None:
+            if path is not None:
+                self.open_save(path)
+
+        self.push_screen(LoadScreen(self.config.save_dir), done)
+
+    def resume_newest(self) -> None:
+        summary = newest_save(self.config.save_dir)
+        if summary is None:
+            self.notify("There is no saved game yet.", severity="warning")
+            return
+        self.open_save(summary.path)
+
+    def show_rules(self, spec: GameSpec) -> None:
+        self.push_screen(RulesScreen(spec.name, spec.rules_text()))
+
+    # -- leaving ------------------------------------------------------------
+    def save_all(self) -> None:
+        for session in self.sessions:
+            session.autosave()
+
+    def hang_up(self) -> None:
+        """The terminal closed (SIGHUP) or we were asked to stop: save and leave."""
+        self.save_all()
+        self.exit()
+
+    async def action_quit(self) -> None:
+        screen = self.screen
+        leave = getattr(screen, "action_leave", None)
+        if leave is not None and not getattr(screen, "finished", True):
+            leave(quit_app=True)
+            return
+        self.save_all()
+        self.exit()
+
+    # -- terminal size ------------------------------------------------------
+    def _on_resize(self, event: events.Resize) -> object:
+        # The app's own resize handler updates ``self.size``; check once it has.
+        self.call_after_refresh(self.check_size)
+        return super()._on_resize(event)
+
+    def check_size(self) -> None:
+        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen()
+            self.push_screen(self._too_small)
+        elif not small and self._too_small is not None:
+            screen, self._too_small = self._too_small, None
+            if self.screen is screen:
+                self.pop_screen()
+        elif small and self._too_small is not None and self.screen is self._too_small:
+            self._too_small.update_size()
+
+
+def run_app(config: AppConfig) -> None:
+    """Start the app in the terminal (the CLI calls this after setting the environment)."""
+    RobotuiApp(config).run(mouse=config.mouse)

@@ -1,0 +1,572 @@
+"""The ``robotui`` command line: start the arcade, resume games, manage saves, run arenas.
+
+Textual is never imported here at module level: the commands that open the UI set
+the environment (colour system) first and only then import :mod:`robotui.app`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+
+from engines.core import EngineError, GameSpec
+from engines.registry import get_game
+from robotui import __version__
+from robotui.config import AppConfig
+
+if TYPE_CHECKING:
+    from saves import SaveSummary
+
+USAGE_ERROR = 2
+RUNTIME_ERROR = 1
+INTERRUPTED = 130
+
+PROGRESS_INTERVAL = 0.2  # seconds between redraws of the arena progress bar
+PROGRESS_WIDTH = 30
+
+app = typer.Typer(
+    name="robotui",
+    help="A terminal arcade of robot board and card games. Run without a command for the menu.",
+    invoke_without_command=True,
+    no_args_is_help=False,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+saves_app = typer.Typer(
+    name="saves",
+    help="List, show and delete saved games.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(saves_app, name="saves")
+
+
+class Colors(StrEnum):
+    auto = "auto"
+    c256 = "256"
+    c16 = "16"
+
+
+# Value of TEXTUAL_COLOR_SYSTEM for each --colors choice (auto leaves the environment alone).
+COLOR_SYSTEMS: dict[str, str | None] = {"auto": None, "256": "256", "16": "standard"}
+
+
+@dataclass
+class GlobalOptions:
+    save_dir: Path | None = None
+    ascii: bool = False
+    mouse: bool = True
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
+    """Print one error line on stderr and exit with ``code``."""
+    typer.echo(f"Error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _globals(ctx: typer.Context) -> GlobalOptions:
+    root = ctx.find_root()
+    if isinstance(root.obj, GlobalOptions):
+        return root.obj
+    return GlobalOptions()
+
+
+def _save_dir(ctx: typer.Context) -> Path:
+    from saves import SaveError, resolve_save_dir
+
+    try:
+        return resolve_save_dir(_globals(ctx).save_dir)
+    except SaveError as exc:
+        fail(str(exc), RUNTIME_ERROR)
+
+
+def _app_config(ctx: typer.Context, **fields: Any) -> AppConfig:
+    options = _globals(ctx)
+    return AppConfig(save_dir=_save_dir(ctx), ascii=options.ascii, mouse=options.mouse, **fields)
+
+
+def _start_app(config: AppConfig) -> None:
+    """Open the Textual UI. Imported only now, after the environment is set."""
+    from robotui.app import run_app
+
+    run_app(config)
+
+
+def _game(game_id: str) -> GameSpec:
+    try:
+        return get_game(game_id)
+    except EngineError as exc:
+        fail(str(exc))
+
+
+def _stdin_is_interactive() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _stderr_is_tty() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _when(moment: datetime) -> str:
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def _players_text(summary: SaveSummary) -> str:
+    parts = []
+    for player in summary.players:
+        detail = player.level if getattr(player, "level", None) else player.kind
+        parts.append(f"{player.name} ({detail})" if detail else str(player.name))
+    return ", ".join(parts)
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    widths = [len(h) for h in header]
+    for row in rows:
+        widths = [max(w, len(cell)) for w, cell in zip(widths, row, strict=True)]
+    lines = [
+        "  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip()
+        for line in [header, *rows]
+    ]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def _snapshot_lines(snapshot: Mapping[str, Any], indent: str = "  ") -> list[str]:
+    """A save's position snapshot as readable text: lists one item a line."""
+    lines: list[str] = []
+    for key, value in snapshot.items():
+        label = str(key).replace("_", " ")
+        if isinstance(value, Mapping):
+            lines.append(f"{indent}{label}:")
+            lines.extend(_snapshot_lines(value, indent + "  "))
+        elif isinstance(value, list | tuple):
+            if all(isinstance(v, str) for v in value):
+                lines.append(f"{indent}{label}:")
+                lines.extend(f"{indent}  {v}" for v in value)
+            else:
+                lines.append(f"{indent}{label}: {' '.join(str(v) for v in value)}")
+        else:
+            text = str(value)
+            lines.append(f"{indent}{label}: {text}" if text else f"{indent}{label}: (none)")
+    return lines
+
+
+def _option_value(spec: GameSpec, key: str, text: str) -> Any:
+    """Turn ``--option key=value`` text into the option's own type when we can tell it."""
+    for option in spec.options:
+        if option.name != key:
+            continue
+        if option.choices is None:
+            try:
+                return int(text)
+            except ValueError:
+                fail(f"option {key} must be a whole number, not {text!r}")
+        for choice in option.choices:
+            if str(choice) == text:
+                return choice
+    return text
+
+
+def _parse_options(spec: GameSpec, items: Sequence[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key:
+            fail(f"--option needs key=value, not {item!r}")
+        options[key] = _option_value(spec, key, value)
+    try:
+        return spec.normalize_options(options)
+    except EngineError as exc:
+        fail(str(exc))
+
+
+class ProgressBar:
+    """``[#####.....] 120/400 games`` on a terminal, redrawn at most every 0.2 s."""
+
+    def __init__(self, total: int, stream: IO[str], interval: float = PROGRESS_INTERVAL) -> None:
+        self.total = total
+        self.stream = stream
+        self.interval = interval
+        self.last_draw = 0.0
+        self.width = 0
+
+    def __call__(self, done: int) -> None:
+        now = time.monotonic()
+        if done < self.total and now - self.last_draw < self.interval:
+            return
+        self.last_draw = now
+        filled = PROGRESS_WIDTH * done // self.total if self.total else PROGRESS_WIDTH
+        text = f"[{'#' * filled}{'.' * (PROGRESS_WIDTH - filled)}] {done}/{self.total} games"
+        self.width = max(self.width, len(text))
+        self.stream.write("\r" + text)
+        self.stream.flush()
+
+    def close(self) -> None:
+        """Erase the bar so the report starts on a clean line."""
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0
+
+
+# ---------------------------------------------------------------- commands
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"robotui {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_callback(
+    ctx: typer.Context,
+    save_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--save-dir",
+            metavar="PATH",
+            help="Folder for saved games (default: $ROBOTUI_SAVE_DIR or the user data folder).",
+            file_okay=False,
+            dir_okay=True,
+        ),
+    ] = None,
+    ascii_only: Annotated[
+        bool, typer.Option("--ascii", help="Draw with plain ASCII characters only.")
+    ] = False,
+    no_mouse: Annotated[
+        bool, typer.Option("--no-mouse", help="Keyboard only: ignore the mouse.")
+    ] = False,
+    colors: Annotated[
+        Colors,
+        typer.Option(
+            "--colors",
+            metavar="auto|256|16",
+            help="Colour system: auto (detect), 256, or 16 (basic terminal colours).",
+            case_sensitive=False,
+        ),
+    ] = Colors.auto,
+    version: Annotated[
+        bool | None,
+        typer.Option(
+            "--version", help="Show the version and exit.", callback=_version, is_eager=True
+        ),
+    ] = None,
+) -> None:
+    """A terminal arcade of robot board and card games. Run without a command for the menu."""
+    color_system = COLOR_SYSTEMS[colors.value]
+    if color_system is not None:
+        os.environ["TEXTUAL_COLOR_SYSTEM"] = color_system
+    ctx.obj = GlobalOptions(save_dir=save_dir, ascii=ascii_only, mouse=not no_mouse)
+    if ctx.invoked_subcommand is None:
+        _start_app(_app_config(ctx, start="menu"))
+
+
+@app.command()
+def play(
+    ctx: typer.Context,
+    game: Annotated[
+        str, typer.Argument(metavar="GAME", help="Game id, e.g. robot-master.", show_default=False)
+    ],
+    opponent: Annotated[
+        str,
+        typer.Option(
+            "--opponent",
+            metavar="LEVEL|human",
+            help="Computer level (random, easy, normal, hard) or 'human' for two players here.",
+        ),
+    ] = "normal",
+    first: Annotated[
+        str | None,
+        typer.Option(
+            "--first",
+            metavar="rows|columns|random",
+            help="Who starts: rows, columns or random.  [default: rows]",
+        ),
+    ] = None,
+    hand: Annotated[
+        str | None,
+        typer.Option(
+            "--hand",
+            metavar="full|five",
+            help="full (12-card hand) or five (5-card variant).  [default: full]",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", metavar="N", help="Seed for the deal (default: random).")
+    ] = None,
+) -> None:
+    """Start a new game straight away."""
+    spec = _game(game)
+    opponent = opponent.strip().lower()
+    levels = list(spec.player_levels())
+    if opponent != "human" and opponent not in levels:
+        valid = ", ".join([*levels, "human"])
+        fail(f"unknown opponent {opponent!r} for {spec.id}; valid: {valid}")
+    given: dict[str, Any] = {}
+    for name, value in (("first", first), ("hand", hand)):
+        if value is None:
+            continue
+        if name not in {o.name for o in spec.options}:
+            fail(f"{spec.name} has no --{name} option")
+        given[name] = value.strip().lower()
+    try:
+        options = spec.normalize_options(given)
+    except EngineError as exc:
+        fail(str(exc))
+    config = _app_config(
+        ctx,
+        start="play",
+        game=spec.id,
+        opponent=opponent,
+        first=str(options.get("first", "rows")),
+        hand=str(options.get("hand", "full")),
+        seed=seed,
+    )
+    _start_app(config)
+
+
+@app.command()
+def resume(
+    ctx: typer.Context,
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="NAME", help="Name of the save (default: the newest one).", show_default=False
+        ),
+    ] = None,
+) -> None:
+    """Continue a saved game (the newest one unless NAME is given)."""
+    from saves import SaveError, find_save, load_save, newest_save
+
+    directory = _save_dir(ctx)
+    if name is None:
+        try:
+            newest = newest_save(directory)
+        except SaveError as exc:
+            fail(str(exc), RUNTIME_ERROR)
+        if newest is None:
+            fail(
+                f"no saved games in {directory}; start one with 'robotui play GAME'",
+                RUNTIME_ERROR,
+            )
+        path = Path(newest.path)
+    else:
+        try:
+            path = find_save(directory, name)
+        except SaveError as exc:
+            fail(str(exc))
+    try:
+        load_save(path)
+    except SaveError as exc:
+        fail(str(exc), RUNTIME_ERROR)
+    _start_app(_app_config(ctx, start="resume", resume_path=path))
+
+
+@saves_app.command("list")
+def saves_list(ctx: typer.Context) -> None:
+    """List saved games, newest first, and any files that cannot be read."""
+    from saves import SaveError, list_saves
+
+    directory = _save_dir(ctx)
+    try:
+        summaries, errors = list_saves(directory)
+    except SaveError as exc:
+        fail(str(exc), RUNTIME_ERROR)
+    if summaries:
+        rows = [
+            [
+                s.name,
+                s.game_name or s.game_id,
+                _when(s.updated),
+                str(s.move_number),
+                _players_text(s),
+                "yes" if s.finished else "no",
+            ]
+            for s in summaries
+        ]
+        header = ["NAME", "GAME", "UPDATED", "MOVE", "PLAYERS", "FINISHED"]
+        typer.echo(_table(header, rows))
+    else:
+        typer.echo(f"No saved games in {directory}.")
+    for error in errors:
+        typer.echo(f"skipped: {error}")
+
+
+@saves_app.command("show")
+def saves_show(
+    ctx: typer.Context,
+    name: Annotated[
+        str, typer.Argument(metavar="NAME", help="Name of the save.", show_default=False)
+    ],
+) -> None:
+    """Show a saved game: players, progress and the position."""
+    from saves import SaveError, find_save, load_save, read_summary
+
+    directory = _save_dir(ctx)
+    try:
+        path = find_save(directory, name)
+    except SaveError as exc:
+        fail(str(exc))
+    try:
+        summary = read_summary(path)
+        saved = load_save(path)
+    except SaveError as exc:
+        fail(str(exc), RUNTIME_ERROR)
+    state = saved.match.state
+    lines = [
+        f"name:     {summary.name}",
+        f"file:     {path}",
+        f"game:     {summary.game_name} ({summary.game_id})",
+        f"updated:  {_when(summary.updated)}",
+        f"move:     {summary.move_number}",
+        f"players:  {_players_text(summary)}",
+        f"finished: {'yes' if summary.finished else 'no'}",
+    ]
+    result = state.result()
+    if result is not None:
+        lines.append(f"result:   {result.reason}")
+    lines.append("position:")
+    lines.extend(_snapshot_lines(state.snapshot()))
+    typer.echo("\n".join(lines))
+
+
+@saves_app.command("delete")
+def saves_delete(
+    ctx: typer.Context,
+    name: Annotated[
+        str, typer.Argument(metavar="NAME", help="Name of the save.", show_default=False)
+    ],
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Delete without asking for confirmation.")
+    ] = False,
+) -> None:
+    """Delete a saved game (asks first unless --yes)."""
+    from saves import SaveError, delete_save, find_save
+
+    directory = _save_dir(ctx)
+    try:
+        path = find_save(directory, name)
+    except SaveError as exc:
+        fail(str(exc))
+    if not yes:
+        if not _stdin_is_interactive():
+            fail(f"not deleting {name!r} without confirmation; pass --yes to delete it")
+        if not typer.confirm(f"Delete saved game {name!r} ({path})?", default=False):
+            typer.echo("Nothing deleted.")
+            raise typer.Exit(RUNTIME_ERROR)
+    try:
+        deleted = delete_save(directory, name)
+    except SaveError as exc:
+        fail(str(exc), RUNTIME_ERROR)
+    typer.echo(f"Deleted {name} ({deleted}).")
+
+
+@app.command()
+def arena(
+    game: Annotated[
+        str, typer.Argument(metavar="GAME", help="Game id, e.g. robot-master.", show_default=False)
+    ],
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            metavar="SPEC,SPEC[,...]",
+            help="Comma-separated players, one per seat: levels (random, easy, normal, hard) "
+            "or package.module:Class.",
+            show_default=False,
+        ),
+    ],
+    games: Annotated[
+        int, typer.Option("--games", metavar="N", min=1, help="Number of games to play.")
+    ] = 100,
+    seed: Annotated[
+        int,
+        typer.Option("--seed", metavar="S", help="Seed of the first game (game g uses seed+g)."),
+    ] = 0,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object instead of a table.")
+    ] = False,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="KEY=VALUE",
+            help="Game option as key=value, e.g. hand=five (repeatable).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Play computer players against each other and report wins and decision times."""
+    from engines.arena import format_report, run_arena
+    from engines.players import check_player_spec
+
+    spec = _game(game)
+    entrants = [p.strip() for p in players.split(",")]
+    if any(not p for p in entrants):
+        fail(f"--players has an empty entry: {players!r}")
+    try:
+        spec.check_players(len(entrants))
+    except EngineError as exc:
+        fail(str(exc))
+    if any(":" in p for p in entrants) and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # let package.module:Class name modules in this folder
+    for entrant in dict.fromkeys(entrants):
+        try:
+            check_player_spec(spec, entrant)
+        except EngineError as exc:
+            fail(str(exc))
+        except Exception as exc:  # a custom player's module or constructor failed
+            fail(f"cannot make player {entrant!r}: {type(exc).__name__}: {exc}")
+    options = _parse_options(spec, option or [])
+
+    bar = ProgressBar(games, sys.stderr) if _stderr_is_tty() else None
+    try:
+        report = run_arena(spec, entrants, games, seed, options, progress=bar)
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.close()
+        typer.echo("Interrupted: arena stopped.", err=True)
+        raise typer.Exit(INTERRUPTED) from None
+    except Exception as exc:  # an engine or custom player failed mid-run
+        if bar is not None:
+            bar.close()
+        fail(f"arena stopped: {type(exc).__name__}: {exc}", RUNTIME_ERROR)
+    if bar is not None:
+        bar.close()
+    if as_json:
+        typer.echo(json.dumps(report.as_dict(), indent=2))
+    else:
+        typer.echo(format_report(report))
+
+
+def main() -> None:
+    """Console script entry point."""
+    app(prog_name="robotui")

@@ -1,0 +1,353 @@
+"""Save files on disk: where they live, atomic writes, loading, listing and lookup."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import re
+import stat
+import tempfile
+import tomllib
+import unicodedata
+from datetime import UTC, datetime
+from pathlib import Path
+
+import platformdirs
+
+from saves import format as fmt
+from saves.model import SavedGame, SaveError, SaveSummary, summarize
+
+ENV_VAR = "ROBOTUI_SAVE_DIR"
+SUFFIX = ".toml"
+_WINDOWS_RESERVED = {
+    "con", "prn", "aux", "nul",
+    *(f"com{i}" for i in range(1, 10)),
+    *(f"lpt{i}" for i in range(1, 10)),
+}  # fmt: skip
+_SLUG_LENGTH = 80
+_LIST_IN_ERRORS = 8
+
+
+# -- where saves live ---------------------------------------------------------
+
+
+def default_save_dir() -> Path:
+    """``$ROBOTUI_SAVE_DIR`` if set, else the user data directory's ``saves`` folder."""
+    env = os.environ.get(ENV_VAR, "").strip()
+    if env:
+        return Path(env).expanduser()
+    return Path(platformdirs.user_data_dir("robotui")) / "saves"
+
+
+def resolve_save_dir(override: str | Path | None) -> Path:
+    """The save directory: ``override`` (from ``--save-dir``) if given, else the default."""
+    if override is not None and str(override).strip():
+        return Path(override).expanduser()
+    return default_save_dir()
+
+
+def save_path(directory: Path, name: str) -> Path:
+    """The file a save called ``name`` is written to: a safe slug of the name + ``.toml``."""
+    return Path(directory) / f"{_slug(name)}{SUFFIX}"
+
+
+def _slug(name: str) -> str:
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    text = re.sub(r"[^A-Za-z0-9._-]+", "-", text).lower()
+    text = re.sub(r"-{2,}", "-", text).strip("-._")
+    text = text[:_SLUG_LENGTH].rstrip("-._")
+    if not text:
+        text = "save-" + hashlib.sha1(name.encode("utf-8", "replace")).hexdigest()[:8]
+    if text.split(".")[0] in _WINDOWS_RESERVED:
+        text += "-save"
+    return text
+
+
+def default_save_name(game_id: str, when: datetime | None = None) -> str:
+    """A base name like ``"robot-master 2026-11-22 14-05"`` (local time) for :func:`unique_name`."""
+    when = (when or datetime.now()).astimezone()
+    return f"{game_id} {when:%Y-%m-%d %H-%M}"
+
+
+# -- writing ------------------------------------------------------------------
+
+
+def write_save(directory: Path, saved: SavedGame) -> Path:
+    """Write ``saved`` atomically; set ``saved.path`` and ``saved.updated``; return the path.
+
+    A save already loaded from ``directory`` is written back to its own file; otherwise
+    the file is :func:`save_path` of its name. The directory is created if needed. The
+    text goes to a temporary file in the same directory, is flushed and fsynced, then
+    replaces the target, so a crash leaves either the old file or the new one.
+    Refuses (:class:`SaveError`) to overwrite a file that holds a save of another name.
+    """
+    directory = Path(directory)
+    target = _target(directory, saved)
+    if not saved.name.strip():
+        raise SaveError(target, "cannot be saved: the save name is empty")
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in saved.name):
+        raise SaveError(target, "cannot be saved: the save name has control characters")
+    now = datetime.now(UTC).replace(microsecond=0)
+    try:
+        doc = fmt.to_document(saved)
+        doc["updated"] = now
+        text = fmt.render_document(doc)
+    except Exception as exc:
+        raise SaveError(target, f"cannot be saved ({type(exc).__name__}: {exc})") from exc
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        _check_overwrite(target, saved)
+        _atomic_write(target, text.encode("utf-8"))
+    except SaveError:
+        raise
+    except OSError as exc:
+        raise SaveError(target, f"cannot be written ({exc.strerror or exc})") from exc
+    saved.path = target
+    saved.updated = now
+    return target
+
+
+def _target(directory: Path, saved: SavedGame) -> Path:
+    path = saved.path
+    if path is not None and path.suffix.lower() == SUFFIX and _same_file(path.parent, directory):
+        return directory / path.name
+    return save_path(directory, saved.name)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
+
+
+def _check_overwrite(target: Path, saved: SavedGame) -> None:
+    """Refuse to replace a file that is not this save (another name, or not a save)."""
+    if not target.exists() or (saved.path is not None and _same_file(saved.path, target)):
+        return
+    other = _peek_name(target)
+    if other is None:
+        raise SaveError(
+            target, "already exists and is not a readable save; delete it or pick another name"
+        )
+    if other != saved.name:
+        raise SaveError(
+            target, f"already holds the save {other!r}; pick another name for {saved.name!r}"
+        )
+
+
+def _atomic_write(target: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.stem}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_directory(target.parent)
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Make the rename durable where the platform allows it (best effort)."""
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+# -- reading ------------------------------------------------------------------
+
+
+def read_text(path: Path) -> str:
+    """The text of a would-be save file; :class:`SaveError` if missing, too large or binary."""
+    path = Path(path)
+    try:
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise SaveError(path, "is a directory, not a save file")
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(path, "is not a regular file")
+        if info.st_size > fmt.MAX_SAVE_BYTES:
+            raise SaveError(path, f"too large to be a save ({_megabytes(info.st_size)})")
+        with open(path, "rb") as handle:
+            data = handle.read(fmt.MAX_SAVE_BYTES + 1)
+    except SaveError:
+        raise
+    except FileNotFoundError:
+        raise SaveError(path, "no such file") from None
+    except PermissionError:
+        raise SaveError(path, "cannot be read (permission denied)") from None
+    except OSError as exc:
+        raise SaveError(path, f"cannot be read ({exc.strerror or exc})") from None
+    if len(data) > fmt.MAX_SAVE_BYTES:
+        raise SaveError(path, f"too large to be a save (over {_megabytes(fmt.MAX_SAVE_BYTES)})")
+    if b"\x00" in data:
+        raise SaveError(path, "not a text file (it holds NUL bytes): not a robotui save")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise SaveError(
+            path,
+            f"not a text file (byte 0x{data[exc.start]:02x} at offset {exc.start} is not "
+            "UTF-8): not a robotui save",
+        ) from None
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1_000_000:.1f} MB"
+
+
+def load_save(path: Path) -> SavedGame:
+    """Read and fully check a save file (the file is never modified); raise :class:`SaveError`."""
+    path = Path(path)
+    try:
+        saved = fmt.loads_save(read_text(path), path.name or str(path))
+    except SaveError as exc:
+        if exc.path is None:
+            exc.path = path
+        raise
+    except Exception as exc:  # pragma: no cover - read_text and loads_save wrap everything
+        raise SaveError(path, f"could not be loaded ({type(exc).__name__}: {exc})") from exc
+    saved.path = path
+    return saved
+
+
+def read_summary(path: Path) -> SaveSummary:
+    """The summary of a save, after the same full check as :func:`load_save`."""
+    path = Path(path)
+    return summarize(load_save(path), path)
+
+
+def _save_files(directory: Path) -> list[Path]:
+    """The ``*.toml`` files of a directory (hidden and temporary files left out)."""
+    return sorted(
+        p for p in directory.iterdir() if p.suffix.lower() == SUFFIX and not p.name.startswith(".")
+    )
+
+
+def list_saves(directory: Path) -> tuple[list[SaveSummary], list[SaveError]]:
+    """Good saves newest first, and one :class:`SaveError` per bad file; missing dir → empty."""
+    directory = Path(directory)
+    try:
+        if not directory.exists():
+            return [], []
+        if not directory.is_dir():
+            return [], [SaveError(str(directory), "is not a directory")]
+        files = _save_files(directory)
+    except OSError as exc:
+        return [], [SaveError(str(directory), f"cannot be listed ({exc.strerror or exc})")]
+    good: list[tuple[datetime, int, str, SaveSummary]] = []
+    bad: list[SaveError] = []
+    for path in files:
+        try:
+            summary = read_summary(path)
+        except SaveError as exc:
+            bad.append(exc)
+            continue
+        except Exception as exc:  # pragma: no cover - defensive: never let a file crash a list
+            bad.append(SaveError(path, f"could not be loaded ({type(exc).__name__}: {exc})"))
+            continue
+        good.append((summary.updated, _mtime_ns(path), path.name, summary))
+    good.sort(key=lambda item: item[:3], reverse=True)
+    return [item[3] for item in good], bad
+
+
+def _mtime_ns(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0
+
+
+def newest_save(directory: Path) -> SaveSummary | None:
+    """The most recently updated good save, or ``None``."""
+    good, _ = list_saves(directory)
+    return good[0] if good else None
+
+
+def _peek_name(path: Path) -> str | None:
+    """The ``name`` key of a file, parsed but not checked; ``None`` if unreadable."""
+    try:
+        name = tomllib.loads(read_text(path)).get("name")
+    except Exception:
+        return None
+    return name if isinstance(name, str) else None
+
+
+def find_save(directory: Path, name: str) -> Path:
+    """A save file by save name, file stem/name in ``directory``, or path to a file.
+
+    Raises :class:`SaveError` listing the available names when nothing matches.
+    A file found by path or stem is returned even if it is damaged (loading says why).
+    """
+    directory = Path(directory)
+    text = str(name).strip()
+    if not text:
+        raise SaveError(str(directory), "no save name given")
+    as_path = Path(text).expanduser()
+    has_separator = os.sep in text or bool(os.altsep and os.altsep in text)
+    if (has_separator or text.lower().endswith(SUFFIX)) and as_path.is_file():
+        return as_path
+    if not has_separator and text not in (".", ".."):
+        for candidate in (directory / text, directory / f"{text}{SUFFIX}"):
+            if candidate.suffix.lower() == SUFFIX and candidate.is_file():
+                return candidate
+    candidate = save_path(directory, text)
+    if candidate.is_file() and _peek_name(candidate) in (text, None):
+        return candidate
+    try:
+        files = _save_files(directory) if directory.is_dir() else []
+    except OSError:
+        files = []
+    named = [(p, _peek_name(p)) for p in files]
+    named.sort(key=lambda item: _mtime_ns(item[0]), reverse=True)
+    for wanted in (text, text.casefold()):
+        for path, saved_name in named:
+            if saved_name is not None and wanted in (saved_name, saved_name.casefold()):
+                return path
+    names = [repr(n) for _, n in named if n is not None]
+    if not names:
+        raise SaveError(str(directory), f"no save named {text!r}: there are no saves here")
+    shown = ", ".join(names[:_LIST_IN_ERRORS])
+    if len(names) > _LIST_IN_ERRORS:
+        shown += f" and {len(names) - _LIST_IN_ERRORS} more"
+    raise SaveError(str(directory), f"no save named {text!r}; saves here: {shown}")
+
+
+def delete_save(directory: Path, name: str) -> Path:
+    """Delete a save found as :func:`find_save` does (only inside ``directory``)."""
+    directory = Path(directory)
+    path = find_save(directory, name)
+    if not _same_file(path.parent, directory):
+        raise SaveError(path, f"is not in the save directory {directory}; not deleted")
+    try:
+        path.unlink()
+    except OSError as exc:
+        raise SaveError(path, f"cannot be deleted ({exc.strerror or exc})") from exc
+    return path
+
+
+def unique_name(directory: Path, base: str) -> str:
+    """``base``, or ``base (2)``, ``base (3)``… whichever no save (name or file) uses yet."""
+    directory = Path(directory)
+    base = " ".join(base.split()) or "game"
+    try:
+        files = _save_files(directory) if directory.is_dir() else []
+    except OSError:
+        files = []
+    taken = {n.casefold() for n in map(_peek_name, files) if n is not None}
+    number = 1
+    while True:
+        candidate = base if number == 1 else f"{base} ({number})"
+        if candidate.casefold() not in taken and not save_path(directory, candidate).exists():
+            return candidate
+        number += 1

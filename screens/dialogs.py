@@ -1,0 +1,139 @@
+"""Modal screens shared by every game: confirm, save-as, pass-the-keyboard, rules, too small."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, Label, Static
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Ask a yes/no question; y/enter answers yes, n/escape no."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question = question
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="dialog-text")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(f"{self.yes} (y)", id="yes", variant="primary")
+                yield Button(f"{self.no} (n)", id="no")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+
+class SaveAsScreen(ModalScreen[str | None]):
+    """Ask for a save name."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, current: str) -> None:
+        super().__init__()
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Save this game as:")
+            yield Input(value=self.current, id="save-name")
+            yield Static("Enter saves, Escape cancels.", classes="hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        name = event.value.strip()
+        if not name:
+            self.notify("A save needs a name.", severity="warning")
+            return
+        self.dismiss(name)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PassScreen(ModalScreen[None]):
+    """Hides the hands between two humans sharing a terminal."""
+
+    BINDINGS = [Binding("enter,space", "ready", "I'm ready")]
+
+    def __init__(self, player: str) -> None:
+        super().__init__()
+        self.player = player
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog pass"):
+            yield Static(f"Pass the keyboard to {self.player}.", classes="dialog-title")
+            yield Static(
+                f"{self.player}: press Enter when the other player is not looking.",
+                classes="dialog-text",
+            )
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+class RulesScreen(ModalScreen[None]):
+    """The rules of a game and the keys of its screen, scrollable."""
+
+    BINDINGS = [Binding("escape,q,f1,question_mark", "close", "Close")]
+
+    def __init__(self, title: str, text: str, keys: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="rules"):
+            yield Static(f"Rules: {self.title_text}", classes="dialog-title")
+            with VerticalScroll(id="rules-scroll"):
+                yield Static(self.text, markup=False)
+                if self.keys:
+                    yield Static("KEYS\n" + self.keys, markup=False, classes="rules-keys")
+            yield Static("Up/Down/PgUp/PgDn scroll, Escape closes.", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#rules-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TooSmallScreen(Screen[None]):
+    """Shown instead of the game while the terminal is smaller than 80×24."""
+
+    BINDINGS = [Binding("ctrl+q", "app.quit", "Quit", priority=True)]
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="too-small")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.update_size()
+
+    def on_resize(self) -> None:
+        self.update_size()
+
+    def update_size(self) -> None:
+        w, h = self.app.size
+        self.query_one("#too-small", Static).update(
+            f"The terminal is {w}x{h}.\n"
+            f"robotui needs at least {MIN_WIDTH}x{MIN_HEIGHT}:\n"
+            "make the window larger (or the font smaller).\n"
+            "Your game is safe and carries on when there is room."
+        )

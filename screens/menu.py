@@ -1,0 +1,87 @@
+"""The main menu: the games that work, saved games, quit."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engines.core import GameSpec
+
+BANNER = """\
+ ┏━┓┏━┓┏┓ ┏━┓╺┳╸╻ ╻╻
+ ┣┳┛┃ ┃┣┻┓┃ ┃ ┃ ┃ ┃┃
+ ╹┗╸┗━┛┗━┛┗━┛ ╹ ┗━┛╹"""
+BANNER_ASCII = "r o b o t u i"
+
+
+class MainMenu(Screen[None]):
+    """Pick a game to start, or load a saved one."""
+
+    BINDINGS = [
+        Binding("enter", "choose", "Choose", show=True),
+        Binding("l", "load", "Load game"),
+        Binding("r", "resume", "Resume newest"),
+        Binding("f1,question_mark", "rules", "Rules", key_display="F1/?"),
+        Binding("q,escape", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, games: list[GameSpec], ascii_only: bool = False) -> None:
+        super().__init__()
+        self.games = games
+        self.ascii_only = ascii_only
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu"):
+            yield Static(BANNER_ASCII if self.ascii_only else BANNER, id="banner")
+            yield Static("Robot board and card games for the terminal.", id="tagline")
+            options = []
+            for spec in self.games:
+                label = Text.assemble((f"{spec.name:<14}", "bold"), "  ", (spec.blurb, "dim"))
+                options.append(Option(label, id=f"game:{spec.id}"))
+            options.append(None)
+            options.append(Option(Text("Resume the newest saved game", style="bold"), id="resume"))
+            options.append(Option(Text("Load a saved game...", style="bold"), id="load"))
+            options.append(Option(Text("Quit", style="bold"), id="quit"))
+            yield OptionList(*options, id="menu-options")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.run_choice(event.option.id or "")
+
+    def action_choose(self) -> None:
+        options = self.query_one(OptionList)
+        if options.highlighted is not None:
+            self.run_choice(options.get_option_at_index(options.highlighted).id or "")
+
+    def run_choice(self, choice: str) -> None:
+        app = self.app
+        if choice.startswith("game:"):
+            app.ask_new_game(choice.removeprefix("game:"))  # type: ignore[attr-defined]
+        elif choice == "resume":
+            self.action_resume()
+        elif choice == "load":
+            self.action_load()
+        elif choice == "quit":
+            app.exit()
+
+    def action_load(self) -> None:
+        self.app.open_load_screen()  # type: ignore[attr-defined]
+
+    def action_resume(self) -> None:
+        self.app.resume_newest()  # type: ignore[attr-defined]
+
+    def action_rules(self) -> None:
+        options = self.query_one(OptionList)
+        spec = self.games[0]
+        if options.highlighted is not None:
+            chosen = options.get_option_at_index(options.highlighted).id or ""
+            spec = next((g for g in self.games if f"game:{g.id}" == chosen), spec)
+        self.app.show_rules(spec)  # type: ignore[attr-defined]

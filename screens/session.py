@@ -1,0 +1,151 @@
+"""A game being played in the app: the match, who sits where, and its save file.
+
+No Textual here: the screens drive a :class:`GameSession`, which keeps the
+match, makes the computer players, and writes the autosave after every move.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from engines.core import Action, GameSpec
+from engines.match import Match
+from engines.players import ComputerPlayer, make_player
+from saves import PlayerEntry, SavedGame, SaveError, delete_save, unique_name, write_save
+
+HUMAN = "human"
+COMPUTER = "computer"
+
+
+@dataclass
+class SaveStatus:
+    """The outcome of the last save attempt, shown in the status line."""
+
+    ok: bool
+    message: str
+
+
+class GameSession:
+    """One game in the app, saved to ``save_dir`` under ``name`` after every move."""
+
+    def __init__(self, saved: SavedGame, save_dir: Path) -> None:
+        self.saved = saved
+        self.save_dir = save_dir
+        self.last_save: SaveStatus | None = None
+        self._computers: dict[int, ComputerPlayer] = {}
+        # Computer players get their own seeds, derived from the game's but apart from it.
+        self._player_seed = random.Random(saved.match.seed * 7919 + 17).randrange(2**31)
+
+    # -- construction -------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        spec: GameSpec,
+        players: list[PlayerEntry],
+        options: dict,
+        seed: int | None,
+        save_dir: Path,
+    ) -> GameSession:
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10**9)
+        match = Match(spec, len(players), options, seed)
+        now = datetime.now().replace(microsecond=0)
+        name = unique_name(save_dir, f"{spec.id} {now:%Y-%m-%d %H.%M}")
+        saved = SavedGame(name=name, match=match, players=players, created=now, updated=now)
+        return cls(saved, save_dir)
+
+    # -- reading ------------------------------------------------------------
+    @property
+    def match(self) -> Match:
+        return self.saved.match
+
+    @property
+    def spec(self) -> GameSpec:
+        return self.saved.match.spec
+
+    @property
+    def players(self) -> list[PlayerEntry]:
+        return self.saved.players
+
+    @property
+    def name(self) -> str:
+        return self.saved.name
+
+    def is_human(self, seat: int) -> bool:
+        return self.players[seat].kind == HUMAN
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, p in enumerate(self.players) if p.kind == HUMAN]
+
+    @property
+    def hot_seat(self) -> bool:
+        """More than one human on this terminal: hands are hidden between turns."""
+        return len(self.humans) > 1
+
+    def computer(self, seat: int) -> ComputerPlayer:
+        """The computer player for a seat, made once per session with its own seed."""
+        if seat not in self._computers:
+            level = self.players[seat].level or "normal"
+            self._computers[seat] = make_player(
+                self.spec, level, seat, self._player_seed + 101 * seat
+            )
+        return self._computers[seat]
+
+    def hint_player(self, seat: int) -> ComputerPlayer:
+        """A strong player whose choice is offered to a human as a hint."""
+        levels = self.spec.player_levels()
+        level = "hard" if "hard" in levels else next(iter(levels))
+        return make_player(self.spec, level, seat, self._player_seed + 7)
+
+    # -- changing -----------------------------------------------------------
+    def play(self, action: Action, seat: int) -> None:
+        self.match.play(action, seat)
+        self.autosave()
+
+    def undo_point(self) -> int | None:
+        """Log length to go back to so the last human move is taken back, or ``None``."""
+        humans = set(self.humans)
+        for index in range(len(self.match.log) - 1, -1, -1):
+            if self.match.log[index].seat in humans:
+                return index
+        return None
+
+    def undo(self) -> bool:
+        """Take back the last human move and the computer moves after it."""
+        point = self.undo_point()
+        if point is None:
+            return False
+        self.saved.match = self.match.truncated(point)
+        self._computers.clear()
+        self.autosave()
+        return True
+
+    def autosave(self) -> SaveStatus:
+        try:
+            write_save(self.save_dir, self.saved)
+        except (OSError, SaveError) as exc:
+            self.last_save = SaveStatus(False, f"Could not save: {exc}")
+        else:
+            self.last_save = SaveStatus(True, f"Saved as {self.name!r}")
+        return self.last_save
+
+    def rename(self, new_name: str) -> SaveStatus:
+        """Save under ``new_name``; the old file of this game is removed once the new one exists."""
+        old_path = self.saved.path
+        old_name = self.saved.name
+        self.saved.name = new_name
+        self.saved.path = None
+        status = self.autosave()
+        if not status.ok:
+            self.saved.name = old_name
+            self.saved.path = old_path
+            return status
+        if old_path is not None and self.saved.path != old_path and old_path.exists():
+            with contextlib.suppress(OSError, SaveError):
+                delete_save(self.save_dir, old_name)
+        return status

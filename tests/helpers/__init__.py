@@ -1,0 +1,1 @@
+"""Helper modules for the tests (importable as ``helpers.*`` with tests/ on sys.path)."""

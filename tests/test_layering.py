@@ -1,0 +1,155 @@
+"""Imports only go downward: robotui -> screens -> saves -> engines.
+
+Every ``.py`` file of the four packages is parsed with :mod:`ast` (no imports run);
+absolute, relative and ``importlib.import_module("...")`` imports are all checked,
+wherever they appear in the file (functions and ``TYPE_CHECKING`` blocks too).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("robotui", "screens", "saves", "engines")
+
+# Top-level modules each package must never import.
+FORBIDDEN: dict[str, frozenset[str]] = {
+    "robotui": frozenset(),
+    "screens": frozenset({"robotui"}),
+    "saves": frozenset({"robotui", "screens", "textual"}),
+    "engines": frozenset({"robotui", "screens", "saves", "textual", "rich"}),
+}
+
+
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imported_modules(source: str, module: str, is_package: bool) -> list[tuple[int, str]]:
+    """``(line, absolute module name)`` for every import in ``source``.
+
+    ``module`` is the dotted name of the file itself, used to resolve relative imports;
+    a relative import that climbs above the top package is returned as ``"<beyond top>"``.
+    """
+    tree = ast.parse(source)
+    package_parts = module.split(".") if is_package else module.split(".")[:-1]
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                found.append((node.lineno, node.module or ""))
+                continue
+            keep = len(package_parts) - (node.level - 1)
+            if keep <= 0:
+                found.append((node.lineno, "<beyond top>"))
+                continue
+            base = ".".join(package_parts[:keep])
+            found.append((node.lineno, f"{base}.{node.module}" if node.module else base))
+        elif isinstance(node, ast.Call) and _is_dynamic_import(node.func) and node.args:
+            value = node.args[0].value if isinstance(node.args[0], ast.Constant) else None
+            if isinstance(value, str) and not value.startswith("."):
+                found.append((node.lineno, value))
+    return found
+
+
+def _is_dynamic_import(func: ast.expr) -> bool:
+    if isinstance(func, ast.Name):
+        return func.id in {"__import__", "import_module"}
+    return isinstance(func, ast.Attribute) and func.attr == "import_module"
+
+
+def violations(path: Path, root: Path = ROOT) -> list[str]:
+    """Messages naming the file, line and import for each upward or forbidden import."""
+    module = module_name(path, root)
+    layer = module.split(".")[0]
+    forbidden = FORBIDDEN[layer]
+    rel = path.relative_to(root).as_posix()
+    source = path.read_text(encoding="utf-8")
+    out = []
+    for line, target in imported_modules(source, module, path.name == "__init__.py"):
+        top = target.split(".")[0]
+        if target == "<beyond top>":
+            out.append(f"{rel}:{line}: relative import climbs above the {layer} package")
+        elif top in forbidden:
+            out.append(f"{rel}:{line}: {layer} must not import {target!r} ({top} is not below it)")
+    return out
+
+
+def package_files() -> list[Path]:
+    files: list[Path] = []
+    for package in PACKAGES:
+        files.extend(sorted((ROOT / package).rglob("*.py")))
+    return files
+
+
+def test_the_packages_are_there() -> None:
+    assert (ROOT / "engines" / "core.py").is_file()
+    assert (ROOT / "robotui").is_dir()
+    assert package_files()
+
+
+@pytest.mark.parametrize("path", package_files(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_imports_only_go_downward(path: Path) -> None:
+    problems = violations(path)
+    assert not problems, "upward or forbidden imports:\n" + "\n".join(problems)
+
+
+# ------------------------------------------------- the checker itself
+
+
+def _write(root: Path, rel: str, text: str) -> Path:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_checker_catches_absolute_imports(tmp_path: Path) -> None:
+    path = _write(tmp_path, "engines/thing.py", "import os\nfrom screens.board import Board\n")
+    [message] = violations(path, tmp_path)
+    assert "engines/thing.py:2" in message and "'screens.board'" in message
+
+
+def test_checker_catches_textual_in_saves_and_rich_in_engines(tmp_path: Path) -> None:
+    saves_file = _write(tmp_path, "saves/store.py", "def f():\n    import textual.app\n")
+    engines_file = _write(tmp_path, "engines/x.py", "from rich.text import Text\n")
+    assert "'textual.app'" in violations(saves_file, tmp_path)[0]
+    assert "'rich.text'" in violations(engines_file, tmp_path)[0]
+
+
+def test_checker_resolves_relative_imports(tmp_path: Path) -> None:
+    inner = _write(tmp_path, "screens/sub/widget.py", "from ...robotui import cli\n")
+    assert violations(inner, tmp_path) == [
+        "screens/sub/widget.py:1: relative import climbs above the screens package"
+    ]
+    ok = _write(tmp_path, "screens/sub/ok.py", "from .. import glyphs\nfrom . import other\n")
+    assert violations(ok, tmp_path) == []
+    init = _write(tmp_path, "engines/pkg/__init__.py", "from .state import State\n")
+    assert imported_modules(init.read_text(), "engines.pkg", True) == [(1, "engines.pkg.state")]
+
+
+def test_checker_catches_dynamic_imports(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        "saves/load.py",
+        "import importlib\nmod = importlib.import_module('robotui.app')\n",
+    )
+    [message] = violations(path, tmp_path)
+    assert "saves/load.py:2" in message and "'robotui.app'" in message
+
+
+def test_checker_allows_downward_imports(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        "robotui/app.py",
+        "import textual\nfrom screens import x\nfrom saves import y\nfrom engines import z\n",
+    )
+    assert violations(path, tmp_path) == []

@@ -1,0 +1,154 @@
+"""Play Robot Master in the Textual app with Pilot, keys only."""
+
+from __future__ import annotations
+
+from engines.robot_master.state import RobotMasterState
+from saves import list_saves, load_save
+from screens.dialogs import ConfirmScreen, PassScreen, TooSmallScreen
+from screens.menu import MainMenu
+from screens.robot_master_screen import RobotMasterOverScreen, RobotMasterScreen
+from tests.ui_helpers import game_screen, make_app, play_one_move, settle
+
+SIZE = (80, 24)
+
+
+async def start_game(pilot, opponent_presses: int = 0) -> None:
+    """From the main menu: choose Robot Master, set the opponent, start."""
+    await pilot.press("enter")  # Robot Master is the first entry
+    await pilot.pause()
+    await pilot.press(*(["left"] * opponent_presses))
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def test_whole_game_against_computer_with_save_quit_resume(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, MainMenu)
+        # normal -> easy -> random: two presses left on the opponent row
+        await start_game(pilot, opponent_presses=2)
+        screen = game_screen(app)
+        assert app.screen is screen
+        assert screen.session.players[1].level == "random"
+        for _ in range(5):
+            await play_one_move(pilot)
+        moves_before = screen.state.moves
+        assert moves_before == 10  # five moves each
+        # save under a name
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press(*["backspace"] * 40, *"friday night", "enter")
+        await pilot.pause()
+        assert screen.session.name == "friday night"
+        # quit asks first and says the game is saved
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "saved as 'friday night'" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+
+    summaries, errors = list_saves(tmp_path)
+    assert [s.name for s in summaries] == ["friday night"] and not errors
+    assert summaries[0].move_number == 10
+
+    app = make_app(tmp_path, start="resume", resume_path=summaries[0].path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        assert screen.state.moves == 10
+        while not screen.state.is_terminal():
+            await play_one_move(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, RobotMasterOverScreen)
+        result = screen.state.result()
+        assert result is not None
+        assert result.reason in str(app.screen.query_one(".game-over").render())  \
+            or result.reason
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+    saved = load_save(summaries[0].path)
+    assert saved.match.state.is_terminal()
+    assert saved.match.state.fingerprint() == screen.state.fingerprint()
+
+
+async def test_undo_and_hint(tmp_path):
+    app = make_app(tmp_path, start="play", opponent="random", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        start = screen.state.fingerprint()
+        await play_one_move(pilot)
+        assert screen.state.moves == 2  # the computer answered
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.state.moves == 0
+        assert screen.state.fingerprint() == start
+        await pilot.press("H")
+        await settle(pilot)
+        assert screen.message.startswith("Hint: put a ")
+        hinted_cell, hinted_value = screen.cursor, screen.picked
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.state.board[hinted_cell] == hinted_value
+
+
+async def test_illegal_placement_is_explained(tmp_path):
+    app = make_app(tmp_path, start="play", opponent="random", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("up", "up", "left", "left", "enter")  # a5: not touching
+        await pilot.pause()
+        assert "does not share an edge" in screen.message
+        assert screen.state.moves == 0
+
+
+async def test_hot_seat_hides_hands(tmp_path):
+    app = make_app(tmp_path, start="play", opponent="human", seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, PassScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = game_screen(app)
+        assert app.screen is screen and screen.shown_seat == 0
+        await play_one_move(pilot)
+        assert isinstance(app.screen, PassScreen)
+        assert "Player 2" in app.screen.player
+        assert screen.shown_seat is None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.shown_seat == 1
+
+
+async def test_too_small_terminal_says_what_it_needs(tmp_path):
+    app = make_app(tmp_path, start="play", opponent="random", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = str(app.screen.query_one("#too-small").render())
+        assert "80x24" in text and "60x20" in text
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, RobotMasterScreen)
+
+
+async def test_autosave_after_every_move(tmp_path):
+    app = make_app(tmp_path, start="play", opponent="random", seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        for expected in (2, 4):
+            await play_one_move(pilot)
+            (summary,), _ = list_saves(tmp_path)
+            assert summary.move_number == expected
+            state = load_save(summary.path).match.state
+            assert isinstance(state, RobotMasterState)
+            assert state.fingerprint() == screen.state.fingerprint()

@@ -1,0 +1,53 @@
+"""Helpers for driving the Textual app with Pilot in tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engines.robot_master.board import SIZE
+from engines.robot_master.state import RobotMasterState, legal_cells
+from robotui.app import RobotuiApp
+from robotui.config import AppConfig
+from screens.robot_master_screen import RobotMasterScreen
+
+
+def make_app(save_dir: Path, **kwargs) -> RobotuiApp:
+    app = RobotuiApp(AppConfig(save_dir=save_dir, **kwargs))
+    app.animation_level = "none"
+    return app
+
+
+async def settle(pilot) -> None:
+    """Let workers (computer players) finish and the screen catch up."""
+    for _ in range(3):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+def game_screen(app) -> RobotMasterScreen:
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, RobotMasterScreen):
+            return screen
+    raise AssertionError(f"no Robot Master screen in {app.screen_stack}")
+
+
+def keys_to(cursor: int, target: int) -> list[str]:
+    """Arrow keys that move the board cursor from ``cursor`` to ``target``."""
+    r0, c0 = divmod(cursor, SIZE)
+    r1, c1 = divmod(target, SIZE)
+    keys = ["down" if r1 > r0 else "up"] * abs(r1 - r0)
+    keys += ["right" if c1 > c0 else "left"] * abs(c1 - c0)
+    return keys
+
+
+async def play_one_move(pilot) -> tuple[int, int]:
+    """Play a legal move for the human to move, by keys only; returns (cell, value)."""
+    screen = game_screen(pilot.app)
+    state = screen.state
+    assert isinstance(state, RobotMasterState)
+    seat = state.to_play
+    value = next(v for v in range(6) if state.hands[seat][v])
+    target = legal_cells(state.board)[0]
+    await pilot.press(str(value), *keys_to(screen.cursor, target), "enter")
+    await settle(pilot)
+    return target, value
