@@ -46,9 +46,13 @@ def make_player(spec: GameSpec, player_spec: str, seat: int, seed: int) -> Compu
             "or package.module:Class"
         )
     module_name, _, class_name = player_spec.partition(":")
+    if not module_name or module_name.startswith(".") or not class_name:
+        raise PlayerSpecError(
+            f"player {player_spec!r} must look like package.module:Class (absolute module name)"
+        )
     try:
         module = importlib.import_module(module_name)
-    except ImportError as exc:
+    except (ImportError, ValueError, TypeError) as exc:
         raise PlayerSpecError(
             f"cannot import {module_name!r} for player {player_spec!r}: {exc}"
         ) from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.core import GameSpec, UnknownGame
 
 _GAMES: dict[str, GameSpec] = {}
+_builtin_loaded = False
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -32,8 +33,10 @@ def all_games() -> list[GameSpec]:
 
 
 def _load_builtin() -> None:
-    if _GAMES:
+    global _builtin_loaded
+    if _builtin_loaded:
         return
+    _builtin_loaded = True
     from engines.robot_master.spec import ROBOT_MASTER
 
     register(ROBOT_MASTER)

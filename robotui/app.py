@@ -61,7 +61,7 @@ class RobotuiApp(App[None]):
         cfg = self.config
         if cfg.start == "play":
             choice = NewGameChoice(
-                cfg.game, cfg.opponent, 0, {"first": cfg.first, "hand": cfg.hand}, cfg.seed
+                cfg.game, cfg.opponent, cfg.side, {"first": cfg.first, "hand": cfg.hand}, cfg.seed
             )
             self.start_new_game(choice)
         elif cfg.start == "resume" and cfg.resume_path is not None:

@@ -321,6 +321,14 @@ def play(
     seed: Annotated[
         int | None, typer.Option("--seed", metavar="N", help="Seed for the deal (default: random).")
     ] = None,
+    side: Annotated[
+        str,
+        typer.Option(
+            "--side",
+            metavar="rows|columns",
+            help="The side you play against the computer: rows or columns.",
+        ),
+    ] = "rows",
 ) -> None:
     """Start a new game straight away."""
     spec = _game(game)
@@ -340,6 +348,10 @@ def play(
         options = spec.normalize_options(given)
     except EngineError as exc:
         fail(str(exc))
+    seats = [name.lower() for name in spec.seat_names(spec.min_players)]
+    side = side.strip().lower()
+    if side not in seats:
+        fail(f"--side cannot be {side!r}; valid values: {', '.join(seats)}")
     config = _app_config(
         ctx,
         start="play",
@@ -348,6 +360,7 @@ def play(
         first=str(options.get("first", "rows")),
         hand=str(options.get("hand", "full")),
         seed=seed,
+        side=seats.index(side),
     )
     _start_app(config)
 

@@ -23,4 +23,5 @@ class AppConfig:
     first: str = "rows"
     hand: str = "full"
     seed: int | None = None
+    side: int = 0  # the seat the (first) human takes against the computer
     resume_path: Path | None = None

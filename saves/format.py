@@ -65,8 +65,8 @@ Sample (Robot Master, three moves in)::
     [log]
     actions = [
         "0 4@c4",
-        "1 2@b3",
-        "0 4@d3",
+        "1 4@d3",
+        "0 5@c2",
     ]
 
     [snapshot]
@@ -75,18 +75,23 @@ Sample (Robot Master, three moves in)::
     board = [
         "5: . . . . .",
         "4: . . 4 . .",
-        "3: . 2 1 4 .",
-        "2: . . . . .",
+        "3: . . 5 4 .",
+        "2: . . 5 . .",
         "1: . . . . .",
     ]
-    hand_rows = "0 1 1 2 3 3 3 5 5 5"
-    hand_columns = "0 0 1 2 2 3 4 5 5 5 5"
-    unused = ""
-    row_scores = [0, 4, 7, 0, 0]
-    column_scores = [0, 2, 5, 4, 0]
+    hand_rows = "0 0 1 1 1 3 4 5 5 5"
+    hand_columns = "0 0 1 1 2 2 2 3 3 3 4"
+    unused = "0 0 1 2 2 2 3 3 4 4 5"
+    row_scores = [0, 4, 9, 5, 0]
+    column_scores = [0, 0, 54, 4, 0]
 
     [check]
-    state_hash = "3f5c…"
+    state_hash = "84904a02c1f712a2255353b8890a7063a12c850d52ecda818733f2faf21d2015"
+
+Rules for readers and editors: the file shows every hidden card (both hands, the unused
+cards, the draw pile), like the seed already implies. Editing ``name`` or the times is
+safe; editing anything that changes the game (seed, options, players count, log,
+snapshot, hash) makes the file refuse to load with a one-line reason.
 """
 
 from __future__ import annotations
@@ -273,6 +278,7 @@ def loads_save(text: str, source_name: str) -> SavedGame:
 
 def parse_document(text: str, source_name: str) -> dict[str, Any]:
     """The parsed TOML of a save, upgraded to :data:`FORMAT_VERSION` (keys not yet checked)."""
+    text = text.removeprefix("\ufeff")
     if not text.strip():
         raise SaveError(source_name, "the file is empty")
     try:

@@ -131,7 +131,7 @@ def _check_overwrite(target: Path, saved: SavedGame) -> None:
         raise SaveError(
             target, "already exists and is not a readable save; delete it or pick another name"
         )
-    if other != saved.name:
+    if other.casefold() != saved.name.casefold():  # names are case-insensitive
         raise SaveError(
             target, f"already holds the save {other!r}; pick another name for {saved.name!r}"
         )

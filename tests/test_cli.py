@@ -751,3 +751,14 @@ def test_python_dash_m_runs_the_cli() -> None:
 def test_aware_update_times_are_shown_locally() -> None:
     """The save summaries may carry aware datetimes; the table shows them in local time."""
     assert cli._when(datetime(2026, 1, 2, 3, 4, tzinfo=UTC)).startswith("2026-01-0")
+
+
+def test_play_side_columns(launched: list[AppConfig]) -> None:
+    assert run("play", GAME, "--opponent", "random", "--side", "columns").exit_code == 0
+    assert launched[0].side == 1
+
+
+def test_play_bad_side_lists_valid_sides(launched: list[AppConfig]) -> None:
+    line = assert_clean_error(run("play", GAME, "--side", "diagonals"), 2)
+    assert "rows" in line and "columns" in line
+    assert not launched

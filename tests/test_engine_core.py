@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import subprocess
 import sys
 import textwrap
 from collections import Counter
@@ -249,6 +250,27 @@ def test_unknown_game_lists_valid_ids() -> None:
     assert "'robot-mister'" in message
     for game_id in registry.game_ids():
         assert game_id in message
+
+
+def test_registering_a_game_first_keeps_the_builtin_games() -> None:
+    # A fresh interpreter, so that nothing has been loaded into the registry yet.
+    code = textwrap.dedent(
+        """
+        from engines import registry
+        from engines.robot_master.spec import RobotMasterSpec
+
+        class Other(RobotMasterSpec):
+            id = "other-game"
+
+        registry.register(Other())
+        print(",".join(sorted(registry.game_ids())))
+        """
+    )
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip().split(",") == ["other-game", "robot-master"]
 
 
 # -- options and players count ------------------------------------------------------------
@@ -498,14 +520,6 @@ def test_make_player_import_errors_are_clear(player_module: str) -> None:
         make_player(SPEC, f"{player_module}:NoChoose", seat=0, seed=0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "BUG engines/players.py:49-52: importlib.import_module raises ValueError "
-        "('Empty module name') for ':Class' and TypeError for relative names like '.mod:Class'; "
-        "only ImportError is turned into PlayerSpecError"
-    ),
-)
 @pytest.mark.parametrize("bad", [":Player", ".relative:Player"])
 def test_make_player_malformed_import_path_is_a_player_spec_error(bad: str) -> None:
     with pytest.raises(PlayerSpecError):

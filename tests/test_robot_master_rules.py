@@ -374,13 +374,6 @@ def test_value_seven_never_reaches_the_board() -> None:
     assert match.log == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "BUG engines/robot_master/spec.py:111-118: decode_action('7@c2') returns "
-        "Place(17, 7) instead of raising IllegalAction; card values are 0 to 5"
-    ),
-)
 def test_decode_rejects_value_out_of_range() -> None:
     with pytest.raises(IllegalAction):
         SPEC.decode_action("7@c2")

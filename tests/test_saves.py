@@ -6,6 +6,7 @@ import os
 import random
 import subprocess
 import sys
+import textwrap
 import tomllib
 from datetime import UTC, datetime
 from pathlib import Path
@@ -86,11 +87,9 @@ def test_round_trip_every_move_of_200_random_games(hand: str, tmp_path: Path) ->
     firsts = ["rows", "columns", "random"]
     for game in range(100):
         seed = 10_000 * (hand == "five") + game
-        match = Match(
-            get_game("robot-master"), 2, {"hand": hand, "first": firsts[game % 3]}, seed
-        )
+        match = Match(get_game("robot-master"), 2, {"hand": hand, "first": firsts[game % 3]}, seed)
         rng = random.Random(seed)
-        saved = SavedGame(f"game {game} ♜ \"quoted\"", match, list(PLAYERS), WHEN, WHEN)
+        saved = SavedGame(f'game {game} ♜ "quoted"', match, list(PLAYERS), WHEN, WHEN)
         while True:
             if (game + match.state.move_number) % 25 == 0:  # real files now and then
                 path = write_save(tmp_path, saved)
@@ -195,7 +194,10 @@ def test_resave_writes_back_to_the_same_file(tmp_path: Path) -> None:
 def test_write_refuses_to_overwrite_another_save(tmp_path: Path) -> None:
     write_save(tmp_path, make_saved("My Game"))
     with pytest.raises(SaveError, match=r"already holds the save 'My Game'"):
-        write_save(tmp_path, make_saved("my game"))  # same file name, different save
+        write_save(tmp_path, make_saved("my  game"))  # same file name, different save
+    # a name differing only in case is the same name (like find_save and unique_name)
+    write_save(tmp_path, make_saved("MY GAME"))
+    assert load_save(save_path(tmp_path, "My Game")).name == "MY GAME"
     # the same name again is an explicit overwrite
     again = make_saved("My Game", moves=2)
     write_save(tmp_path, again)
@@ -464,3 +466,21 @@ def test_saves_does_not_import_the_user_interface() -> None:
     root = Path(__file__).resolve().parent.parent
     result = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_sample_in_the_format_docs_loads() -> None:
+    doc = saves.format.__doc__ or ""
+    sample = doc[doc.index("three moves in)::") + len("three moves in)::") :]
+    sample = sample[: sample.index("Rules for readers")]
+    text = textwrap.dedent(sample).strip() + "\n"
+    loaded = loads_save(text, "sample.toml")
+    assert loaded.match.state.move_number == 3
+    assert dumps_save(loaded) == text
+
+
+def test_windows_line_endings_and_byte_order_mark_are_fine(tmp_path: Path) -> None:
+    text = good_text()
+    path = tmp_path / "windows.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode())
+    assert load_save(path).match.state.move_number == 6
+    assert loads_save("\ufeff" + text, "bom.toml").match.state.move_number == 6

@@ -115,9 +115,12 @@ class RobotMasterSpec(GameSpec):
         if not sep or not value.strip().isdigit():
             raise IllegalAction(f"{text!r} is not a move like '3@c2' (value@cell)")
         try:
-            return Place(parse_cell(cell), int(value))
+            place = Place(parse_cell(cell), int(value))
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
+        if not 0 <= place.value <= 5:
+            raise IllegalAction(f"card values are 0 to 5, not {place.value}")
+        return place
 
     def describe_action(self, action: Action, seat: int) -> str:
         assert isinstance(action, Place)
