@@ -57,7 +57,7 @@ class LoadScreen(Screen[Path | None]):
             table.add_row(
                 s.name[:24],
                 s.game_name,
-                f"{s.updated:%Y-%m-%d %H:%M}",
+                f"{s.updated.astimezone():%Y-%m-%d %H:%M}",
                 str(s.move_number),
                 players_text(s)[:26],
                 "finished" if s.finished else "",
@@ -90,7 +90,7 @@ class LoadScreen(Screen[Path | None]):
 
         def done(yes: bool | None) -> None:
             if yes:
-                delete_save(self.save_dir, summary.name)
+                delete_save(self.save_dir, str(summary.path))
                 self.notify(f"Deleted {summary.name!r}.")
                 self.reload()
 

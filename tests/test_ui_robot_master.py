@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engines.robot_master.state import RobotMasterState
 from saves import list_saves, load_save
-from screens.dialogs import ConfirmScreen, PassScreen, TooSmallScreen
+from screens.dialogs import ConfirmScreen, PassScreen, RulesScreen, TooSmallScreen
+from screens.load import LoadScreen
 from screens.menu import MainMenu
 from screens.robot_master_screen import RobotMasterOverScreen, RobotMasterScreen
 from tests.ui_helpers import game_screen, make_app, play_one_move, settle
@@ -152,3 +153,43 @@ async def test_autosave_after_every_move(tmp_path):
             state = load_save(summary.path).match.state
             assert isinstance(state, RobotMasterState)
             assert state.fingerprint() == screen.state.fingerprint()
+
+
+async def test_load_screen_lists_good_saves_and_reports_bad_ones(tmp_path):
+    app = make_app(tmp_path, start="play", opponent="random", seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await play_one_move(pilot)
+        await pilot.press("q", "y")
+        await pilot.pause()
+    (tmp_path / "broken.toml").write_text("format = 1\ngame = [unterminated\n")
+    before = (tmp_path / "broken.toml").read_bytes()
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        assert len(screen.summaries) == 1
+        notes = str(screen.query_one("#load-errors").render())
+        assert "broken.toml" in notes and "line 2" in notes
+        await pilot.press("enter")
+        await settle(pilot)
+        game = game_screen(app)
+        assert game.state.moves == 2
+    assert (tmp_path / "broken.toml").read_bytes() == before
+
+
+async def test_rules_help_opens_with_f1_and_question_mark(tmp_path):
+    app = make_app(tmp_path, start="play", opponent="random", seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for key in ("f1", "question_mark"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen)
+            assert "three of a kind" in app.screen.text
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, RobotMasterScreen)

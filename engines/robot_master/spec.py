@@ -112,7 +112,8 @@ class RobotMasterSpec(GameSpec):
 
     def decode_action(self, text: str) -> Place:
         value, sep, cell = str(text).partition("@")
-        if not sep or not value.strip().isdigit():
+        value = value.strip()
+        if not sep or not (value.isascii() and value.isdigit()):
             raise IllegalAction(f"{text!r} is not a move like '3@c2' (value@cell)")
         try:
             place = Place(parse_cell(cell), int(value))
