@@ -51,6 +51,8 @@ class RobotuiApp(App[None]):
 
     # -- start-up -----------------------------------------------------------
     def on_mount(self) -> None:
+        if self.config.ascii:
+            self.add_class("ascii")
         self.push_screen(MainMenu(playable_games(), self.config.ascii))
         try:
             loop = asyncio.get_running_loop()
@@ -164,4 +166,7 @@ class RobotuiApp(App[None]):
 
 def run_app(config: AppConfig) -> None:
     """Start the app in the terminal (the CLI calls this after setting the environment)."""
-    RobotuiApp(config).run(mouse=config.mouse)
+    app = RobotuiApp(config)
+    app.run(mouse=config.mouse)
+    if app.return_code:
+        raise SystemExit(app.return_code)

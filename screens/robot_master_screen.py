@@ -50,7 +50,7 @@ class RobotMasterScreen(Screen[None]):
         Binding("h", "move('left')", "Left", show=False),
         Binding("0", "pick(0)", "Pick", key_display="0-5"),
         *[Binding(str(v), f"pick({v})", "Pick", show=False) for v in range(1, 6)],
-        Binding("enter,space", "place", "Place"),
+        Binding("enter,space", "place", "Place", key_display="Enter"),
         Binding("u", "undo", "Undo"),
         Binding("H,i", "hint", "Hint", key_display="H"),
         Binding("ctrl+s", "save_as", "Save"),
@@ -229,7 +229,7 @@ class RobotMasterScreen(Screen[None]):
 
     def action_place(self) -> None:
         if not self.human_to_move():
-            self.bell()
+            self.app.bell()
             return
         if self.picked is None:
             self.message = "Pick a value from your hand first (0-5)."
@@ -394,8 +394,7 @@ class RobotMasterScreen(Screen[None]):
                 style="yellow",
             )
         elif self.human_to_move():
-            who = "Your" if not self.session.hot_seat else f"{self.player_label(seat)}:"
-            text = Text(f"{who} turn: 0-5 pick, arrows move, Enter.", style="green")
+            text = Text("Your turn: 0-5 pick, arrows move, Enter.", style="green")
         else:
             text = Text(f"{self.player_label(seat)} to play.")
         if self.message:
@@ -475,7 +474,9 @@ class RobotMasterOverScreen(ModalScreen[str]):
             text.append("Draw!\n\n", "bold yellow")
         else:
             (winner,) = self.result.winners
-            text.append(f"{players[winner].name} ({SEAT_NAMES[winner]}) win!\n\n", "bold green")
+            name = players[winner].name
+            headline = "You win!" if name == "You" else f"{name} ({SEAT_NAMES[winner]}) wins!"
+            text.append(headline + "\n\n", "bold green")
         text.append("Lines, weakest first:\n")
         text.append(f"  Rows    {'  '.join(f'{v:>3}' for v in rows)}\n", "cyan")
         text.append(f"  Columns {'  '.join(f'{v:>3}' for v in cols)}\n\n", "magenta")
