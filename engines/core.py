@@ -44,6 +44,14 @@ class OptionSpec:
     default: Any
     choices: tuple[Any, ...] | None
     help: str
+    label: str = ""
+    choice_labels: tuple[str, ...] | None = None
+
+    def label_of(self, value: Any) -> str:
+        """How a value is shown in dialogs."""
+        if self.choices and self.choice_labels and value in self.choices:
+            return self.choice_labels[self.choices.index(value)]
+        return str(value)
 
 
 @dataclass(frozen=True)

@@ -109,6 +109,16 @@ def _start_app(config: AppConfig) -> None:
     run_app(config)
 
 
+def _find_save_or_fail(ctx: typer.Context, name: str) -> Path:
+    """The file of a save by name; a usage error listing the saves if there is none."""
+    from saves import SaveError, find_save
+
+    try:
+        return find_save(_save_dir(ctx), name)
+    except SaveError as exc:
+        fail(str(exc))
+
+
 def _game(game_id: str) -> GameSpec:
     try:
         return get_game(game_id)
@@ -376,7 +386,7 @@ def resume(
     ] = None,
 ) -> None:
     """Continue a saved game (the newest one unless NAME is given)."""
-    from saves import SaveError, find_save, load_save, newest_save
+    from saves import SaveError, load_save, newest_save
 
     directory = _save_dir(ctx)
     if name is None:
@@ -391,10 +401,7 @@ def resume(
             )
         path = Path(newest.path)
     else:
-        try:
-            path = find_save(directory, name)
-        except SaveError as exc:
-            fail(str(exc))
+        path = _find_save_or_fail(ctx, name)
     try:
         load_save(path)
     except SaveError as exc:
@@ -440,13 +447,9 @@ def saves_show(
     ],
 ) -> None:
     """Show a saved game: players, progress and the position."""
-    from saves import SaveError, find_save, load_save, read_summary
+    from saves import SaveError, load_save, read_summary
 
-    directory = _save_dir(ctx)
-    try:
-        path = find_save(directory, name)
-    except SaveError as exc:
-        fail(str(exc))
+    path = _find_save_or_fail(ctx, name)
     try:
         summary = read_summary(path)
         saved = load_save(path)
@@ -481,13 +484,10 @@ def saves_delete(
     ] = False,
 ) -> None:
     """Delete a saved game (asks first unless --yes)."""
-    from saves import SaveError, delete_save, find_save
+    from saves import SaveError, delete_save
 
     directory = _save_dir(ctx)
-    try:
-        path = find_save(directory, name)
-    except SaveError as exc:
-        fail(str(exc))
+    path = _find_save_or_fail(ctx, name)
     if not yes:
         if not _stdin_is_interactive():
             fail(f"not deleting {name!r} without confirmation; pass --yes to delete it")

@@ -56,18 +56,12 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
             yield Static(f"New game: {self.spec.name}", classes="dialog-title")
             yield ChoiceRow("Opponent", opponents, self.opponent, id="opponent")
             yield ChoiceRow("You play", [("0", seats[0]), ("1", seats[1])], "0", id="side")
-            yield ChoiceRow(
-                "Who starts",
-                [("rows", seats[0]), ("columns", seats[1]), ("random", "Random")],
-                "rows",
-                id="first",
-            )
-            yield ChoiceRow(
-                "Hand",
-                [("full", "All 12 cards"), ("five", "5 cards, draw after each")],
-                "full",
-                id="hand",
-            )
+            for option in self.spec.options:
+                if option.choices is None:
+                    continue
+                choices = [(str(c), option.label_of(c)) for c in option.choices]
+                label = option.label or option.name.capitalize()
+                yield ChoiceRow(label, choices, str(option.default), id=f"option-{option.name}")
             with Horizontal(classes="seed-row"):
                 yield Static(" Seed (optional)", classes="seed-label")
                 yield Input(placeholder="random", id="seed", restrict=r"[0-9]*", max_length=12)
@@ -98,8 +92,9 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
             opponent=self.query_one("#opponent", ChoiceRow).value,
             side=int(self.query_one("#side", ChoiceRow).value),
             options={
-                "first": self.query_one("#first", ChoiceRow).value,
-                "hand": self.query_one("#hand", ChoiceRow).value,
+                row.id.removeprefix("option-"): row.value
+                for row in self.query(ChoiceRow)
+                if row.id and row.id.startswith("option-")
             },
             seed=int(seed_text) if seed_text else None,
         )

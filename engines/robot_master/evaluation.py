@@ -100,10 +100,10 @@ class EvalParams:
     q_pair: float = 0.15  # per empty cell: chance the owner adds a held value to a single
     q_triple: float = 0.15  # ... to a pair
     q_blind: float = 0.04  # chance when the owner has no such card (luck / opponent)
-    filler: float = 2.5  # expected value an empty cell adds otherwise
+    filler: float = 5.0  # expected value an empty cell adds otherwise
     new_pair: float = 0.15  # chance per 2 empties of a fresh pair of a held value
     cap: float = 110.0  # lines above this are safe: no extra credit
-    weights: tuple[float, ...] = (1.0, 0.35, 0.12, 0.04, 0.015)
+    weights: tuple[float, ...] = (1.0, 0.25, 0.08, 0.03, 0.01)
     opponent: float = 1.0  # weight of the other side's lines
 
 

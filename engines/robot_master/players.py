@@ -123,7 +123,11 @@ def _pick(moves: list[Place], values: list[float], rng: random.Random) -> Place:
 class EasyPlayer:
     """One move ahead: the placement with the best static evaluation."""
 
-    params = EvalParams(opponent=0.6)
+    # A plainer evaluation than the other levels use: more hopeful, less wary.
+    params = EvalParams(
+        q_pair=0.3, q_triple=0.3, filler=1.2, opponent=0.6,
+        weights=(1.0, 0.35, 0.12, 0.04, 0.015),
+    )
 
     def __init__(self, seat: int, level: str = "easy", seed: int = 0) -> None:
         self.seat = seat
@@ -164,8 +168,7 @@ class HardPlayer:
     """
 
     params = DEFAULT
-    candidates = 12  # moves kept after the static ranking
-    endgame = 5  # placements left (including this one) from which deals are solved exactly
+    endgame = 4  # placements left (including this one) from which deals are solved exactly
     min_deals = 4
 
     def __init__(self, seat: int, level: str = "hard", seed: int = 0) -> None:
@@ -185,41 +188,37 @@ class HardPlayer:
         ctx = Context(view, self.params)
         if ctx.remaining <= 1:  # the last placement: nothing hidden matters any more
             return _pick(moves, ctx.one_ply(moves), self.rng)
-        ranked = ctx.one_ply(moves)
-        order = sorted(range(len(moves)), key=lambda i: -ranked[i])
-        cands = [moves[i] for i in order[: self.candidates]]
-        solve = ctx.remaining <= self.endgame
-        if solve:
-            cands = moves  # the end is near: every move gets an exact look
-        totals = [0.0] * len(cands)
+        base = ctx.two_ply(moves)
+        if ctx.remaining > self.endgame:
+            return _pick(moves, base, self.rng)
+        wins = self._solve(view, moves, start)
+        best = max(wins)
+        keep = [i for i, w in enumerate(wins) if w == best]
+        return _pick([moves[i] for i in keep], [base[i] for i in keep], self.rng)
+
+    def _solve(self, view: RobotMasterView, moves: list[Place], start: float) -> list[float]:
+        """Sum over random deals of each move's exact outcome (+1/0/-1) for this seat."""
+        sign = 1.0 if self.seat == 0 else -1.0
+        totals = [0.0] * len(moves)
         deadline = start + self.time_budget
-        other = 1 - self.seat
-        sign = ctx.sign
         deals = 0
         while True:
             state = view.determinize(self.rng)
             pos = Pos(state.board, state.hands, state.to_play, state.moves, state.draw_pile)
-            for i, m in enumerate(cands):
+            for i, m in enumerate(moves):
                 pos.play(m.cell, m.value)
-                if solve:
-                    val = sign * exact(pos, -2.0, 2.0)
-                else:
-                    hand = pos.hands[other]
-                    values = [v for v in range(6) if hand[v]]
-                    cells = cells_after(ctx.cells, pos.board, m.cell)
-                    val = reply_value(pos, cells, values, ctx.evaluate, sign)
+                totals[i] += sign * exact(pos, -2.0, 2.0)
                 pos.undo(m.cell, m.value)
-                totals[i] += val
             deals += 1
             if self.iterations is not None:
                 if deals >= self.iterations:
                     break
             elif deals >= self.min_deals and time.perf_counter() >= deadline:
                 break
-            if solve and deals >= self.min_deals and max(totals) == min(totals):
-                break  # every move wins (or loses) in every deal so far
+            if deals >= self.min_deals and max(totals) == min(totals):
+                break  # every move wins (or every move loses) in every deal so far
         self.last_deals = deals
-        return _pick(cands, totals, self.rng)
+        return totals
 
 
 LEVELS: dict[str, type] = {

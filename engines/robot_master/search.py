@@ -158,3 +158,64 @@ def reply_value(
             if val < worst:
                 worst = val
     return worst
+
+
+def static_order(pos: Pos, evaluate: EvalFn, sign: float) -> list[tuple[float, int, int]]:
+    """The mover's moves as ``(value for the root side, cell, value)``, best for the mover first."""
+    rk = pos.rk
+    ck = pos.ck
+    hand = pos.hands[pos.to_play]
+    values = [v for v in range(6) if hand[v]]
+    last = pos.moves + 1 >= PLACEMENTS
+    out = []
+    for c in legal_cells(pos.board):
+        r, k = c // 5, c % 5
+        for v in values:
+            p = POW6[v]
+            rk[r] += p
+            ck[k] += p
+            val = sign * WIN * outcome(rk, ck) if last else sign * evaluate(rk, ck)
+            rk[r] -= p
+            ck[k] -= p
+            out.append((val, c, v))
+    out.sort(reverse=(pos.to_play == (0 if sign > 0 else 1)))
+    return out
+
+
+def selective(
+    pos: Pos,
+    widths: Sequence[int],
+    evaluate: EvalFn,
+    sign: float,
+    alpha: float = -4 * WIN,
+    beta: float = 4 * WIN,
+    ply: int = 0,
+) -> float:
+    """Beam minimax from ``pos``: at ply ``i`` only the ``widths[i]`` statically best moves.
+
+    The value is for the root side (``sign`` +1 Rows, -1 Columns); the last ply is the
+    static ranking itself. Moves alternate, the root side moving at even plies.
+    """
+    if pos.moves >= PLACEMENTS:
+        return sign * WIN * outcome(pos.rk, pos.ck)
+    ordered = static_order(pos, evaluate, sign)
+    if not ordered:
+        return sign * evaluate(pos.rk, pos.ck)
+    maximizing = ply % 2 == 0
+    if ply + 1 >= len(widths) or pos.moves + 1 >= PLACEMENTS:
+        return ordered[0][0]
+    best = -8 * WIN if maximizing else 8 * WIN
+    for _, c, v in ordered[: widths[ply]]:
+        pos.play(c, v)
+        val = selective(pos, widths, evaluate, sign, alpha, beta, ply + 1)
+        pos.undo(c, v)
+        if maximizing:
+            if val > best:
+                best = val
+                alpha = max(alpha, best)
+        elif val < best:
+            best = val
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best

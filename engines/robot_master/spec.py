@@ -69,9 +69,21 @@ class RobotMasterSpec(GameSpec):
     min_players = 2
     max_players = 2
     options = (
-        OptionSpec("first", "rows", ("rows", "columns", "random"), "who places the first card"),
         OptionSpec(
-            "hand", HAND_FULL, (HAND_FULL, HAND_FIVE), "full 12-card hand or 5-card variant"
+            "first",
+            "rows",
+            ("rows", "columns", "random"),
+            "who places the first card",
+            label="Who starts",
+            choice_labels=("Rows", "Columns", "Random"),
+        ),
+        OptionSpec(
+            "hand",
+            HAND_FULL,
+            (HAND_FULL, HAND_FIVE),
+            "full 12-card hand or 5-card variant",
+            label="Hand",
+            choice_labels=("All 12 cards", "5 cards, draw after each"),
         ),
     )
 
