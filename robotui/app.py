@@ -13,25 +13,16 @@ from textual.binding import Binding
 from engines.core import EngineError, GameSpec
 from engines.registry import get_game
 from robotui.config import AppConfig
-from saves import PlayerEntry, SaveError, load_save, newest_save
+from saves import SaveError, load_save, newest_save
 from screens.dialogs import MIN_HEIGHT, MIN_WIDTH, RulesScreen, TooSmallScreen
 from screens.games import game_screen, playable_games
 from screens.glyphs import glyphs_for
 from screens.load import LoadScreen
 from screens.menu import MainMenu
 from screens.new_game import NewGameChoice, NewGameScreen
-from screens.session import COMPUTER, HUMAN, GameSession
+from screens.session import GameSession
 
 CSS_FILE = Path(__file__).resolve().parent.parent / "screens" / "robotui.tcss"
-
-
-def players_for(choice: NewGameChoice) -> list[PlayerEntry]:
-    """Seats for a two-player game: you on ``choice.side``, the opponent on the other."""
-    if choice.opponent == HUMAN:
-        return [PlayerEntry("Player 1", HUMAN), PlayerEntry("Player 2", HUMAN)]
-    you = PlayerEntry("You", HUMAN)
-    them = PlayerEntry("Computer", COMPUTER, choice.opponent)
-    return [you, them] if choice.side == 0 else [them, you]
 
 
 class RobotuiApp(App[None]):
@@ -62,8 +53,15 @@ class RobotuiApp(App[None]):
             pass  # not on the main thread (tests) or no such signal
         cfg = self.config
         if cfg.start == "play":
+            spec = get_game(cfg.game)
             choice = NewGameChoice(
-                cfg.game, cfg.opponent, cfg.side, {"first": cfg.first, "hand": cfg.hand}, cfg.seed
+                cfg.game,
+                cfg.opponent,
+                cfg.side,
+                dict(cfg.options),
+                cfg.seed,
+                num_players=cfg.players or spec.min_players,
+                humans=cfg.humans,
             )
             self.start_new_game(choice)
         elif cfg.start == "resume" and cfg.resume_path is not None:
@@ -84,7 +82,7 @@ class RobotuiApp(App[None]):
         try:
             spec = get_game(choice.game_id)
             session = GameSession.new(
-                spec, players_for(choice), choice.options, choice.seed, self.config.save_dir
+                spec, choice.players(), choice.options, choice.seed, self.config.save_dir
             )
         except EngineError as exc:
             self.notify(str(exc), severity="error")

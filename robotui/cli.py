@@ -332,13 +332,39 @@ def play(
         int | None, typer.Option("--seed", metavar="N", help="Seed for the deal (default: random).")
     ] = None,
     side: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--side",
-            metavar="rows|columns",
-            help="The side you play against the computer: rows or columns.",
+            metavar="SEAT",
+            help="Your seat in a two-player game, e.g. rows or columns.  [default: the first]",
         ),
-    ] = "rows",
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            metavar="N",
+            help="Number of seats, for games of more than two.  [default: the fewest]",
+        ),
+    ] = None,
+    humans: Annotated[
+        int,
+        typer.Option(
+            "--humans",
+            metavar="N",
+            help="Humans sharing this terminal (games of more than two); the rest are computers.",
+        ),
+    ] = 1,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="KEY=VALUE",
+            help="Game option as key=value (repeatable).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Start a new game straight away."""
     spec = _game(game)
@@ -347,7 +373,7 @@ def play(
     if opponent != "human" and opponent not in levels:
         valid = ", ".join([*levels, "human"])
         fail(f"unknown opponent {opponent!r} for {spec.id}; valid: {valid}")
-    given: dict[str, Any] = {}
+    given = dict(_parse_options(spec, option or []))
     for name, value in (("first", first), ("hand", hand)):
         if value is None:
             continue
@@ -358,19 +384,27 @@ def play(
         options = spec.normalize_options(given)
     except EngineError as exc:
         fail(str(exc))
-    seats = [name.lower() for name in spec.seat_names(spec.min_players)]
-    side = side.strip().lower()
-    if side not in seats:
-        fail(f"--side cannot be {side!r}; valid values: {', '.join(seats)}")
+    count = spec.min_players if players is None else players
+    try:
+        spec.check_players(count)
+    except EngineError as exc:
+        fail(str(exc))
+    if not 1 <= humans <= count:
+        fail(f"--humans must be between 1 and {count}, not {humans}")
+    seats = [name.lower() for name in spec.seat_names(count)]
+    chosen = seats[0] if side is None else side.strip().lower()
+    if chosen not in seats:
+        fail(f"--side cannot be {chosen!r}; valid values: {', '.join(seats)}")
     config = _app_config(
         ctx,
         start="play",
         game=spec.id,
         opponent=opponent,
-        first=str(options.get("first", "rows")),
-        hand=str(options.get("hand", "full")),
+        options=options,
         seed=seed,
-        side=seats.index(side),
+        side=seats.index(chosen),
+        players=count,
+        humans=humans,
     )
     _start_app(config)
 

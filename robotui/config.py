@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 
 @dataclass
@@ -20,8 +21,9 @@ class AppConfig:
     start: str = "menu"
     game: str = "robot-master"
     opponent: str = "normal"  # a computer level, or "human" for two players on this terminal
-    first: str = "rows"
-    hand: str = "full"
+    options: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
     side: int = 0  # the seat the (first) human takes against the computer
+    players: int | None = None  # number of seats; None = the game's fewest
+    humans: int = 1  # humans sharing the terminal in games of more than two
     resume_path: Path | None = None

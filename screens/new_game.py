@@ -11,7 +11,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from engines.core import GameSpec
+from saves import PlayerEntry
 from screens.choice_row import ChoiceRow
+from screens.session import COMPUTER, HUMAN
 
 LEVEL_LABELS = {
     "random": "Computer: random",
@@ -27,9 +29,30 @@ class NewGameChoice:
 
     game_id: str
     opponent: str
-    side: int
+    side: int = 0
     options: dict[str, str] = field(default_factory=dict)
     seed: int | None = None
+    num_players: int = 2
+    humans: int = 1
+
+    def players(self) -> list[PlayerEntry]:
+        """Who sits where. Two seats: you on ``side``, the opponent (a level or a human)
+        on the other. More seats: ``humans`` players first, then computers at ``opponent``."""
+        if self.num_players == 2:
+            if self.opponent == HUMAN:
+                return [PlayerEntry("Player 1", HUMAN), PlayerEntry("Player 2", HUMAN)]
+            you = PlayerEntry("You", HUMAN)
+            them = PlayerEntry("Computer", COMPUTER, self.opponent)
+            return [you, them] if self.side == 0 else [them, you]
+        level = self.opponent if self.opponent != HUMAN else "normal"
+        seats: list[PlayerEntry] = []
+        for seat in range(self.num_players):
+            if seat < self.humans:
+                name = "You" if self.humans == 1 else f"Player {seat + 1}"
+                seats.append(PlayerEntry(name, HUMAN))
+            else:
+                seats.append(PlayerEntry(f"Computer {seat + 1 - self.humans}", COMPUTER, level))
+        return seats
 
 
 class NewGameScreen(ModalScreen[NewGameChoice | None]):
@@ -48,14 +71,22 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         self.opponent = opponent
 
     def compose(self) -> ComposeResult:
-        levels = list(self.spec.player_levels())
+        spec = self.spec
+        levels = list(spec.player_levels())
         opponents = [(lv, LEVEL_LABELS.get(lv, f"Computer: {lv}")) for lv in levels]
-        opponents.append(("human", "Second human here"))
-        seats = self.spec.seat_names(2)
         with Vertical(classes="dialog new-game"):
-            yield Static(f"New game: {self.spec.name}", classes="dialog-title")
-            yield ChoiceRow("Opponent", opponents, self.opponent, id="opponent")
-            yield ChoiceRow("You play", [("0", seats[0]), ("1", seats[1])], "0", id="side")
+            yield Static(f"New game: {spec.name}", classes="dialog-title")
+            if spec.max_players == 2:
+                opponents.append((HUMAN, "Second human here"))
+                seats = spec.seat_names(2)
+                yield ChoiceRow("Opponent", opponents, self.opponent, id="opponent")
+                yield ChoiceRow("You play", [("0", seats[0]), ("1", seats[1])], "0", id="side")
+            else:
+                counts = [(str(n), str(n)) for n in range(spec.min_players, spec.max_players + 1)]
+                yield ChoiceRow("Players", counts, str(spec.min_players), id="players")
+                humans = [(str(n), str(n)) for n in range(1, spec.max_players + 1)]
+                yield ChoiceRow("Humans here", humans, "1", id="humans")
+                yield ChoiceRow("Computers", opponents, self.opponent, id="opponent")
             for option in self.spec.options:
                 if option.choices is None:
                     continue
@@ -87,10 +118,25 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
 
     def action_start(self) -> None:
         seed_text = self.query_one("#seed", Input).value.strip()
+
+        def number(row_id: str, default: int) -> int:
+            rows = self.query(f"#{row_id}").results(ChoiceRow)
+            row = next(rows, None)
+            return int(row.value) if row is not None else default
+
+        num_players = number("players", 2)
+        humans = number("humans", 1)
+        if humans > num_players:
+            self.notify(
+                f"{humans} humans do not fit in a game of {num_players}.", severity="warning"
+            )
+            return
         choice = NewGameChoice(
             game_id=self.spec.id,
             opponent=self.query_one("#opponent", ChoiceRow).value,
-            side=int(self.query_one("#side", ChoiceRow).value),
+            side=number("side", 0),
+            num_players=num_players,
+            humans=humans,
             options={
                 row.id.removeprefix("option-"): row.value
                 for row in self.query(ChoiceRow)

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import time
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
-from textual.worker import Worker, WorkerState
 
-from engines.core import GameResult
+from engines.core import Action, GameResult, IllegalAction
 from engines.robot_master.board import CENTER, COLUMN_LETTERS, SIZE, cell_name
 from engines.robot_master.state import (
     SEAT_NAMES,
@@ -21,7 +18,7 @@ from engines.robot_master.state import (
     legal_cells,
     line_scores,
 )
-from screens.dialogs import ConfirmScreen, PassScreen, RulesScreen, SaveAsScreen
+from screens.game_screen import GameScreen
 from screens.glyphs import Glyphs
 from screens.robot_master_board import RobotMasterBoard
 from screens.session import GameSession
@@ -39,9 +36,10 @@ KEYS_HELP = """\
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
-class RobotMasterScreen(Screen[None]):
+class RobotMasterScreen(GameScreen):
     """One game of Robot Master; the session autosaves after every move."""
 
+    KEYS_HELP = KEYS_HELP
     BINDINGS = [
         Binding("up,k", "move('up')", "Up", show=False),
         Binding("down,j", "move('down')", "Down", show=False),
@@ -59,17 +57,9 @@ class RobotMasterScreen(Screen[None]):
     ]
 
     def __init__(self, session: GameSession, glyphs: Glyphs) -> None:
-        super().__init__()
-        self.session = session
-        self.glyphs = glyphs
+        super().__init__(session, glyphs)
         self.cursor = CENTER
         self.picked: int | None = None
-        self.generation = 0
-        self.thinking_since: float | None = None
-        self.hinting = False
-        self.shown_seat: int | None = None
-        self.game_over_shown = False
-        self.message = ""
 
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -84,129 +74,34 @@ class RobotMasterScreen(Screen[None]):
                 yield Static(id="rm-log")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.set_interval(0.25, self._tick)
-        self.refresh_all()
-        self.call_after_refresh(self.advance)
-
     @property
     def state(self) -> RobotMasterState:
         state = self.session.match.state
         assert isinstance(state, RobotMasterState)
         return state
 
-    # -- whose turn -------------------------------------------------------------
-    def viewer(self) -> int:
-        """The seat whose hand is shown: the human to move, else the (first) human."""
-        humans = self.session.humans
-        to_play = self.state.to_play
-        if to_play in humans or not humans:
-            return to_play
-        return humans[0]
-
-    def human_to_move(self) -> bool:
-        seat = self.state.current_player()
-        return seat is not None and self.session.is_human(seat) and self.shown_seat == seat
-
-    def advance(self) -> None:
-        """Decide what happens next: game over, a computer move, or a human's turn."""
-        self.refresh_all()
-        state = self.state
-        if state.is_terminal():
-            if not self.game_over_shown:
-                self.game_over_shown = True
-                result = state.result()
-                assert result is not None
-                self.app.push_screen(
-                    RobotMasterOverScreen(self.session, result), self.after_game_over
-                )
-            return
-        seat = state.current_player()
-        assert seat is not None
-        if self.session.is_human(seat):
-            if self.session.hot_seat and self.shown_seat != seat:
-                self.shown_seat = None
-                self.refresh_all()
-                name = self.player_label(seat)
-                self.app.push_screen(PassScreen(name), lambda _: self._reveal(seat))
-            else:
-                self._reveal(seat)
-        else:
-            self.start_computer(seat)
+    # -- turns ------------------------------------------------------------------
+    def game_over(self, result: GameResult) -> None:
+        self.app.push_screen(RobotMasterOverScreen(self.session, result), self.after_game_over)
 
     def after_game_over(self, choice: str | None) -> None:
         if choice == "board":
             self.message = "Game over. u takes back your last move, q leaves."
-            self.refresh_all()
-            return
-        self.dismiss(None)
-        if choice == "new":
-            self.app.ask_new_game(self.session.spec.id)  # type: ignore[attr-defined]
+        super().after_game_over(choice)
 
-    def _reveal(self, seat: int) -> None:
-        self.shown_seat = seat
+    def on_human_turn(self, seat: int) -> None:
         hand = self.state.hands[seat]
         if self.picked is None or not hand[self.picked]:
             self.picked = next((v for v in range(6) if hand[v]), None)
         legal = legal_cells(self.state.board)
         if legal and self.cursor not in legal:
             self.cursor = min(legal, key=lambda c: _distance(c, self.cursor))
-        self.refresh_all()
 
-    # -- computer moves ---------------------------------------------------------
-    def start_computer(self, seat: int) -> None:
-        self.generation += 1
-        generation = self.generation
-        view = self.state.view(seat)
-        player = self.session.computer(seat)
-        self.thinking_since = time.monotonic()
-        self.refresh_all()
-
-        def think() -> tuple[int, int, Place]:
-            return generation, seat, player.choose(view)
-
-        self.run_worker(think, thread=True, exclusive=True, group="computer", name="computer")
-
-    def start_hint(self) -> None:
-        seat = self.state.current_player()
-        if seat is None:
-            return
-        self.hinting = True
-        generation = self.generation
-        view = self.state.view(seat)
-        player = self.session.hint_player(seat)
-        self.message = "Looking for a good move..."
-        self.refresh_all()
-
-        def think() -> tuple[int, int, Place]:
-            return generation, seat, player.choose(view)
-
-        self.run_worker(think, thread=True, exclusive=True, group="hint", name="hint")
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if event.state == WorkerState.ERROR:
-            self.thinking_since = None
-            self.hinting = False
-            self.message = f"The computer player failed: {worker.error}"
-            self.refresh_all()
-            return
-        if event.state != WorkerState.SUCCESS:
-            return
-        generation, seat, action = worker.result
-        if generation != self.generation or not self.is_attached:
-            return
-        if worker.group == "computer":
-            self.thinking_since = None
-            self.session.play(action, seat)
-            self.message = self.save_note()
-            self.advance()
-        elif worker.group == "hint":
-            self.hinting = False
-            self.cursor = action.cell
-            self.picked = action.value
-            self.message = f"Hint: put a {action.value} on {cell_name(action.cell)}."
-            self.refresh_all()
+    def on_hint(self, action: Action, seat: int) -> None:
+        assert isinstance(action, Place)
+        self.cursor = action.cell
+        self.picked = action.value
+        self.message = f"Hint: put a {action.value} on {cell_name(action.cell)}."
 
     # -- actions ------------------------------------------------------------------
     def action_move(self, direction: str) -> None:
@@ -239,97 +134,13 @@ class RobotMasterScreen(Screen[None]):
         action = Place(self.cursor, self.picked)
         try:
             self.state.check(action, seat)
-        except Exception as exc:  # IllegalAction: tell the player why
+        except IllegalAction as exc:
             self.message = f"Not there: {exc}."
             self.refresh_all()
             return
-        self.generation += 1
-        self.session.play(action, seat)
-        self.message = self.save_note()
-        self.advance()
-
-    def action_undo(self) -> None:
-        if self.session.hot_seat or not self.session.humans:
-            self.message = "Undo is for games against the computer."
-            self.refresh_all()
-            return
-        if self.session.undo_point() is None:
-            self.message = "Nothing of yours to undo yet."
-            self.refresh_all()
-            return
-        self.generation += 1
-        self.thinking_since = None
-        self.hinting = False
-        self.session.undo()
-        self.game_over_shown = False
-        self.message = "Took back your last move."
-        self.advance()
-
-    def action_hint(self) -> None:
-        if not self.human_to_move() or self.hinting:
-            return
-        self.start_hint()
-
-    def action_save_as(self) -> None:
-        def done(name: str | None) -> None:
-            if name:
-                status = self.session.rename(name)
-                self.message = status.message
-                self.refresh_all()
-
-        self.app.push_screen(SaveAsScreen(self.session.name), done)
-
-    def action_rules(self) -> None:
-        spec = self.session.spec
-        self.app.push_screen(RulesScreen(spec.name, spec.rules_text(), KEYS_HELP))
-
-    @property
-    def finished(self) -> bool:
-        return self.state.is_terminal()
-
-    def close(self, quit_app: bool) -> None:
-        self.generation += 1
-        if quit_app:
-            self.app.exit()
-        else:
-            self.dismiss(None)
-
-    def action_leave(self, quit_app: bool = False) -> None:
-        if self.state.is_terminal():
-            self.close(quit_app)
-            return
-        self.session.autosave()
-        ok = self.session.last_save is not None and self.session.last_save.ok
-        saved = (
-            f"It is saved as {self.session.name!r}: resume it from the menu or with "
-            "'robotui resume'."
-            if ok
-            else "WARNING: it could not be saved."
-        )
-
-        def done(leave: bool | None) -> None:
-            if leave:
-                self.close(quit_app)
-
-        question = "Quit robotui?" if quit_app else "Leave this unfinished game?"
-        self.app.push_screen(ConfirmScreen(f"{question}\n{saved}"), done)
+        self.play(action, seat)
 
     # -- drawing ------------------------------------------------------------------
-    def player_label(self, seat: int) -> str:
-        entry = self.session.players[seat]
-        level = f" {entry.level}" if entry.kind == "computer" and entry.level else ""
-        return f"{entry.name}{level} ({SEAT_NAMES[seat]})"
-
-    def save_note(self) -> str:
-        status = self.session.last_save
-        if status is None or status.ok:
-            return ""
-        return status.message
-
-    def _tick(self) -> None:
-        if self.thinking_since is not None:
-            self._draw_status()
-
     def refresh_all(self) -> None:
         if not self.is_mounted:
             return
@@ -384,15 +195,9 @@ class RobotMasterScreen(Screen[None]):
             widget.update(Text(result.reason, style="bold"))
             return
         seat = state.to_play
-        if self.thinking_since is not None:
-            spin = self.glyphs.thinking
-            elapsed = time.monotonic() - self.thinking_since
-            frame = spin[int(elapsed * 4) % len(spin)]
-            text = Text(
-                f"{frame} {self.player_label(seat).rsplit(' (', 1)[0]} is thinking... "
-                f"{elapsed:.1f}s",
-                style="yellow",
-            )
+        thinking = self.thinking_text()
+        if thinking is not None:
+            text = Text(thinking, style="yellow")
         elif self.human_to_move():
             text = Text("Your turn: 0-5 pick, arrows move, Enter.", style="green")
         else:

@@ -344,31 +344,27 @@ def test_play_with_every_option(launched: list[AppConfig]) -> None:
     assert result.exit_code == 0, result.output
     [config] = launched
     assert config.start == "play"
-    assert (config.game, config.opponent, config.first, config.hand, config.seed) == (
-        GAME,
-        "random",
-        "columns",
-        "five",
-        7,
-    )
+    assert (config.game, config.opponent, config.seed) == (GAME, "random", 7)
+    assert config.options == {"first": "columns", "hand": "five"}
 
 
 def test_play_defaults(launched: list[AppConfig], all_levels: None) -> None:
     result = run("play", GAME)
     assert result.exit_code == 0, result.output
     [config] = launched
-    assert (config.opponent, config.first, config.hand, config.seed) == (
+    assert (config.opponent, config.seed, config.players, config.humans) == (
         "normal",
-        "rows",
-        "full",
         None,
+        2,
+        1,
     )
+    assert config.options == {"first": "rows", "hand": "full"}
 
 
 def test_play_against_a_human(launched: list[AppConfig]) -> None:
     assert run("play", GAME, "--opponent", "human", "--first", "random").exit_code == 0
     assert launched[0].opponent == "human"
-    assert launched[0].first == "random"
+    assert launched[0].options["first"] == "random"
 
 
 def test_play_unknown_game_lists_valid_games(launched: list[AppConfig]) -> None:
@@ -762,3 +758,12 @@ def test_play_bad_side_lists_valid_sides(launched: list[AppConfig]) -> None:
     line = assert_clean_error(run("play", GAME, "--side", "diagonals"), 2)
     assert "rows" in line and "columns" in line
     assert not launched
+
+
+def test_play_generic_option_and_player_count_checks(launched: list[AppConfig]) -> None:
+    assert run("play", GAME, "-o", "hand=five").exit_code == 0
+    assert launched[0].options["hand"] == "five"
+    line = assert_clean_error(run("play", GAME, "--players", "3"), 2)
+    assert "exactly 2" in line
+    line = assert_clean_error(run("play", GAME, "--humans", "3"), 2)
+    assert "between 1 and 2" in line

@@ -125,7 +125,10 @@ class EasyPlayer:
 
     # A plainer evaluation than the other levels use: more hopeful, less wary.
     params = EvalParams(
-        q_pair=0.3, q_triple=0.3, filler=1.2, opponent=0.6,
+        q_pair=0.3,
+        q_triple=0.3,
+        filler=1.2,
+        opponent=0.6,
         weights=(1.0, 0.35, 0.12, 0.04, 0.015),
     )
 
@@ -163,13 +166,20 @@ class NormalPlayer:
 class HardPlayer:
     """Determinized search within a time budget (see the module docstring).
 
-    ``iterations`` caps the number of deals (``None``: as many as ``time_budget`` allows);
-    with a cap the choice depends on the seed alone.
+    Early on it plays like ``normal``, when the opponent may still hold almost anything.
+    From ``middle`` placements left it deals the hidden cards at random from the view and
+    averages each candidate's value against the opponent's best reply *from the dealt
+    hand*; from ``endgame`` placements left it solves every deal exactly to the end and
+    counts wins. ``iterations`` caps the number of deals (``None``: as many as
+    ``time_budget`` allows); with a cap the choice depends on the seed alone.
     """
 
     params = DEFAULT
-    endgame = 4  # placements left (including this one) from which deals are solved exactly
-    min_deals = 4
+    middle = 12  # placements left from which deals refine the two-move look-ahead
+    endgame = 5  # placements left from which each deal is solved exactly
+    candidates = 16  # best moves by the look-ahead that the middle game deals re-weigh
+    max_deals = 64  # enough to settle the middle-game averages
+    min_deals = 4  # before "every move wins (or loses)" may end the endgame early
 
     def __init__(self, seat: int, level: str = "hard", seed: int = 0) -> None:
         self.seat = seat
@@ -189,36 +199,59 @@ class HardPlayer:
         if ctx.remaining <= 1:  # the last placement: nothing hidden matters any more
             return _pick(moves, ctx.one_ply(moves), self.rng)
         base = ctx.two_ply(moves)
-        if ctx.remaining > self.endgame:
+        if ctx.remaining <= self.endgame:
+            wins = self._deals(ctx, moves, start, exact_end=True)
+            best = max(wins)
+            keep = [i for i, w in enumerate(wins) if w == best]
+            return _pick([moves[i] for i in keep], [base[i] for i in keep], self.rng)
+        if ctx.remaining > self.middle:
             return _pick(moves, base, self.rng)
-        wins = self._solve(view, moves, start)
-        best = max(wins)
-        keep = [i for i, w in enumerate(wins) if w == best]
-        return _pick([moves[i] for i in keep], [base[i] for i in keep], self.rng)
+        order = sorted(range(len(moves)), key=lambda i: -base[i])[: self.candidates]
+        cands = [moves[i] for i in order]
+        return _pick(cands, self._deals(ctx, cands, start, exact_end=False), self.rng)
 
-    def _solve(self, view: RobotMasterView, moves: list[Place], start: float) -> list[float]:
-        """Sum over random deals of each move's exact outcome (+1/0/-1) for this seat."""
-        sign = 1.0 if self.seat == 0 else -1.0
+    def _deals(
+        self, ctx: Context, moves: list[Place], start: float, exact_end: bool
+    ) -> list[float]:
+        """Mean over random deals of each move's value for this seat.
+
+        ``exact_end``: the exact outcome (+1/0/-1) with best play to the end of the deal;
+        otherwise the static value after the opponent's best reply from its dealt hand.
+        """
+        view = ctx.view
+        sign = ctx.sign
+        other = 1 - self.seat
         totals = [0.0] * len(moves)
         deadline = start + self.time_budget
+        capped = self.iterations is not None
+        limit = self.iterations if capped else (1 << 30 if exact_end else self.max_deals)
         deals = 0
-        while True:
+        while deals < limit:
             state = view.determinize(self.rng)
             pos = Pos(state.board, state.hands, state.to_play, state.moves, state.draw_pile)
+            values = [0.0] * len(moves)
             for i, m in enumerate(moves):
+                if not capped and deals and time.perf_counter() >= deadline:
+                    break  # out of time: drop this unfinished deal
                 pos.play(m.cell, m.value)
-                totals[i] += sign * exact(pos, -2.0, 2.0)
+                if exact_end:
+                    values[i] = sign * exact(pos, -2.0, 2.0)
+                else:
+                    hand = pos.hands[other]
+                    held = [v for v in range(6) if hand[v]]
+                    cells = cells_after(ctx.cells, pos.board, m.cell)
+                    values[i] = reply_value(pos, cells, held, ctx.evaluate, sign)
                 pos.undo(m.cell, m.value)
-            deals += 1
-            if self.iterations is not None:
-                if deals >= self.iterations:
-                    break
-            elif deals >= self.min_deals and time.perf_counter() >= deadline:
-                break
-            if deals >= self.min_deals and max(totals) == min(totals):
-                break  # every move wins (or every move loses) in every deal so far
+            else:
+                deals += 1
+                for i, v in enumerate(values):
+                    totals[i] += v
+                if exact_end and deals >= self.min_deals and max(totals) == min(totals):
+                    break  # every move wins (or every move loses) in every deal so far
+                continue
+            break
         self.last_deals = deals
-        return totals
+        return [t / max(deals, 1) for t in totals]
 
 
 LEVELS: dict[str, type] = {

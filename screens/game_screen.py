@@ -1,0 +1,268 @@
+"""What every game screen shares: turns, computer players in a worker, hints, saving,
+rules, hot-seat privacy and leaving. A game's screen subclasses :class:`GameScreen`."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState
+
+from engines.core import Action, GameResult, GameState
+from screens.dialogs import ConfirmScreen, PassScreen, RulesScreen, SaveAsScreen
+from screens.glyphs import Glyphs
+from screens.session import GameSession
+
+
+class GameScreen(Screen[None]):
+    """Drives one game session; subclasses draw it and turn keys into actions.
+
+    Subclasses implement :meth:`refresh_all`, :meth:`on_human_turn` (a human seat is to
+    move and its private information may be shown), :meth:`game_over` (push the
+    game-over panel) and may override :meth:`on_hint` and :attr:`KEYS_HELP`.
+    """
+
+    KEYS_HELP = ""
+
+    def __init__(self, session: GameSession, glyphs: Glyphs) -> None:
+        super().__init__()
+        self.session = session
+        self.glyphs = glyphs
+        self.generation = 0  # bumped whenever a pending computer answer becomes stale
+        self.thinking_since: float | None = None
+        self.thinking_seat: int | None = None
+        self.hinting = False
+        self.shown_seat: int | None = None  # the human whose private view is on screen
+        self.game_over_shown = False
+        self.message = ""
+
+    # -- to implement ---------------------------------------------------------
+    def refresh_all(self) -> None:
+        raise NotImplementedError
+
+    def on_human_turn(self, seat: int) -> None:
+        """Called when ``seat`` (a human) is to move and may see its private cards."""
+
+    def game_over(self, result: GameResult) -> None:
+        raise NotImplementedError
+
+    def on_hint(self, action: Action, seat: int) -> None:
+        spec = self.session.spec
+        self.message = f"Hint: {spec.describe_action(action, seat)}."
+
+    # -- common ---------------------------------------------------------------
+    def on_mount(self) -> None:
+        self.set_interval(0.25, self._tick)
+        self.refresh_all()
+        self.call_after_refresh(self.advance)
+
+    @property
+    def game_state(self) -> GameState:
+        return self.session.match.state
+
+    @property
+    def finished(self) -> bool:
+        return self.game_state.is_terminal()
+
+    def player_label(self, seat: int) -> str:
+        entry = self.session.players[seat]
+        seat_name = self.session.spec.seat_names(self.session.match.num_players)[seat]
+        level = f" {entry.level}" if entry.kind == "computer" and entry.level else ""
+        if seat_name == entry.name:
+            return f"{entry.name}{level}"
+        return f"{entry.name}{level} ({seat_name})"
+
+    def human_to_move(self) -> bool:
+        seat = self.game_state.current_player()
+        return seat is not None and self.session.is_human(seat) and self.shown_seat == seat
+
+    def viewer(self) -> int:
+        """The seat whose private view is shown: the human to move, else the first human."""
+        humans = self.session.humans
+        seat = self.game_state.current_player()
+        if seat is not None and (seat in humans or not humans):
+            return seat
+        return humans[0] if humans else 0
+
+    def advance(self) -> None:
+        """Decide what happens next: game over, a computer move, or a human's turn."""
+        self.refresh_all()
+        state = self.game_state
+        if state.is_terminal():
+            if not self.game_over_shown:
+                self.game_over_shown = True
+                result = state.result()
+                assert result is not None
+                self.game_over(result)
+            return
+        seat = state.current_player()
+        if seat is None:
+            return  # simultaneous moves: the subclass handles them
+        if self.session.is_human(seat):
+            if self.session.hot_seat and self.shown_seat != seat:
+                self.shown_seat = None
+                self.refresh_all()
+                self.app.push_screen(
+                    PassScreen(self.player_label(seat)), lambda _: self._reveal(seat)
+                )
+            else:
+                self._reveal(seat)
+        else:
+            self.start_computer(seat)
+
+    def _reveal(self, seat: int) -> None:
+        self.shown_seat = seat
+        self.on_human_turn(seat)
+        self.refresh_all()
+
+    def play(self, action: Action, seat: int) -> None:
+        """Play a human's action (already checked), autosave, and move on."""
+        self.generation += 1
+        self.session.play(action, seat)
+        self.message = self.save_note()
+        self.advance()
+
+    # -- computer players in a worker thread ------------------------------------
+    def start_computer(self, seat: int) -> None:
+        self.generation += 1
+        generation = self.generation
+        view = self.game_state.view(seat)
+        player = self.session.computer(seat)
+        self.thinking_since = time.monotonic()
+        self.thinking_seat = seat
+        self.refresh_all()
+
+        def think() -> tuple[int, int, Any]:
+            return generation, seat, player.choose(view)
+
+        self.run_worker(think, thread=True, exclusive=True, group="computer", name="computer")
+
+    def start_hint(self) -> None:
+        seat = self.game_state.current_player()
+        if seat is None or self.hinting:
+            return
+        self.hinting = True
+        generation = self.generation
+        view = self.game_state.view(seat)
+        player = self.session.hint_player(seat)
+        self.message = "Looking for a good move..."
+        self.refresh_all()
+
+        def think() -> tuple[int, int, Any]:
+            return generation, seat, player.choose(view)
+
+        self.run_worker(think, thread=True, exclusive=True, group="hint", name="hint")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if event.state == WorkerState.ERROR:
+            self.thinking_since = None
+            self.hinting = False
+            self.message = f"The computer player failed: {worker.error}"
+            self.refresh_all()
+            return
+        if event.state != WorkerState.SUCCESS:
+            return
+        generation, seat, action = worker.result
+        if generation != self.generation or not self.is_attached:
+            return
+        if worker.group == "computer":
+            self.thinking_since = None
+            self.thinking_seat = None
+            self.session.play(action, seat)
+            self.message = self.save_note()
+            self.advance()
+        elif worker.group == "hint":
+            self.hinting = False
+            self.on_hint(action, seat)
+            self.refresh_all()
+
+    def thinking_text(self) -> str | None:
+        """``◐ Computer hard is thinking... 1.2s`` while a computer player works, else None."""
+        if self.thinking_since is None or self.thinking_seat is None:
+            return None
+        spin = self.glyphs.thinking
+        elapsed = time.monotonic() - self.thinking_since
+        frame = spin[int(elapsed * 4) % len(spin)]
+        who = self.player_label(self.thinking_seat).rsplit(" (", 1)[0]
+        return f"{frame} {who} is thinking... {elapsed:.1f}s"
+
+    def _tick(self) -> None:
+        if self.thinking_since is not None:
+            self.refresh_all()
+
+    # -- undo (against the computer only) -----------------------------------------
+    def action_undo(self) -> None:
+        if self.session.hot_seat or not self.session.humans:
+            self.message = "Undo is for games against the computer."
+        elif self.session.undo_point() is None:
+            self.message = "Nothing of yours to undo yet."
+        else:
+            self.generation += 1
+            self.thinking_since = None
+            self.hinting = False
+            self.session.undo()
+            self.game_over_shown = False
+            self.message = "Took back your last move."
+            self.advance()
+            return
+        self.refresh_all()
+
+    def action_hint(self) -> None:
+        if self.human_to_move():
+            self.start_hint()
+
+    # -- saving, rules, leaving ---------------------------------------------------
+    def save_note(self) -> str:
+        status = self.session.last_save
+        if status is None or status.ok:
+            return ""
+        return status.message
+
+    def action_save_as(self) -> None:
+        def done(name: str | None) -> None:
+            if name:
+                self.message = self.session.rename(name).message
+                self.refresh_all()
+
+        self.app.push_screen(SaveAsScreen(self.session.name), done)
+
+    def action_rules(self) -> None:
+        spec = self.session.spec
+        self.app.push_screen(RulesScreen(spec.name, spec.rules_text(), self.KEYS_HELP))
+
+    def close(self, quit_app: bool) -> None:
+        self.generation += 1
+        if quit_app:
+            self.app.exit()
+        else:
+            self.dismiss(None)
+
+    def action_leave(self, quit_app: bool = False) -> None:
+        if self.finished:
+            self.close(quit_app)
+            return
+        status = self.session.autosave()
+        saved = (
+            f"It is saved as {self.session.name!r}: resume it from the menu or with "
+            "'robotui resume'."
+            if status.ok
+            else f"WARNING: it could not be saved ({status.message})."
+        )
+
+        def done(leave: bool | None) -> None:
+            if leave:
+                self.close(quit_app)
+
+        question = "Quit robotui?" if quit_app else "Leave this unfinished game?"
+        self.app.push_screen(ConfirmScreen(f"{question}\n{saved}"), done)
+
+    def after_game_over(self, choice: str | None) -> None:
+        """The game-over panel closed: ``board`` stays, ``new`` starts another, else leave."""
+        if choice == "board":
+            self.refresh_all()
+            return
+        self.dismiss(None)
+        if choice == "new":
+            self.app.ask_new_game(self.session.spec.id)  # type: ignore[attr-defined]
