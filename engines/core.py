@@ -38,7 +38,11 @@ class UnknownGame(EngineError):
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One game option: its name, allowed values (``None`` = any integer) and default."""
+    """One game option: its name, default and allowed values.
+
+    ``choices`` lists the allowed values; ``None`` means any value of ``kind``:
+    ``"int"`` (a whole number) or ``"text"`` (a string, e.g. a file path).
+    """
 
     name: str
     default: Any
@@ -46,6 +50,7 @@ class OptionSpec:
     help: str
     label: str = ""
     choice_labels: tuple[str, ...] | None = None
+    kind: str = "int"
 
     def label_of(self, value: Any) -> str:
         """How a value is shown in dialogs."""
@@ -195,8 +200,12 @@ class GameSpec(ABC):
             if opt.choices is not None and value not in opt.choices:
                 valid = ", ".join(str(c) for c in opt.choices)
                 raise OptionError(f"option {name} cannot be {value!r}; valid values: {valid}")
-            if opt.choices is None and not isinstance(value, int):
+            if opt.choices is None and opt.kind == "int" and (
+                not isinstance(value, int) or isinstance(value, bool)
+            ):
                 raise OptionError(f"option {name} must be a whole number, not {value!r}")
+            if opt.choices is None and opt.kind == "text" and not isinstance(value, str):
+                raise OptionError(f"option {name} must be text, not {value!r}")
             out[name] = value
         return out
 

@@ -191,6 +191,8 @@ def _option_value(spec: GameSpec, key: str, text: str) -> Any:
     for option in spec.options:
         if option.name != key:
             continue
+        if option.choices is None and option.kind == "text":
+            return text
         if option.choices is None:
             try:
                 return int(text)

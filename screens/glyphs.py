@@ -23,12 +23,13 @@ class Glyphs:
     thinking: tuple[str, ...]
     bullet: str
     times: str
+    ascii_only: bool = False
 
 
 UNICODE = Glyphs("┌", "┐", "└", "┘", "─", "│", "┼", "┬", "┴", "├", "┤", "·", "•",
                  ("◐", "◓", "◑", "◒"), "•", "×")
 ASCII = Glyphs("+", "+", "+", "+", "-", "|", "+", "+", "+", "+", "+", ".", "*",
-               ("|", "/", "-", "\\"), "*", "x")
+               ("|", "/", "-", "\\"), "*", "x", ascii_only=True)
 
 
 def glyphs_for(ascii_only: bool) -> Glyphs:
