@@ -161,7 +161,7 @@ BAD: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "unknown-game": (
         lambda: edit(r'^game = "robot-master"$', 'game = "chess"'),
-        r"saved for an unknown game 'chess'; valid games: robot-master$",
+        r"saved for an unknown game 'chess'; valid games: (\S+, )*robot-master(, \S+)*$",
     ),
     "unknown-option": (
         lambda: edit(r"^\[options\]$", '[options]\nspeed = "fast"'),
