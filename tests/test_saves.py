@@ -404,7 +404,7 @@ def write_fixture() -> Path:  # pragma: no cover - run by hand when a format is 
 
 def test_every_released_format_fixture_still_loads() -> None:
     fixtures = sorted(FIXTURES.glob("format-*.toml"))
-    assert [p.name for p in fixtures] == ["format-1-robot-master.toml"]
+    assert "format-1-robot-master.toml" in [p.name for p in fixtures]
     for path in fixtures:
         saved = load_save(path)
         assert saved.path == path
