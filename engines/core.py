@@ -180,6 +180,10 @@ class GameSpec(ABC):
     def rules_text(self) -> str:
         """The rules help, in our own words (plain text with simple markup)."""
 
+    def preview_text(self, options: Mapping[str, Any], ascii_only: bool = False) -> str | None:
+        """A text picture of what the options set up (e.g. a course), or ``None``."""
+        return None
+
     def player_levels(self) -> Mapping[str, type]:
         """Built-in computer player classes by level name."""
         return {}

@@ -40,3 +40,12 @@ def _load_builtin() -> None:
     from engines.robot_master.spec import ROBOT_MASTER
 
     register(ROBOT_MASTER)
+    from engines.stak_bots.spec import STAK_BOTS
+
+    register(STAK_BOTS)
+    from engines.robo_factory.spec import ROBO_FACTORY
+
+    register(ROBO_FACTORY)
+    from engines.roborally.spec import ROBORALLY
+
+    register(ROBORALLY)

@@ -53,6 +53,15 @@ saves_app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 app.add_typer(saves_app, name="saves")
+board_app = typer.Typer(
+    name="board",
+    help="Check and draw RoboRally board and course files.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(board_app, name="board")
 
 
 class Colors(StrEnum):
@@ -218,6 +227,18 @@ def _parse_options(spec: GameSpec, items: Sequence[str]) -> dict[str, Any]:
         fail(str(exc))
 
 
+def _with_cards(spec: GameSpec, options: dict[str, Any], cards: str | None) -> dict[str, Any]:
+    """``options`` with the card set of ``--cards FILE`` (checked; exit 2 with the problem)."""
+    if cards is None:
+        return options
+    if "cards" not in {o.name for o in spec.options}:
+        fail(f"{spec.name} has no --cards option")
+    try:
+        return spec.normalize_options({**options, "cards": cards})
+    except EngineError as exc:
+        fail(str(exc))
+
+
 class ProgressBar:
     """``[#####.....] 120/400 games`` on a terminal, redrawn at most every 0.2 s."""
 
@@ -357,6 +378,15 @@ def play(
             help="Humans sharing this terminal (games of more than two); the rest are computers.",
         ),
     ] = 1,
+    cards: Annotated[
+        str | None,
+        typer.Option(
+            "--cards",
+            metavar="FILE",
+            help="Stak Bots: play with the card set in FILE (TOML) instead of the default.",
+            show_default=False,
+        ),
+    ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option(
@@ -386,6 +416,7 @@ def play(
         options = spec.normalize_options(given)
     except EngineError as exc:
         fail(str(exc))
+    options = _with_cards(spec, options, cards)
     count = spec.min_players if players is None else players
     try:
         spec.check_players(count)
@@ -562,6 +593,15 @@ def arena(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of a table.")
     ] = False,
+    cards: Annotated[
+        str | None,
+        typer.Option(
+            "--cards",
+            metavar="FILE",
+            help="Stak Bots: play with the card set in FILE (TOML) instead of the default.",
+            show_default=False,
+        ),
+    ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option(
@@ -594,7 +634,7 @@ def arena(
             fail(str(exc))
         except Exception as exc:  # a custom player's module or constructor failed
             fail(f"cannot make player {entrant!r}: {type(exc).__name__}: {exc}")
-    options = _parse_options(spec, option or [])
+    options = _with_cards(spec, _parse_options(spec, option or []), cards)
 
     bar = ProgressBar(games, sys.stderr) if _stderr_is_tty() else None
     try:
@@ -614,6 +654,41 @@ def arena(
         typer.echo(json.dumps(report.as_dict(), indent=2))
     else:
         typer.echo(format_report(report))
+
+
+@board_app.command("check")
+def board_check(
+    file: Annotated[
+        str,
+        typer.Argument(metavar="FILE", help="Board or course file (or a bundled id).",
+                       show_default=False),
+    ],
+) -> None:
+    """Check a RoboRally board or course file; errors name the line and column."""
+    from engines.roborally.boardfile import BoardError, resolve_file, summary
+
+    try:
+        typer.echo(summary(resolve_file(file)))
+    except BoardError as exc:
+        fail(str(exc), RUNTIME_ERROR)
+
+
+@board_app.command("show")
+def board_show(
+    ctx: typer.Context,
+    file: Annotated[
+        str,
+        typer.Argument(metavar="FILE", help="Board or course file (or a bundled id).",
+                       show_default=False),
+    ],
+) -> None:
+    """Draw a RoboRally board or course in the terminal, with a legend."""
+    from engines.roborally.boardfile import BoardError, resolve_file, show
+
+    try:
+        typer.echo(show(resolve_file(file), ascii_only=_globals(ctx).ascii))
+    except BoardError as exc:
+        fail(str(exc), RUNTIME_ERROR)
 
 
 def main() -> None:

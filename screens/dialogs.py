@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
@@ -109,6 +109,30 @@ class RulesScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#rules-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class PreviewScreen(ModalScreen[None]):
+    """A text picture (e.g. a RoboRally course) to look at before starting a game."""
+
+    BINDINGS = [Binding("escape,v,q,enter", "close", "Close")]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="rules"):
+            yield Static(self.title_text, classes="dialog-title")
+            with ScrollableContainer(id="preview-scroll"):
+                yield Static(self.text, markup=False, id="preview-text")
+            yield Static("Arrows/PgUp/PgDn scroll, Escape closes.", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#preview-scroll").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

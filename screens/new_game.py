@@ -13,6 +13,7 @@ from textual.widgets import Button, Input, Static
 from engines.core import GameSpec
 from saves import PlayerEntry
 from screens.choice_row import ChoiceRow
+from screens.dialogs import PreviewScreen
 from screens.session import COMPUTER, HUMAN
 
 LEVEL_LABELS = {
@@ -63,6 +64,7 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         Binding("up", "app.focus_previous", "Previous", show=False),
         Binding("down", "app.focus_next", "Next", show=False),
         Binding("enter", "start", "Start", priority=True),
+        Binding("v", "preview", "Preview"),
     ]
 
     def __init__(self, spec: GameSpec, opponent: str = "normal") -> None:
@@ -74,7 +76,9 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         spec = self.spec
         levels = list(spec.player_levels())
         opponents = [(lv, LEVEL_LABELS.get(lv, f"Computer: {lv}")) for lv in levels]
-        with Vertical(classes="dialog new-game"):
+        rows = 2 + sum(1 for o in spec.options if o.choices is not None)
+        rows += 1 if spec.max_players > 2 else 0
+        with Vertical(classes="dialog new-game" + (" compact" if rows > 4 else "")):
             yield Static(f"New game: {spec.name}", classes="dialog-title")
             if spec.max_players == 2:
                 opponents.append((HUMAN, "Second human here"))
@@ -96,16 +100,38 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
             with Horizontal(classes="seed-row"):
                 yield Static(" Seed (optional)", classes="seed-label")
                 yield Input(placeholder="random", id="seed", restrict=r"[0-9]*", max_length=12)
-            yield Static(
-                "Up/Down: move   Left/Right: change   Enter: start   Esc: cancel",
-                classes="hint",
-            )
+            hint = "Up/Down: move   Left/Right: change   Enter: start   Esc: cancel"
+            if spec.preview_text(spec.normalize_options({})) is not None:
+                hint = "Up/Down move  Left/Right change  v preview  Enter start"
+            yield Static(hint, classes="hint")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Start (Enter)", id="start", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")
 
     def on_mount(self) -> None:
         self.query_one("#opponent").focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "preview":
+            return self.spec.preview_text(self.chosen_options()) is not None
+        return True
+
+    def on_choice_row_changed(self, event: ChoiceRow.Changed) -> None:
+        self.refresh_bindings()
+
+    def chosen_options(self) -> dict[str, str]:
+        return {
+            row.id.removeprefix("option-"): row.value
+            for row in self.query(ChoiceRow)
+            if row.id and row.id.startswith("option-")
+        }
+
+    def action_preview(self) -> None:
+        glyphs = getattr(self.app, "glyphs", None)
+        ascii_only = bool(glyphs and glyphs.ascii_only)
+        text = self.spec.preview_text(self.chosen_options(), ascii_only)
+        if text is not None:
+            self.app.push_screen(PreviewScreen(f"{self.spec.name}: preview", text))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -137,11 +163,7 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
             side=number("side", 0),
             num_players=num_players,
             humans=humans,
-            options={
-                row.id.removeprefix("option-"): row.value
-                for row in self.query(ChoiceRow)
-                if row.id and row.id.startswith("option-")
-            },
+            options=self.chosen_options(),
             seed=int(seed_text) if seed_text else None,
         )
         self.dismiss(choice)

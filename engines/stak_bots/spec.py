@@ -1,0 +1,213 @@
+"""The Stak Bots game description: options, set-up, action text and rules help."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core import Action, GameSpec, IllegalAction, OptionError, OptionSpec
+from engines.stak_bots.cards import EFFECT_TEXT, CardSet, normalize_cards, resolve_cards
+from engines.stak_bots.moves import Move, decode, encode
+from engines.stak_bots.state import MAX_TURNS, TURN_ACTION_LIMIT, StakState, seat_name
+
+DEPTHS = tuple(range(3, 13))
+OFF_ON = ("off", "on")
+
+RULES = """\
+STAK BOTS  (a card game by Tom Norfolk, DogEared Games; 2 to 4 players)
+
+GOAL
+Scrap every bot in your opponents' stacks. A player whose stack is empty
+is out, even with cards in hand. The last player with a stack wins.
+
+SET-UP
+Each player gets a face-down stack (9 cards; see the depth option) and
+turns its top card up - its entry effect does not happen then (see the
+set-up option). Everyone takes 2 cards in hand; the rest form the draw
+pile. Scrapped and discarded cards go face up on the scrapheap. Player 1
+starts, then play passes on in seat order.
+
+YOUR TURN
+Draw a card. Then, in any order and as often as you like:
+  - play a card from your hand on top of your stack (its entry effect
+    happens at once);
+  - scrap the top card of your stack, or discard a card from your hand;
+  - attack another stack with your top card.
+You cannot end the turn before at least one card (anyone's) has reached
+the scrapheap this turn.
+
+ATTACKS
+Your top card and the defending top card damage each other at the same
+time, each by its own power. A card whose damage reaches its power is
+scrapped. Damage adds up over the turn but never lowers power, and every
+card heals at the end of the turn. Only one card may attack in a turn;
+it may attack again and again (the same or another stack). If it is
+reset, returned to a hand or scrapped, you cannot attack again this turn.
+If something buries it, scrap the cards above it to attack with it again.
+
+TOP CARDS AND ENTRY EFFECTS
+The top card of a stack is always face up. When a face-down card becomes
+the top card it turns up and its entry effect happens - on anyone's turn,
+helpful or not. Entry effects also happen when a card is played from hand.
+When several happen at once, the active player's come first, then the
+others' in seat order. An effect triggered while others wait goes first
+(newest first). An effect whose card is no longer the top card when its
+turn comes does nothing. A player whose stack empties during a chain is
+out once the whole chain has finished.
+
+THE BOTS
+{bots}
+
+OPTIONS
+  stack depth     - cards in each stack at the start (default 9).
+  setup effects   - the top cards' entry effects happen at the start of
+                    the first turn, before the first draw, Player 1's first.
+  reactive play   - when attacked you may play a card from your hand onto
+                    your stack first: the attack is cancelled (the attacker
+                    may pick another card if it has not attacked yet).
+  recycling       - scrap your top card and discard a hand card together,
+                    and draw a card (then your new top card turns up).
+  cards           - the card set: "default" or a card-set file (--cards).
+
+ROBOTUI'S OWN VALUES AND RULINGS
+The published game does not list each bot's power, rank and number of
+copies. The default card set uses robotui's own values, checked by
+computer self-play for a fair start. This game uses the set "{set_name}".
+To play your own set, copy the default
+file (engines/stak_bots/cards.toml; its header explains the format) and
+start with: robotui play stak-bots --cards FILE.
+To keep games finite: a Tranq Bot cannot reset a Tranq Bot; after
+{turn_limit} actions in one turn only scrapping and ending are allowed; a
+game still going after {max_turns} turns is won by the longest stack.
+A choice with only one possible answer is made automatically.
+"""
+
+
+class StakBotsSpec(GameSpec):
+    id = "stak-bots"
+    name = "Stak Bots"
+    blurb = "Stack bots, chain entry effects, scrap rival stacks."
+    min_players = 2
+    max_players = 4
+    options = (
+        OptionSpec("depth", 9, DEPTHS, "cards in each stack at the start", label="Stack depth"),
+        OptionSpec(
+            "setup_effects",
+            "off",
+            OFF_ON,
+            "top cards' entry effects at set-up",
+            label="Setup effects",
+            choice_labels=("Off", "On"),
+        ),
+        OptionSpec(
+            "reactive",
+            "off",
+            OFF_ON,
+            "block an attack by playing a card",
+            label="Reactive play",
+            choice_labels=("Off", "On"),
+        ),
+        OptionSpec(
+            "recycling",
+            "off",
+            OFF_ON,
+            "scrap top + discard together to draw",
+            label="Recycling",
+            choice_labels=("Off", "On"),
+        ),
+        OptionSpec(
+            "cards",
+            "default",
+            None,
+            "card set: default or a card-set TOML file",
+            label="Cards",
+            kind="text",
+        ),
+    )
+
+    def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        out = super().normalize_options(options)
+        out["cards"] = normalize_cards(out["cards"].strip() or "default")
+        return out
+
+    def card_set(self, options: Mapping[str, Any]) -> CardSet:
+        return resolve_cards(options.get("cards", "default"))
+
+    def new_game(self, num_players: int, options: Mapping[str, Any], seed: int) -> StakState:
+        self.check_players(num_players)
+        opts = self.normalize_options(options)
+        cards = self.card_set(opts)
+        depth = opts["depth"]
+        if (depth + 2) * num_players >= cards.size:
+            raise OptionError(
+                f"{num_players} stacks of {depth} do not fit a deck of {cards.size} cards"
+            )
+        state = StakState(cards, num_players, opts, seed)
+        state.deal(depth, opts["setup_effects"] == "on")
+        return state
+
+    # -- actions ----------------------------------------------------------------------
+    # Action text names bots by effect, which is the same in every card set.
+    def encode_action(self, action: Action) -> str:
+        if not isinstance(action, Move):
+            raise IllegalAction(f"{action!r} is not a Stak Bots action")
+        return encode(action)
+
+    def decode_action(self, text: str) -> Move:
+        return decode(text)
+
+    def describe_action(self, action: Action, seat: int) -> str:
+        assert isinstance(action, Move)
+        return describe(action, seat, None)
+
+    def seat_names(self, num_players: int) -> list[str]:
+        return [seat_name(s) for s in range(num_players)]
+
+    def rules_text(self) -> str:
+        return rules_text(resolve_cards("default"))
+
+    def player_levels(self) -> Mapping[str, type]:
+        from engines.stak_bots.players import LEVELS
+
+        return LEVELS
+
+
+def describe(move: Move, seat: int, cards: CardSet | None) -> str:
+    """A short sentence: ``Player 1: play Shot Bot``."""
+    bots = (cards or resolve_cards("default")).bots
+    who = seat_name(seat)
+    kind = move.kind
+    if kind in ("play", "discard", "recycle", "lose", "react"):
+        verb = {"lose": "scrap from hand", "react": "block with"}.get(kind, kind)
+        name = next((b.name for b in bots if b.effect == move.effect), move.effect)
+        return f"{who}: {verb} {name}"
+    if kind == "attack":
+        return f"{who}: attack {seat_name(move.seat)}"
+    if kind == "target":
+        return f"{who}: choose {seat_name(move.seat)}'s top card"
+    if kind == "expel":
+        return f"{who}: expel {seat_name(move.seat)}"
+    if kind == "reset":
+        return f"{who}: reset card {move.depth} of {seat_name(move.seat)}'s stack"
+    return {
+        "scrap": f"{who}: scrap the top card",
+        "end": f"{who}: end the turn",
+        "take": f"{who}: let the attack happen",
+    }[kind]
+
+
+def rules_text(cards: CardSet) -> str:
+    lines = []
+    for b in cards.bots:
+        lines.append(f"  {b.name} (rank {b.rank}, power {b.power_text}, {b.copies}x)")
+        lines.append(f"      {b.text}")
+    assert len(EFFECT_TEXT) == 16
+    return RULES.format(
+        bots="\n".join(lines),
+        set_name=cards.name,
+        turn_limit=TURN_ACTION_LIMIT,
+        max_turns=MAX_TURNS,
+    )
+
+
+STAK_BOTS = StakBotsSpec()

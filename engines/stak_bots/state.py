@@ -1,0 +1,677 @@
+"""Stak Bots positions: stacks, hands, piles, the effect chain and pending choices.
+
+Cards are numbered 0..59 (``kinds[card]`` is the bot); each card is in exactly one place:
+a stack (bottom first, ``up[card]`` says face up), a hand, the draw pile (drawn from its
+end) or the scrapheap. Effects waiting to resolve sit on ``chain`` (last resolves first).
+When an effect or an attack needs a decision, ``choice`` names the seat that must make it
+and :meth:`StakState.legal_actions` lists the options.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engines.core import GameResult, GameState, IllegalAction
+from engines.rng import GameRandom
+from engines.stak_bots.cards import TARGETS_TOP, CardSet
+from engines.stak_bots.moves import END, SCRAP, TAKE, Move, encode
+
+if TYPE_CHECKING:
+    from engines.stak_bots.view import StakView
+
+TURN_ACTION_LIMIT = 60  # after this many actions in a turn only scrapping and ending are left
+MAX_TURNS = 400  # a game still going after this many turns ends: longest stack wins
+EVENT_LIMIT = 400
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A decision an effect or an attack demands from ``seat``.
+
+    ``kind``: ``target`` (a top card), ``reset`` (a face-up card), ``expel`` (a player),
+    ``lose`` (a card of one's own hand) or ``react`` (block an attack, reactive play).
+    ``card`` is the card whose effect asks (the attacker for ``react``), ``effect`` its effect.
+    """
+
+    kind: str
+    seat: int
+    card: int
+    effect: str
+    target: int = -1
+
+
+def seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+class StakState(GameState):
+    """The whole truth of a game of Stak Bots."""
+
+    game_id = "stak-bots"
+
+    def __init__(self, cards: CardSet, num_players: int, options: dict[str, Any], seed: int):
+        self.cards = cards
+        self.bots = cards.bots
+        self.kinds = cards.kinds
+        self.effects = tuple(cards.bots[k].effect for k in self.kinds)
+        self.powers = tuple(cards.bots[k].power for k in self.kinds)
+        self.order = tuple(b.effect for b in cards.bots)
+        self.num_players = num_players
+        self.reactive = options.get("reactive") == "on"
+        self.recycling = options.get("recycling") == "on"
+        self.seed = seed
+        size = len(self.kinds)
+        self.stacks: list[list[int]] = [[] for _ in range(num_players)]
+        self.up = [False] * size
+        self.hands: list[list[int]] = [[] for _ in range(num_players)]
+        self.draw: list[int] = []
+        self.heap: list[int] = []
+        self.damage = [0] * size
+        self.active = 0
+        self.turn = 1
+        self.moves = 0
+        self.attacker = -1
+        self.attack_done = False
+        self.attack_over = False
+        self.scrapped = False
+        self.out = [False] * num_players
+        self.chain: list[tuple[int, int]] = []
+        self.choice: Choice | None = None
+        self.stomp = -1
+        self.need_draw = True
+        self.turn_actions = 0
+        self.reshuffles = 0
+        self.winners: tuple[int, ...] | None = None
+        self.end_reason = ""
+        self.events: list[str] | None = []
+
+    # -- set-up -------------------------------------------------------------------
+    def deal(self, depth: int, setup_effects: bool) -> None:
+        deck = list(range(len(self.kinds)))
+        GameRandom(self.seed).shuffle(deck)
+        for seat in range(self.num_players):
+            self.stacks[seat] = [deck.pop() for _ in range(depth)]
+            self.up[self.stacks[seat][-1]] = True
+        for seat in range(self.num_players):
+            self.hands[seat] = [deck.pop() for _ in range(2)]
+        self.draw = deck
+        self.say(f"{seat_name(0)} starts. Each stack has {depth} cards.")
+        if setup_effects:
+            triggers = [
+                (self.stacks[s][-1], s)
+                for s in range(self.num_players)
+                if self.bots[self.kinds[self.stacks[s][-1]]].has_entry
+            ]
+            if triggers:
+                self.say("Set-up entry effects trigger.")
+            self.push(triggers)
+        self.settle()
+
+    # -- small helpers ------------------------------------------------------------
+    def say(self, text: str) -> None:
+        if self.events is not None:
+            self.events.append(text)
+            if len(self.events) > EVENT_LIMIT:
+                del self.events[: len(self.events) - EVENT_LIMIT]
+
+    def name(self, card: int) -> str:
+        return self.bots[self.kinds[card]].name
+
+    def top(self, seat: int) -> int:
+        stack = self.stacks[seat]
+        return stack[-1] if stack else -1
+
+    def power_at(self, seat: int, index: int) -> int:
+        """Power of the card at ``index`` of a stack (a leader counts its face-up run)."""
+        stack = self.stacks[seat]
+        card = stack[index]
+        if self.effects[card] != "leader":
+            return self.powers[card]
+        up = self.up
+        count = 0
+        i = len(stack) - 1
+        while i >= 0 and up[stack[i]]:
+            count += 1
+            i -= 1
+        return max(count, 1)
+
+    def alive(self) -> list[int]:
+        return [s for s in range(self.num_players) if not self.out[s]]
+
+    def order_from_active(self, seats: list[int]) -> list[int]:
+        n = self.num_players
+        return sorted(seats, key=lambda s: (s - self.active) % n)
+
+    def push(self, triggers: list[tuple[int, int]]) -> None:
+        """Put simultaneous triggers on the chain: the active player's resolves first."""
+        n = self.num_players
+        active = self.active
+        for card, seat in sorted(triggers, key=lambda t: -((t[1] - active) % n)):
+            self.chain.append((card, seat))
+
+    def to_heap(self, card: int) -> None:
+        self.heap.append(card)
+        self.damage[card] = 0
+        self.up[card] = True
+        self.scrapped = True
+        if card == self.attacker:
+            self.attack_over = True
+
+    def remove(self, seat: int, card: int) -> None:
+        self.stacks[seat].remove(card)
+
+    def scrap_cards(self, cards: list[tuple[int, int]]) -> None:
+        """Scrap (seat, card) pairs from stacks, then turn up every newly exposed top."""
+        touched = []
+        for seat, card in cards:
+            if card in self.stacks[seat]:
+                self.remove(seat, card)
+                self.to_heap(card)
+                self.say(f"{self.name(card)} of {seat_name(seat)} is scrapped.")
+                touched.append(seat)
+        self.expose(touched)
+
+    def expose(self, seats: list[int]) -> None:
+        """Turn up face-down top cards of ``seats``; their entry effects trigger."""
+        triggers = []
+        for seat in dict.fromkeys(seats):
+            card = self.top(seat)
+            if card >= 0 and not self.up[card]:
+                self.up[card] = True
+                self.say(f"{seat_name(seat)} turns up {self.name(card)}.")
+                if self.bots[self.kinds[card]].has_entry:
+                    triggers.append((card, seat))
+        self.push(triggers)
+
+    def draw_card(self, seat: int) -> bool:
+        if not self.draw and self.heap:
+            self.draw = self.heap
+            self.heap = []
+            self.reshuffles += 1
+            mixed = (self.seed * 1_000_003 + 7919 * self.reshuffles) % (1 << 62)
+            GameRandom(mixed).shuffle(self.draw)
+            self.say(f"The scrapheap is shuffled into a new draw pile ({len(self.draw)} cards).")
+        if not self.draw:
+            self.say(f"{seat_name(seat)} cannot draw: no cards left.")
+            return False
+        self.hands[seat].append(self.draw.pop())
+        return True
+
+    # -- the common shape -------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        if self.winners is not None:
+            return ()
+        if self.choice is not None:
+            return (self.choice.seat,)
+        return (self.active,)
+
+    def is_terminal(self) -> bool:
+        return self.winners is not None
+
+    @property
+    def move_number(self) -> int:
+        return self.moves
+
+    def hand_bots(self, seat: int) -> list[str]:
+        """The effects of the bots in a hand, each once, in card-set order."""
+        effects = self.effects
+        held = {effects[c] for c in self.hands[seat]}
+        return [e for e in self.order if e in held]
+
+    def legal_actions(self, seat: int | None = None) -> list[Move]:
+        if self.winners is not None:
+            return []
+        choice = self.choice
+        mover = choice.seat if choice is not None else self.active
+        if seat is not None and seat != mover:
+            return []
+        if choice is not None:
+            return self.choice_options(choice)
+        stack = self.stacks[mover]
+        bots = self.hand_bots(mover)
+        if self.turn_actions >= TURN_ACTION_LIMIT:
+            if self.scrapped:
+                return [END]
+            return [SCRAP, *[Move("discard", effect=b) for b in bots]]
+        out = [Move("play", effect=b) for b in bots]
+        if stack:
+            out.append(SCRAP)
+        out.extend(Move("discard", effect=b) for b in bots)
+        if self.recycling and stack:
+            out.extend(Move("recycle", effect=b) for b in bots)
+        if stack and not self.attack_over and self.attacker in (-1, stack[-1]):
+            for s in range(self.num_players):
+                if s != mover and not self.out[s] and self.stacks[s]:
+                    out.append(Move("attack", seat=s))
+        if self.scrapped:
+            out.append(END)
+        return out
+
+    def choice_options(self, choice: Choice) -> list[Move]:
+        kind = choice.kind
+        if kind == "target":
+            return [Move("target", seat=s) for s in range(self.num_players) if self.stacks[s]]
+        if kind == "reset":
+            return self.reset_options()
+        if kind == "expel":
+            return [
+                Move("expel", seat=s)
+                for s in range(self.num_players)
+                if not self.out[s] and self.hands[s]
+            ]
+        if kind == "lose":
+            return [Move("lose", effect=b) for b in self.hand_bots(choice.seat)]
+        # react
+        return [TAKE, *[Move("react", effect=b) for b in self.hand_bots(choice.seat)]]
+
+    def reset_options(self) -> list[Move]:
+        out = []
+        effects = self.effects
+        for s in range(self.num_players):
+            stack = self.stacks[s]
+            for depth in range(1, len(stack) + 1):
+                card = stack[-depth]
+                if self.up[card] and effects[card] != "tranq":
+                    out.append(Move("reset", seat=s, depth=depth))
+        return out
+
+    def apply(self, action: Any, seat: int | None = None) -> None:
+        if self.winners is not None:
+            raise IllegalAction("the game is over")
+        mover = self.to_move()[0]
+        if seat is not None and seat != mover:
+            raise IllegalAction(f"it is {seat_name(mover)}'s decision, not {seat_name(seat)}'s")
+        if not isinstance(action, Move):
+            raise IllegalAction(f"{action!r} is not a Stak Bots action")
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(self.why_not(action))
+        self.play(action)
+
+    def why_not(self, action: Move) -> str:
+        text = encode(action)
+        if self.choice is not None:
+            return (
+                f"{text!r}: {seat_name(self.choice.seat)} must first choose for "
+                f"{self.bots[self.kinds[self.choice.card]].name}"
+            )
+        if action.kind == "end" and not self.scrapped:
+            return "the turn cannot end before a card has reached the scrapheap"
+        if action.kind == "attack":
+            if self.attack_over:
+                return "this turn's attacker was reset, returned or scrapped: no more attacks"
+            if self.attacker >= 0 and self.top(self.active) != self.attacker:
+                return "only one card may attack in a turn, and it is not on top"
+            return "that stack cannot be attacked"
+        if action.kind in ("play", "discard", "recycle"):
+            return f"{text!r}: no such card in hand"
+        return f"{text!r} is not possible now"
+
+    # -- playing ---------------------------------------------------------------------
+    def play(self, move: Move) -> None:
+        """Apply an action known to be legal (the fast path for search)."""
+        self.moves += 1
+        choice = self.choice
+        if choice is not None:
+            self.choice = None
+            self.decide(choice, move)
+        else:
+            self.turn_actions += 1
+            self.act(move)
+        self.settle()
+
+    def take_from_hand(self, seat: int, effect: str) -> int:
+        hand = self.hands[seat]
+        effects = self.effects
+        for i, card in enumerate(hand):
+            if effects[card] == effect:
+                return hand.pop(i)
+        raise IllegalAction("no such card in hand")
+
+    def put_on_stack(self, seat: int, card: int) -> None:
+        self.stacks[seat].append(card)
+        self.up[card] = True
+        self.damage[card] = 0
+        if self.bots[self.kinds[card]].has_entry:
+            self.push([(card, seat)])
+
+    def act(self, move: Move) -> None:
+        seat = self.active
+        kind = move.kind
+        who = seat_name(seat)
+        if kind == "play":
+            card = self.take_from_hand(seat, move.effect)
+            self.say(f"{who} plays {self.name(card)}.")
+            self.put_on_stack(seat, card)
+        elif kind == "discard":
+            card = self.take_from_hand(seat, move.effect)
+            self.say(f"{who} discards {self.name(card)}.")
+            self.to_heap(card)
+        elif kind == "scrap":
+            card = self.top(seat)
+            self.say(f"{who} scraps the top card, {self.name(card)}.")
+            self.stacks[seat].pop()
+            self.to_heap(card)
+            self.expose([seat])
+        elif kind == "recycle":
+            card = self.take_from_hand(seat, move.effect)
+            top = self.stacks[seat].pop()
+            self.say(
+                f"{who} recycles: scraps {self.name(top)}, discards {self.name(card)}, "
+                "draws a card."
+            )
+            self.to_heap(top)
+            self.to_heap(card)
+            self.draw_card(seat)
+            self.expose([seat])
+        elif kind == "attack":
+            self.stomp = -1
+            self.attack(move.seat)
+        elif kind == "end":
+            self.end_turn()
+
+    def attack(self, target: int) -> None:
+        seat = self.active
+        card = self.top(seat)
+        if self.attacker < 0:
+            self.attacker = card
+        self.say(
+            f"{seat_name(seat)}'s {self.name(card)} attacks {seat_name(target)}'s "
+            f"{self.name(self.top(target))}."
+        )
+        if self.reactive and self.hands[target]:
+            self.choice = Choice("react", target, card, self.effects[card], target)
+            return
+        self.fight(target)
+
+    def fight(self, target: int) -> None:
+        seat = self.active
+        a, d = self.top(seat), self.top(target)
+        pa = self.power_at(seat, -1)
+        pd = self.power_at(target, -1)
+        damage = self.damage
+        damage[d] += pa
+        damage[a] += pd
+        self.attack_done = True
+        self.say(
+            f"{self.name(a)} deals {pa} damage ({damage[d]}/{pd}); "
+            f"{self.name(d)} deals {pd} back ({damage[a]}/{pa})."
+        )
+        doomed: list[tuple[int, int]] = []
+        for hit_seat, hit, hit_power, by in ((target, d, pd, a), (seat, a, pa, d)):
+            effect = self.effects[by]
+            if damage[hit] >= hit_power or effect == "fatal":
+                doomed.append((hit_seat, hit))
+            stack = self.stacks[hit_seat]
+            if effect == "bash":
+                doomed.append((hit_seat, stack[0]))
+            elif effect == "spike" and len(stack) >= 2:
+                doomed.append((hit_seat, stack[-2]))
+        self.scrap_cards(list(dict.fromkeys(doomed)))
+        if self.effects[a] == "stomp" and not self.attack_over and self.top(seat) == a:
+            self.stomp = target
+
+    def end_turn(self) -> None:
+        self.say(f"{seat_name(self.active)} ends the turn.")
+        self.next_turn()
+
+    def next_turn(self) -> None:
+        damage = self.damage
+        for i in range(len(damage)):
+            if damage[i]:
+                damage[i] = 0
+        self.attacker = -1
+        self.attack_done = False
+        self.attack_over = False
+        self.scrapped = False
+        self.stomp = -1
+        self.turn_actions = 0
+        self.chain.clear()
+        n = self.num_players
+        nxt = (self.active + 1) % n
+        while self.out[nxt]:
+            nxt = (nxt + 1) % n
+        self.active = nxt
+        self.turn += 1
+        self.need_draw = True
+        if self.turn > MAX_TURNS:
+            sizes = [len(s) if not self.out[i] else -1 for i, s in enumerate(self.stacks)]
+            best = max(sizes)
+            self.winners = tuple(s for s in range(n) if sizes[s] == best)
+            self.end_reason = f"After {MAX_TURNS} turns the longest stack wins ({best} cards)."
+            self.say(self.end_reason)
+
+    # -- effects ------------------------------------------------------------------------
+    def settle(self) -> None:
+        """Resolve the chain until a decision is needed, then eliminate, draw, stomp."""
+        while self.winners is None:
+            while self.choice is None and self.chain:
+                card, seat = self.chain.pop()
+                if card >= 0 and self.top(seat) == card and self.up[card]:
+                    self.resolve(card, seat)
+                elif card >= 0:
+                    self.say(f"{self.name(card)}'s effect fizzles: it is no longer on top.")
+            if self.choice is not None:
+                return
+            gone = [s for s in range(self.num_players) if not self.out[s] and not self.stacks[s]]
+            for s in gone:
+                self.out[s] = True
+                self.say(f"{seat_name(s)}'s stack is empty: {seat_name(s)} is out.")
+            left = self.alive()
+            if len(left) <= 1:
+                self.finish(left or gone)
+                return
+            if self.out[self.active]:
+                self.next_turn()
+                continue
+            if self.need_draw:
+                self.need_draw = False
+                self.say(f"Turn {self.turn}: {seat_name(self.active)} draws a card.")
+                self.draw_card(self.active)
+                continue
+            if self.stomp >= 0:
+                target = self.stomp
+                a = self.top(self.active)
+                if (
+                    a == self.attacker
+                    and not self.attack_over
+                    and not self.out[target]
+                    and self.stacks[target]
+                ):
+                    self.say(f"{self.name(a)} stomps on.")
+                    self.attack(target)
+                    continue
+                self.stomp = -1
+            return
+
+    def finish(self, winners: list[int]) -> None:
+        self.winners = tuple(winners)
+        if len(winners) == 1:
+            self.end_reason = f"{seat_name(winners[0])} has the last stack standing."
+        else:
+            names = " and ".join(seat_name(s) for s in winners)
+            self.end_reason = f"{names} lost their last cards at the same moment: they share."
+        self.say(self.end_reason)
+
+    def resolve(self, card: int, seat: int) -> None:
+        effect = self.effects[card]
+        name = self.name(card)
+        self.say(f"{name}'s entry effect ({seat_name(seat)}).")
+        if effect == "clumsy":
+            self.scrap_cards([(seat, self.stacks[seat][0])])
+        elif effect == "sidekick":
+            self.fall(seat)
+        elif effect == "bountiful":
+            self.say(f"{seat_name(seat)} draws a card.")
+            self.draw_card(seat)
+        else:
+            kind = "target" if effect in TARGETS_TOP else effect  # reset/expel
+            if effect == "tranq":
+                kind = "reset"
+            choice = Choice(kind, seat, card, effect)
+            options = self.choice_options(choice)
+            if not options:
+                self.say(f"{name} finds nothing to do.")
+            elif len(options) == 1:
+                self.decide(choice, options[0])
+            else:
+                self.choice = choice
+
+    def fall(self, seat: int) -> None:
+        """The top card of ``seat`` falls one place; a face-down card under it turns up."""
+        stack = self.stacks[seat]
+        if len(stack) < 2:
+            return
+        stack[-1], stack[-2] = stack[-2], stack[-1]
+        self.say(f"{self.name(stack[-2])} falls one place in {seat_name(seat)}'s stack.")
+        self.expose([seat])
+
+    def decide(self, choice: Choice, move: Move) -> None:
+        kind = choice.kind
+        if kind == "react":
+            if move.kind == "take":
+                self.fight(choice.target)
+                return
+            card = self.take_from_hand(choice.seat, move.effect)
+            self.say(f"{seat_name(choice.seat)} blocks the attack by playing {self.name(card)}.")
+            self.stomp = -1
+            if not self.attack_done:
+                self.attacker = -1
+            self.put_on_stack(choice.seat, card)
+            return
+        if kind == "lose":
+            card = self.take_from_hand(choice.seat, move.effect)
+            self.say(f"{seat_name(choice.seat)} scraps {self.name(card)} from hand.")
+            self.to_heap(card)
+            return
+        if kind == "expel":
+            target = move.seat
+            self.say(f"{choice.effect.capitalize()}: {seat_name(target)} must scrap a hand card.")
+            lose = Choice("lose", target, choice.card, choice.effect)
+            options = self.choice_options(lose)
+            if len(options) == 1:
+                self.decide(lose, options[0])
+            else:
+                self.choice = lose
+            return
+        if kind == "reset":
+            stack = self.stacks[move.seat]
+            card = stack[-move.depth]
+            self.up[card] = False
+            self.damage[card] = 0
+            if card == self.attacker:
+                self.attack_over = True
+            self.say(f"{self.name(card)} of {seat_name(move.seat)} is reset.")
+            if move.depth == 1:
+                self.expose([move.seat])
+            return
+        # a top card
+        target = move.seat
+        card = self.top(target)
+        effect = choice.effect
+        name = self.name(card)
+        if effect == "shot":
+            value = self.bots[self.kinds[choice.card]].value
+            self.damage[card] += value
+            power = self.power_at(target, -1)
+            self.say(
+                f"{name} of {seat_name(target)} takes {value} damage ({self.damage[card]}/{power})."
+            )
+            if self.damage[card] >= power:
+                self.scrap_cards([(target, card)])
+        elif effect == "reaper":
+            self.scrap_cards([(target, card)])
+        elif effect == "begone":
+            self.stacks[target].pop()
+            self.damage[card] = 0
+            self.hands[target].append(card)
+            if card == self.attacker:
+                self.attack_over = True
+            self.say(f"{name} goes back to {seat_name(target)}'s hand.")
+            self.expose([target])
+        elif effect == "trip":
+            self.fall(target)
+        elif effect == "pit":
+            stack = self.stacks[target]
+            stack.pop()
+            stack.insert(0, card)
+            self.say(f"{name} goes to the bottom of {seat_name(target)}'s stack.")
+            self.expose([target])
+
+    # -- results, views, copies ------------------------------------------------------------
+    def result(self) -> GameResult | None:
+        if self.winners is None:
+            return None
+        return GameResult(
+            winners=self.winners,
+            draw=len(self.winners) == self.num_players,
+            reason=self.end_reason,
+            scores=tuple(len(s) for s in self.stacks),
+            details={"turns": self.turn},
+        )
+
+    def view(self, seat: int) -> StakView:
+        from engines.stak_bots.view import make_view  # late: view.py imports this module
+
+        return make_view(self, seat)
+
+    def clone(self) -> StakState:
+        other = StakState.__new__(StakState)
+        d = self.__dict__.copy()
+        other.__dict__.update(d)
+        other.stacks = [s[:] for s in self.stacks]
+        other.up = self.up[:]
+        other.hands = [h[:] for h in self.hands]
+        other.draw = self.draw[:]
+        other.heap = self.heap[:]
+        other.damage = self.damage[:]
+        other.out = self.out[:]
+        other.chain = self.chain[:]
+        other.events = None
+        return other
+
+    def canonical(self) -> dict[str, Any]:
+        return {
+            "cards": self.cards.digest(),
+            "stacks": [[(c, self.up[c]) for c in s] for s in self.stacks],
+            "hands": self.hands,
+            "draw": self.draw,
+            "heap": self.heap,
+            "damage": self.damage,
+            "active": self.active,
+            "turn": self.turn,
+            "moves": self.moves,
+            "attack": [self.attacker, self.attack_done, self.attack_over, self.stomp],
+            "scrapped": self.scrapped,
+            "out": self.out,
+            "chain": self.chain,
+            "choice": None
+            if self.choice is None
+            else list((self.choice.kind, self.choice.seat, self.choice.card, self.choice.target)),
+            "need_draw": self.need_draw,
+            "turn_actions": self.turn_actions,
+            "reshuffles": self.reshuffles,
+            "rules": [self.reactive, self.recycling, self.seed],
+            "winners": self.winners,
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        snap: dict[str, Any] = {"cards": self.cards.name, "turn": self.turn}
+        for s in range(self.num_players):
+            cards = []
+            for c in reversed(self.stacks[s]):
+                cards.append(
+                    f"{self.name(c)} {self.power_text(s, c)}" if self.up[c] else f"({self.name(c)})"
+                )
+            snap[f"stack_p{s + 1}"] = " | ".join(cards) if cards else "(empty, out)"
+            snap[f"hand_p{s + 1}"] = ", ".join(self.name(c) for c in self.hands[s])
+        snap["draw_pile"] = len(self.draw)
+        snap["scrapheap"] = len(self.heap)
+        return snap
+
+    def power_text(self, seat: int, card: int) -> str:
+        if self.effects[card] == "leader":
+            stack = self.stacks[seat]
+            return f"X={self.power_at(seat, stack.index(card))}" if stack[-1] == card else "X"
+        return str(self.powers[card])

@@ -1,0 +1,264 @@
+"""Drawing RoboRally: the board as Rich text (3 columns a square), the legend, narration."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from engines.roborally.boardfile import (
+    BELT,
+    DOUBLE_WRENCH,
+    EXPRESS,
+    FLOOR,
+    GEAR_CCW,
+    GEAR_CW,
+    PIT,
+    VOID,
+    WRENCH,
+    Layout,
+)
+from engines.roborally.cards import KIND, KIND_NAMES
+from engines.roborally.state import SEAT_NAMES
+
+SEAT_COLOURS = (
+    "bold red",
+    "bold dodger_blue1",
+    "bold green3",
+    "bold yellow",
+    "bold magenta",
+    "bold dark_orange",
+    "bold white",
+    "bold grey58",
+)
+CARD_SHORT = ("U-Turn", "Left", "Right", "Back", "Move1", "Move2", "Move3")
+
+
+@dataclass(frozen=True)
+class GlyphSet:
+    floor: str
+    pit: str
+    belt: str  # arrows N E S W
+    express: str
+    robot: str  # real robot arrows N E S W
+    virtual: str
+    gear_cw: str
+    gear_ccw: str
+    beam_v: str
+    beam_h: str
+    wall: str
+    dead: str
+
+
+UNICODE_SET = GlyphSet("·", "██", "↑→↓←", "⇑⇒⇓⇐", "▲▶▼◀", "△▷▽◁", "↻", "↺", "┆", "┄", "┃", "✗")
+ASCII_SET = GlyphSet(".", "XX", "^>v<", "^>v<", "^>v<", "^>v<", "@", "@", ":", "-", "|", "X")
+
+
+def glyph_set(ascii_only: bool) -> GlyphSet:
+    return ASCII_SET if ascii_only else UNICODE_SET
+
+
+def first_register(mask: int) -> str:
+    regs = [str(r + 1) for r in range(5) if mask >> r & 1]
+    if not regs:
+        return "-"
+    if regs == ["1", "3", "5"]:
+        return "o"  # odd
+    if regs == ["2", "4"]:
+        return "e"  # even
+    return regs[0] if len(regs) == 1 else "*"
+
+
+def square(
+    lay: Layout, i: int, g: GlyphSet, flag_at: dict, start_at: dict, beams: dict
+) -> tuple[str, str]:
+    """Two characters and a style for the floor of square ``i``."""
+    k = lay.kind[i]
+    if i in flag_at:
+        return f"F{flag_at[i]}"[:2], "bold black on bright_green"
+    if lay.crusher_mask[i]:
+        return "C" + first_register(lay.crusher_mask[i]), "bold white on dark_red"
+    if lay.pusher_dir[i] >= 0:
+        return g.belt[lay.pusher_dir[i]] + first_register(lay.pusher_mask[i]), "bold magenta"
+    if k == PIT:
+        return g.pit, "grey30 on grey7" if g is UNICODE_SET else "bold white on grey15"
+    if k == VOID:
+        return "  ", ""
+    if k == EXPRESS:
+        a = g.express[lay.belt[i]]
+        return a + a if g is ASCII_SET else a + " ", "bold cyan"
+    if k == BELT:
+        return g.belt[lay.belt[i]] + " ", "yellow"
+    if k == GEAR_CW:
+        return g.gear_cw + "+", "bold green"
+    if k == GEAR_CCW:
+        return g.gear_ccw + "-", "bold green"
+    if k == WRENCH:
+        return "w ", "bold blue"
+    if k == DOUBLE_WRENCH:
+        return "W ", "bold blue"
+    if i in beams:
+        text, style = beams[i]
+        return text, style
+    if i in start_at:
+        return f"s{start_at[i]}", "grey50"
+    assert k == FLOOR
+    return g.floor + " ", "grey42"
+
+
+def laser_cells(lay: Layout, g: GlyphSet) -> dict[int, tuple[str, str]]:
+    out: dict[int, tuple[str, str]] = {}
+    for src, d, beams_n, path in lay.lasers:
+        line = g.beam_v if d in (0, 2) else g.beam_h
+        for c in path:
+            out.setdefault(c, (line + " " if d in (0, 2) else line * 2, "red"))
+        out[src] = ("L" + str(beams_n), "bold red")
+    return out
+
+
+def draw_board(
+    lay: Layout,
+    robots: list[tuple[int, int, int, bool]],
+    ascii_only: bool,
+    viewport: tuple[int, int, int, int],
+    me: int | None = None,
+    marks: dict[int, tuple[str, str]] | None = None,
+) -> Text:
+    """The visible part of the board: ``robots`` as (seat, square, facing, virtual);
+    ``marks`` are preview labels per square; viewport (x0, y0, columns, rows) in squares."""
+    g = glyph_set(ascii_only)
+    marks = marks or {}
+    flag_at = {c: k + 1 for k, c in enumerate(lay.flags)}
+    start_at = {c: k + 1 for k, c in enumerate(lay.starts)}
+    beams = laser_cells(lay, g)
+    at: dict[int, list[tuple[int, int, bool]]] = {}
+    for seat, pos, facing, virtual in robots:
+        if pos >= 0:
+            at.setdefault(pos, []).append((seat, facing, virtual))
+    x0, y0, cols, rows = viewport
+    w = lay.width
+    text = Text(no_wrap=True, overflow="crop")
+    for y in range(y0, min(lay.height, y0 + rows)):
+        for x in range(x0, min(w, x0 + cols)):
+            i = y * w + x
+            west = lay.wall[i] >> 3 & 1
+            text.append(g.wall if west else " ", "bold bright_white")
+            here = at.get(i)
+            if i in marks and marks[i][1].endswith("on red"):  # a death warning shows first
+                cell, style = marks[i]
+            elif here:
+                here.sort(key=lambda r: (r[0] != me, r[0]))
+                seat, facing, virtual = here[0]
+                arrow = (g.virtual if virtual else g.robot)[facing]
+                letter = SEAT_NAMES[seat][0]
+                if virtual:
+                    letter = letter.lower()
+                if len(here) > 1:
+                    letter = str(len(here)) if len(here) < 10 else "+"
+                cell, style = letter + arrow, SEAT_COLOURS[seat] + (" italic" if virtual else "")
+                style += " on grey19"
+            elif i in marks:
+                cell, style = marks[i]
+            else:
+                cell, style = square(lay, i, g, flag_at, start_at, beams)
+            if lay.wall[i] >> 2 & 1:
+                style = (style + " underline").strip()
+            if y == 0 and lay.wall[i] & 1:
+                style = (style + " overline").strip()
+            text.append(cell, style or None)
+        last = y * w + min(w, x0 + cols) - 1
+        text.append(g.wall if lay.wall[last] >> 1 & 1 else " ", "bold bright_white")
+        text.append("\n")
+    text.rstrip()
+    return text
+
+
+def legend(ascii_only: bool, lay: Layout) -> Text:
+    g = glyph_set(ascii_only)
+    t = Text()
+    rows = [
+        (g.floor + " ", "grey42", "floor"),
+        (g.pit, "grey30 on grey7", "pit"),
+        (g.belt[1] + " ", "yellow", "belt (arrow = direction)"),
+        ((g.express[1] * 2) if ascii_only else g.express[1] + " ", "bold cyan", "express belt"),
+        (g.gear_cw + "+", "bold green", "gear clockwise"),
+        (g.gear_ccw + "-", "bold green", "gear anticlockwise"),
+        (g.belt[1] + "o", "bold magenta", "pusher: dir, o=1,3,5 e=2,4"),
+        ("Co", "bold white on dark_red", "crusher, same registers"),
+        ("L2", "bold red", "laser (2 beams) and beam " + g.beam_v + g.beam_h),
+        ("F1", "bold black on bright_green", "flag 1"),
+        ("w ", "bold blue", "wrench  W double wrench"),
+        ("s1", "grey50", "start square 1"),
+        ("R" + g.robot[0], SEAT_COLOURS[0], "robot Red facing north"),
+        ("r" + g.virtual[0], SEAT_COLOURS[0] + " italic", "virtual robot"),
+        ("3" + g.robot[0], SEAT_COLOURS[1], "3 robots on one square"),
+        ("1 ", "bold black on green", "your robot after register 1"),
+        (g.dead + "3", "bold white on red", "your robot dies in reg. 3"),
+        (g.wall + " / under", "bold bright_white", "wall (underline = south)"),
+    ]
+    for glyph, style, what in rows:
+        t.append(glyph, style)
+        t.append(" " * max(1, 4 - len(glyph)) + what + "\n")
+    details = []
+    for i in lay.pushers:
+        regs = ",".join(str(r + 1) for r in range(5) if lay.pusher_mask[i] >> r & 1)
+        details.append(f"pusher {lay.short_name(i)} regs {regs}")
+    for i in lay.crushers:
+        regs = ",".join(str(r + 1) for r in range(5) if lay.crusher_mask[i] >> r & 1)
+        details.append(f"crusher {lay.short_name(i)} regs {regs}")
+    if details:
+        t.append("; ".join(details), "dim")
+    return t
+
+
+def card_label(card: int) -> str:
+    if not card:
+        return "-"
+    return f"{CARD_SHORT[KIND[card]]} {card}"
+
+
+def card_long(card: int) -> str:
+    return f"{KIND_NAMES[KIND[card]]} ({card})" if card else "nothing"
+
+
+def narrate(picture: dict, before: list, lay: Layout) -> list[tuple[str, str]]:
+    """Lines (text, style) telling what happened in one register of a trace picture."""
+    lines: list[tuple[str, str]] = []
+    reg = picture["register"]
+    bots = picture["bots"]
+    if reg == 0:
+        lines.append((f"Turn {picture['turn']} begins.", "bold"))
+    else:
+        shown = []
+        for s, b in enumerate(bots):
+            card = b.regs[reg - 1] if b.pos >= 0 or before[s][0] >= 0 else 0
+            if b.powered:
+                shown.append(f"{SEAT_NAMES[s]} powered down")
+            elif card and before[s][0] >= 0:
+                shown.append(f"{SEAT_NAMES[s]} {card_label(card)}")
+        lines.append((f"Register {reg}: " + ", ".join(shown), "bold"))
+        for s, b in enumerate(bots):
+            old_pos, old_f = before[s]
+            if old_pos >= 0 and b.pos >= 0 and (old_pos != b.pos or old_f != b.facing):
+                lines.append(
+                    (
+                        f"  {SEAT_NAMES[s]} {lay.short_name(old_pos)}{'NESW'[old_f]}"
+                        f" -> {lay.short_name(b.pos)}{'NESW'[b.facing]}",
+                        SEAT_COLOURS[s].replace("bold ", ""),
+                    )
+                )
+    for e in picture["events"]:
+        who, _, what = e.partition(" ")
+        if who.isdigit() and int(who) < len(SEAT_NAMES):
+            name = SEAT_NAMES[int(who)]
+            what = what.replace("hit by board laser", "hit by a board laser")
+            for s in range(len(bots)):
+                what = what.replace(f"hit by {s}", f"shot by {SEAT_NAMES[s]}")
+            style = "bold red" if "destroyed" in what or "hit" in what or "shot" in what else ""
+            if what.startswith("flag"):
+                style = "bold green"
+                what = "touches " + what
+            lines.append((f"  {name} {what}", style))
+        else:
+            lines.append((f"  {e}", ""))
+    return lines

@@ -1,0 +1,896 @@
+"""The RoboRally game screen: program five registers by keys, then watch them run.
+
+Programming is simultaneous: every computer seat that must program thinks in its own worker
+(from its own seat's view) while the human builds a program. Each answer is applied and
+saved as soon as it arrives; the registers then play back one by one from the engine's trace.
+A half-built program lives only on the screen: after a resume you program that turn again
+(the game itself is exact, every submitted program and decision is in the save).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+from textual.worker import Worker, WorkerState
+
+from engines.core import Action, GameResult, IllegalAction
+from engines.roborally.cards import KIND, OPTIONS
+from engines.roborally.state import (
+    REGISTERS,
+    SEAT_NAMES,
+    Decide,
+    Program,
+    RoboRallyState,
+    RoboRallyView,
+)
+from screens.dialogs import PassScreen
+from screens.game_screen import GameScreen
+from screens.glyphs import Glyphs
+from screens.roborally_draw import (
+    SEAT_COLOURS,
+    card_label,
+    draw_board,
+    glyph_set,
+    legend,
+    narrate,
+)
+from screens.session import GameSession
+
+KEYS_HELP = """\
+  Programming
+  1-9              put that card of your hand into the next free register
+  Backspace        take the last card back
+  Left / Right     move between cards (Up / Down: hand or registers)
+  Space            put the card under the cursor in / take the register out
+  p                announce a power down for next turn (when damaged)
+  c                Recompile (option card), when you may
+  Enter            confirm the program
+  Decisions        1-9 or arrows + Enter pick one of the choices shown
+  Watching         Space next register, r run/pause, + / - speed, x skip to the end
+  g                legend of the board glyphs on / off
+  u                undo your last move (against the computer)
+  H (shift+h), i   hint: the hard computer's suggestion
+  ctrl+s           save under a name of your choice
+  F1 or ?          these rules
+  q / Escape       leave the game (it is always saved)"""
+
+TINY = ("U-T", "Lft", "Rgt", "Bck", "Mv1", "Mv2", "Mv3")
+SPEEDS = (0.25, 0.5, 1.0, 2.0)
+FIRE_TEXT = {
+    "normal": "shoot: damage",
+    "pressor": "Pressor Beam: push it 1 away",
+    "tractor": "Tractor Beam: pull it 1 closer",
+    "radio": "Radio Control: it runs your program",
+    "scramble": "Scrambler: replace its next card",
+    "howitzer": "Mini Howitzer: push and damage",
+}
+CHOICE_TEXT = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+class RoboRallyScreen(GameScreen):
+    """One RoboRally game against computer robots (or other humans on this terminal)."""
+
+    KEYS_HELP = KEYS_HELP
+    CSS_PATH = str(Path(__file__).with_name("roborally.tcss"))
+    BINDINGS = [
+        *[Binding(str(n), f"number({n})", "Card", show=n == 1, key_display="1-9")
+          for n in range(1, 10)],
+        Binding("backspace", "take_back", "Back", show=False),
+        Binding("left", "cursor(-1, 0)", "Left", show=False),
+        Binding("right", "cursor(1, 0)", "Right", show=False),
+        Binding("up", "cursor(0, -1)", "Up", show=False),
+        Binding("down", "cursor(0, 1)", "Down", show=False),
+        Binding("space", "space", "Step", key_display="Space"),
+        Binding("enter", "confirm", "Go", key_display="Enter"),
+        Binding("p", "power_down", "Power down", show=False),
+        Binding("c", "recompile", "Recompile", show=False),
+        Binding("r", "run", "Run/pause", show=False),
+        Binding("plus,equals_sign", "speed(-1)", "Faster", show=False),
+        Binding("minus", "speed(1)", "Slower", show=False),
+        Binding("x", "skip", "Skip", show=False),
+        Binding("g", "legend", "Legend"),
+        Binding("u", "undo", "Undo", show=False),
+        Binding("H,i", "hint", "Hint", key_display="H"),
+        Binding("ctrl+s", "save_as", "Save"),
+        Binding("f1,question_mark", "rules", "Rules", key_display="F1/?"),
+        Binding("q,escape", "leave", "Quit"),
+    ]
+
+    def __init__(self, session: GameSession, glyphs: Glyphs) -> None:
+        super().__init__(session, glyphs)
+        self.chosen: list[int] = []  # cards placed in the free registers, in order
+        self.power = False
+        self.zone = "hand"  # the cursor row: "hand" or "regs"
+        self.cur = 0
+        self.legend_on = False
+        self.working: dict[int, int] = {}  # computer seat -> generation of its worker
+        self.queue: list[dict] = []  # trace pictures still to show
+        self.shown: dict | None = None  # the picture on screen during playback
+        self.before: list[tuple[int, int]] = []
+        self.running = True
+        self.speed = 1
+        self.timer: Any = None
+        self.events_log: list[tuple[str, str]] = []
+        self.program_turn: tuple[int, int] = (-1, -1)
+        self.passing = False  # a PassScreen is up
+
+    # -- layout -------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="rr-title")
+        with Horizontal(id="rr-body"):
+            yield Static(id="rr-board")
+            with Vertical(id="rr-side"):
+                yield Static(id="rr-status")
+                yield Static(id="rr-prog")
+                yield Static(id="rr-log")
+        yield Footer()
+
+    def on_resize(self) -> None:
+        self.refresh_all()
+
+    @property
+    def state(self) -> RoboRallyState:
+        state = self.session.match.state
+        assert isinstance(state, RoboRallyState)
+        return state
+
+    def my_seat(self) -> int:
+        if self.shown_seat is not None:
+            return self.shown_seat
+        humans = self.session.humans
+        return humans[0] if humans else 0
+
+    def my_view(self) -> RoboRallyView:
+        return self.state.view(self.my_seat())
+
+    def my_turn(self) -> bool:
+        """A human seat is shown and has something to do now, and no playback runs."""
+        seat = self.shown_seat
+        return (
+            seat is not None
+            and not self.queue
+            and self.session.is_human(seat)
+            and bool(self.state.pending_kind(seat))
+        )
+
+    # -- turns --------------------------------------------------------------------------
+    def advance(self) -> None:
+        state = self.state
+        if state.is_terminal():
+            if self.queue:  # the game-over panel waits for the playback
+                self.refresh_all()
+            else:
+                super().advance()
+            return
+        seats = state.to_move()
+        for seat in seats:
+            if not self.session.is_human(seat) and seat not in self.working:
+                self.start_computer(seat)
+        if self.queue:
+            self.refresh_all()
+            return
+        humans = [s for s in seats if self.session.is_human(s)]
+        if humans:
+            seat = self.shown_seat if self.shown_seat in humans else humans[0]
+            if self.session.hot_seat and self.shown_seat != seat:
+                self.shown_seat = None
+                self.refresh_all()
+                if not self.passing:
+                    self.passing = True
+                    self.app.push_screen(
+                        PassScreen(self.player_label(seat)), lambda _: self._passed(seat)
+                    )
+                return
+            self._reveal(seat)
+            return
+        self.refresh_all()
+
+    def _passed(self, seat: int) -> None:
+        self.passing = False
+        self._reveal(seat)
+
+    def on_human_turn(self, seat: int) -> None:
+        state = self.state
+        if state.pending_kind(seat) == "program" and self.program_turn != (seat, state.turn):
+            self.program_turn = (seat, state.turn)
+            self.chosen = []
+            self.power = False
+            self.zone = "hand"
+            self.cur = 0
+        self.cur = max(0, min(self.cur, max(0, self._row_len() - 1)))
+
+    def start_computer(self, seat: int) -> None:
+        generation = self.generation
+        view = self.state.view(seat)
+        player = self.session.computer(seat)
+        self.working[seat] = generation
+        if self.thinking_since is None:
+            self.thinking_since = time.monotonic()
+        self.thinking_seat = seat
+
+        def think() -> tuple[int, int, Any]:
+            return generation, seat, player.choose(view)
+
+        self.run_worker(think, thread=True, group="computer", name=f"computer-{seat}")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        event.prevent_default()  # Textual would call the base class handler too
+        if worker.group != "computer":
+            super().on_worker_state_changed(event)
+            return
+        if event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        if event.state == WorkerState.ERROR:
+            self.working.clear()
+            self.thinking_since = None
+            self.message = f"The computer player failed: {worker.error}"
+            self.refresh_all()
+            return
+        generation, seat, action = worker.result
+        if self.working.get(seat) == generation:
+            del self.working[seat]
+        if not self.working:
+            self.thinking_since = None
+            self.thinking_seat = None
+        if generation != self.generation or not self.is_attached:
+            return
+        with contextlib.suppress(IllegalAction):  # the game moved on: it will be asked again
+            self.apply(action, seat)
+        self.advance()
+
+    def apply(self, action: Action, seat: int) -> None:
+        """Play an action with the register trace on, and queue the registers to show."""
+        state = self.state
+        before = [(b.pos, b.facing) for b in state.bots]
+        state.trace = []
+        try:
+            self.session.play(action, seat)
+        finally:
+            pictures = state.trace or []
+            state.trace = None
+        self.message = self.save_note()
+        if pictures:
+            idle = not self.queue and self.shown is None
+            if idle:
+                self.before = before
+            self.queue.extend(pictures)
+            if idle:  # else the running playback gets to them in turn
+                self._next_picture()
+
+    def play(self, action: Action, seat: int) -> None:
+        try:
+            self.apply(action, seat)
+        except IllegalAction as exc:
+            self.message = f"Not allowed: {exc}."
+            self.refresh_all()
+            return
+        self.advance()
+
+    # -- playback -----------------------------------------------------------------------
+    def _next_picture(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+        if not self.queue:
+            self.shown = None
+            self.refresh_all()
+            self.advance()
+            return
+        picture = self.queue.pop(0)
+        before = self.before or [(b.pos, b.facing) for b in picture["bots"]]
+        for line in narrate(picture, before, self.state.layout):
+            self.events_log.append(line)
+        self.events_log = self.events_log[-200:]
+        self.before = [(b.pos, b.facing) for b in picture["bots"]]
+        self.shown = picture
+        if not self.queue:
+            self.shown = None
+            self.refresh_all()
+            self.advance()
+            return
+        if self.running:
+            self.timer = self.set_timer(SPEEDS[self.speed], self._next_picture)
+        self.refresh_all()
+
+    def action_space(self) -> None:
+        if self.queue:
+            self.running = False
+            self._next_picture()
+        elif self.my_turn() and self.state.pending_kind(self.shown_seat or 0) == "program":
+            self._toggle_at_cursor()
+
+    def action_run(self) -> None:
+        if not self.queue:
+            return
+        self.running = not self.running
+        if self.running:
+            self._next_picture()
+        elif self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+        self.refresh_all()
+
+    def action_speed(self, delta: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
+        self.message = f"Playback: {SPEEDS[self.speed]:g} s a register."
+        self.refresh_all()
+
+    def action_skip(self) -> None:
+        while self.queue:
+            self.running = False
+            self._next_picture()
+        self.running = True
+
+    def action_legend(self) -> None:
+        self.legend_on = not self.legend_on
+        self.refresh_all()
+
+    # -- programming keys -----------------------------------------------------------------
+    def _free(self, view: RoboRallyView) -> list[int]:
+        me = view.robots[view.seat]
+        return [r for r in range(REGISTERS) if not me.locked[r]]
+
+    def _program_cards(self, view: RoboRallyView) -> list[int]:
+        """The five registers as now chosen (0 = still empty)."""
+        me = view.robots[view.seat]
+        cards = [view.program[r] if me.locked[r] else 0 for r in range(REGISTERS)]
+        for r, card in zip(self._free(view), self.chosen, strict=False):
+            cards[r] = card
+        return cards
+
+    def _row_len(self) -> int:
+        view = self.my_view()
+        if view.pending == "program":
+            return len(view.hand) if self.zone == "hand" else REGISTERS
+        return len(view.choices)
+
+    def action_number(self, n: int) -> None:
+        if not self.my_turn():
+            return
+        view = self.my_view()
+        if view.pending != "program":
+            if 1 <= n <= len(view.choices):
+                self.play(view.choices[n - 1], view.seat)
+            return
+        if n > len(view.hand):
+            self.message = f"You have only {len(view.hand)} cards."
+        else:
+            self._put(view, view.hand[n - 1])
+        self.refresh_all()
+
+    def _put(self, view: RoboRallyView, card: int) -> None:
+        if card in self.chosen:
+            self.message = f"{card_label(card)} is already in a register."
+        elif len(self.chosen) >= len(self._free(view)):
+            self.message = "All registers are full: Backspace takes a card back, Enter confirms."
+        else:
+            self.chosen.append(card)
+            self.message = ""
+
+    def action_take_back(self) -> None:
+        if self.my_turn() and self.chosen:
+            self.chosen.pop()
+            self.refresh_all()
+
+    def _toggle_at_cursor(self) -> None:
+        view = self.my_view()
+        if self.zone == "hand":
+            if self.cur < len(view.hand):
+                card = view.hand[self.cur]
+                if card in self.chosen:
+                    self.chosen.remove(card)
+                else:
+                    self._put(view, card)
+        else:
+            card = self._program_cards(view)[self.cur]
+            if card in self.chosen:
+                self.chosen.remove(card)
+            elif card:
+                self.message = f"Register {self.cur + 1} is locked."
+        self.refresh_all()
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        if not self.my_turn():
+            return
+        view = self.my_view()
+        if dy and view.pending == "program":
+            self.zone = "regs" if self.zone == "hand" else "hand"
+        n = self._row_len()
+        self.cur = (self.cur + dx) % n if n else 0
+        if dy and view.pending != "program" and n:
+            self.cur = (self.cur + dy) % n
+        self.refresh_all()
+
+    def action_confirm(self) -> None:
+        if not self.my_turn():
+            if self.queue:
+                self.action_space()
+            return
+        view = self.my_view()
+        if view.pending != "program":
+            if view.choices:
+                self.play(view.choices[min(self.cur, len(view.choices) - 1)], view.seat)
+            return
+        cards = self._program_cards(view)
+        if 0 in [cards[r] for r in self._free(view)]:
+            missing = len(self._free(view)) - len(self.chosen)
+            self.message = f"Fill {missing} more register{'s' * (missing != 1)} first (1-9)."
+            self.refresh_all()
+            return
+        self.play(Program(tuple(cards), self.power), view.seat)
+
+    def action_power_down(self) -> None:
+        if not self.my_turn():
+            return
+        view = self.my_view()
+        if view.pending != "program":
+            return
+        assert view.program_choices is not None
+        if not view.program_choices.pd:
+            self.message = "Only a damaged robot may announce a power down."
+        else:
+            self.power = not self.power
+            self.message = (
+                "Power down announced: next turn you repair everything but do not move."
+                if self.power
+                else "Power down cancelled."
+            )
+        self.refresh_all()
+
+    def action_recompile(self) -> None:
+        if not self.my_turn():
+            return
+        view = self.my_view()
+        if view.pending == "program" and view.program_choices is not None:
+            extra = Decide("recompile", "")
+            if extra in view.program_choices.extras:
+                self.chosen = []
+                self.play(extra, view.seat)
+                return
+        self.message = "You cannot recompile now."
+        self.refresh_all()
+
+    # -- hint, undo ------------------------------------------------------------------------
+    def action_hint(self) -> None:
+        if not self.my_turn() or self.hinting:
+            return
+        seat = self.my_seat()
+        self.hinting = True
+        generation = self.generation
+        view = self.state.view(seat)
+        player = self.session.hint_player(seat)
+        self.message = "Looking for a good program..."
+        self.refresh_all()
+
+        def think() -> tuple[int, int, Any]:
+            return generation, seat, player.choose(view)
+
+        self.run_worker(think, thread=True, exclusive=True, group="hint", name="hint")
+
+    def on_hint(self, action: Action, seat: int) -> None:
+        view = self.my_view()
+        if isinstance(action, Program):
+            self.chosen = [action.cards[r] for r in self._free(view)]
+            self.power = action.power_down
+            self.message = "Hint: the registers are filled in; Enter confirms."
+        else:
+            self.message = f"Hint: {self.session.spec.describe_action(action, seat)}."
+
+    def action_undo(self) -> None:
+        if self.queue:
+            self.action_skip()
+        self.working.clear()
+        self.program_turn = (-1, -1)
+        log_length = len(self.session.match.log)
+        super().action_undo()
+        if len(self.session.match.log) < log_length:
+            self.events_log.append(("(took back your last move)", "dim"))
+            self.refresh_all()
+
+    # -- game over ----------------------------------------------------------------------------
+    def game_over(self, result: GameResult) -> None:
+        self.app.push_screen(RoboRallyOverScreen(self.session, result), self.after_game_over)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def robots_now(self) -> list[tuple[int, int, int, bool]]:
+        if self.shown is not None:
+            return [(s, b.pos, b.facing, b.virtual) for s, b in enumerate(self.shown["bots"])]
+        return [(r.seat, r.pos, r.facing, r.virtual) for r in self.my_view().robots]
+
+    def preview(self, view: RoboRallyView) -> tuple[dict[int, tuple[str, str]], str]:
+        """Where your robot ends after each filled register, alone on the board."""
+        me = view.robots[view.seat]
+        if me.pos < 0 or view.pending != "program":
+            return {}, ""
+        cards = self._program_cards(view)
+        kinds = []
+        for c in cards:
+            if not c:
+                break
+            kinds.append(KIND[c])
+        if not kinds:
+            return {}, ""
+        path, flags, damage = engine_preview(self.state, view.seat, cards, len(kinds))
+        marks: dict[int, tuple[str, str]] = {}
+        g = glyph_set(self.glyphs.ascii_only)
+        warn = ""
+        last = me.pos
+        for r, (p, _f) in enumerate(path):
+            if p < 0:
+                marks[last] = (g.dead + str(r + 1), "bold white on red")
+                warn = f"WARNING: your robot is destroyed in register {r + 1}!"
+                break
+            label = (marks[p][0].strip() if p in marks else "") + str(r + 1)
+            marks[p] = (label[-2:].ljust(2), "bold black on green")
+            last = p
+        if not warn and path:
+            p, f = path[-1]
+            notes = [f"after register {len(path)}: {view.layout.short_name(p)} facing {'NESW'[f]}"]
+            if damage:
+                notes.append(f"{damage} laser damage")
+            if flags > me.flags:
+                notes.append("touches flag " + str(flags))
+            warn = "Preview " + ", ".join(notes)
+        return marks, warn
+
+    def viewport(self, width: int, height: int, focus: int) -> tuple[int, int, int, int]:
+        lay = self.state.layout
+        cols = max(1, (width - 1) // 3)
+        rows = max(1, height)
+        x0 = y0 = 0
+        if focus >= 0:
+            fx, fy = focus % lay.width, focus // lay.width
+            if lay.width > cols:
+                x0 = min(max(0, fx - cols // 2), lay.width - cols)
+            if lay.height > rows:
+                y0 = min(max(0, fy - rows // 2), lay.height - rows)
+        return x0, y0, cols, rows
+
+    def refresh_all(self) -> None:
+        if not self.is_mounted:
+            return
+        state = self.state
+        view = self.my_view()
+        lay = state.layout
+        board = self.query_one("#rr-board", Static)
+        side = self.query_one("#rr-side")
+        body = self.query_one("#rr-body")
+        avail_w = max(10, body.size.width - 41) if body.size.width else 37
+        need_w = lay.width * 3 + 1
+        board_w = min(need_w, avail_w)
+        board.styles.width = board_w
+        height = body.size.height or 22
+        seat = view.seat
+        robots = self.robots_now()
+        focus = next((p for s, p, _, _ in robots if s == seat), -1)
+        if focus < 0:
+            focus = view.robots[seat].archive
+        marks, warn = ({}, "") if (self.queue or not self.my_turn()) else self.preview(view)
+        vp = self.viewport(board_w, height, focus)
+        board.update(
+            draw_board(lay, robots, self.glyphs.ascii_only, vp, seat if self.session.humans
+                       else None, marks)
+        )
+        side.styles.width = "1fr"
+        self._title(view, vp)
+        self._status(view)
+        self._prog(view, warn)
+        self._log()
+
+    def _title(self, view: RoboRallyView, vp: tuple[int, int, int, int]) -> None:
+        state = self.state
+        lay = state.layout
+        t = Text()
+        t.append("RoboRally ", "bold")
+        t.append(f"{lay.name}  ", "cyan")
+        turn = self.shown["turn"] if self.shown is not None else state.turn
+        t.append(f"turn {max(1, turn)}/{state.max_turns}  ")
+        if self.queue or self.shown is not None:
+            reg = self.shown["register"] if self.shown else 0
+            t.append(f"register {reg}  " if reg else "start of turn  ", "bold yellow")
+            t.append("Space step, r run/pause, x skip" if not self.running
+                     else f"running {SPEEDS[self.speed]:g}s", "dim")
+        elif state.is_terminal():
+            t.append("game over", "bold")
+        else:
+            t.append({"face": "choose facing", "program": "programming",
+                      "resolve": "registers", "endturn": "end of turn"}.get(state.phase,
+                                                                            state.phase))
+        x0, y0, cols, rows = vp
+        if lay.width > cols or lay.height > rows:
+            t.append(f"  view {x0},{y0}", "dim")
+        self.query_one("#rr-title", Static).update(t)
+
+    def _status(self, view: RoboRallyView) -> None:
+        lay = view.layout
+        g = glyph_set(self.glyphs.ascii_only)
+        t = Text()
+        t.append("Robot   Dm Lock  Lv Flg Arch  Op\n", "bold underline")
+        shown_bots = self.shown["bots"] if self.shown is not None else None
+        for r in view.robots:
+            s = r.seat
+            if shown_bots is not None:
+                b = shown_bots[s]
+                pos, facing, damage, lives, flags, archive = (
+                    b.pos, b.facing, b.damage, b.lives, b.flags, b.archive)
+                locked, virtual, powered = b.locked, b.virtual, b.powered
+                options = b.options
+            else:
+                pos, facing, damage, lives, flags, archive = (
+                    r.pos, r.facing, r.damage, r.lives, r.flags, r.archive)
+                locked, virtual, powered = r.locked, r.virtual, r.powered_down
+                options = r.options
+            arrow = (g.virtual if virtual else g.robot)[facing] if pos >= 0 else g.dead
+            name = SEAT_NAMES[s] + ("*" if s == view.seat and self.session.humans else "")
+            t.append(f"{arrow}{name:<7} ", SEAT_COLOURS[s])
+            t.append(f"{damage:>2} ", "bold red" if damage >= 5 else "")
+            lk = "".join(str(i + 1) for i in range(REGISTERS) if locked[i]) or "-"
+            t.append(f"{lk:<5}{max(0, lives):>3} {flags}/{len(lay.flags)} ")
+            t.append(f"{lay.short_name(archive):<5}{len(options):>3}")
+            state_bits = []
+            if powered:
+                state_bits.append("OFF")
+            if r.announced and not powered:
+                state_bits.append("pd")
+            if virtual:
+                state_bits.append("virt")
+            if pos < 0:
+                state_bits.append("out" if lives <= 0 else "dead")
+            if state_bits:
+                t.append(" " + ",".join(state_bits), "yellow")
+            t.append("\n")
+        thinking = self.thinking_text()
+        if thinking and not self.queue:
+            t.append(thinking + "\n", "yellow")
+        t.rstrip()
+        self.query_one("#rr-status", Static).update(t)
+
+    def _prog(self, view: RoboRallyView, warn: str) -> None:
+        widget = self.query_one("#rr-prog", Static)
+        if self.legend_on:
+            widget.update(legend(self.glyphs.ascii_only, view.layout))
+            return
+        t = Text()
+        state = self.state
+        me = view.robots[view.seat]
+        if self.session.hot_seat and self.shown_seat is None:
+            t.append("Cards are hidden.", "dim")
+        elif self.queue or self.shown is not None:
+            t.append("Watching the registers. ", "bold")
+            t.append("Space next, r run/pause, +/- speed, x skip.\n", "dim")
+            t.append("Programs: ", "bold")
+            bots = self.shown["bots"] if self.shown else []
+            reg = self.shown["register"] if self.shown else 0
+            for s, b in enumerate(bots):
+                shown = [
+                    "off" if b.powered else TINY[KIND[b.regs[r]]] if r < reg and b.regs[r]
+                    else "?" for r in range(REGISTERS)
+                ]
+                t.append(f"\n {SEAT_NAMES[s]:<7}" + " ".join(shown),
+                         SEAT_COLOURS[s].replace("bold ", ""))
+        elif not self.my_turn():
+            if state.is_terminal():
+                t.append("The game is over.", "bold")
+            else:
+                t.append("Waiting for the other robots...", "dim")
+                if view.robots[view.seat].pos < 0 and view.robots[view.seat].lives > 0:
+                    t.append("\nYour robot re-enters next turn.", "dim")
+                elif view.robots[view.seat].powered_down:
+                    t.append("\nYour robot is powered down this turn.", "dim")
+        elif view.pending == "program":
+            cards = self._program_cards(view)
+            t.append("Registers  ", "bold")
+            if self.power:
+                t.append("[power down announced]", "bold yellow")
+            t.append("\n")
+            for r in range(REGISTERS):
+                sel = self.zone == "regs" and self.cur == r
+                label = card_label(cards[r])
+                style = "reverse " if sel else ""
+                if me.locked[r]:
+                    style += "grey50"
+                    label += " lock"
+                elif cards[r]:
+                    style += "bold"
+                t.append(f"{r + 1}:", "dim")
+                t.append(f"{label:<10}"[:10], style or None)
+                t.append("\n" if r == 2 else " ")
+            t.append("\nHand ", "bold")
+            t.append("(1-9 pick, Enter go)\n", "dim")
+            for n, card in enumerate(view.hand):
+                used = card in self.chosen
+                sel = self.zone == "hand" and self.cur == n
+                style = "reverse " if sel else ""
+                style += "grey42 strike" if used else "bold"
+                t.append(f"{n + 1}", "cyan")
+                t.append(f" {card_label(card):<10}"[:11], style)
+                t.append("\n" if n % 3 == 2 else " ")
+            assert view.program_choices is not None
+            extras = []
+            if view.program_choices.pd:
+                extras.append("p power down")
+            if view.program_choices.extras:
+                extras.append("c recompile")
+            if extras:
+                t.append("  ".join(extras), "dim")
+            if warn:
+                t.append("\n" + warn, "bold red" if warn.startswith("WARNING") else "green")
+        else:
+            if view.pending == "face":
+                course = view.layout.course
+                if course is not None:
+                    t.append(f"{course.name}", "bold cyan")
+                    if course.length:
+                        t.append(f" ({course.length})", "cyan")
+                    if course.description:
+                        t.append(f": {course.description}", "dim")
+                    t.append(f"\n{len(view.layout.flags)} flags to touch in order. g legend.\n")
+            t.append(self._question(view) + "\n", "bold")
+            for n, choice in enumerate(view.choices):
+                sel = self.cur == n
+                t.append(f"{n + 1}", "cyan")
+                t.append(f" {self._choice_text(view, choice.value)}",
+                         "reverse" if sel else "")
+                t.append("\n")
+        if self.message:
+            t.append("\n" + self.message, "bold")
+        t.rstrip()
+        widget.update(t)
+
+    def _question(self, view: RoboRallyView) -> str:
+        return {
+            "face": "Which way does your robot face?",
+            "reenter": "Re-enter: facing, and powered down?",
+            "discard": "Give up which option card?",
+            "wrench": "Double wrench: repair 2 or an option card?",
+            "unlock": "Which locked register to free?",
+            "stay": "Stay powered down next turn?",
+            "abort": "Hit the Abort Switch?",
+            "swap": "Swap in the conditional card?",
+            "gyro": "Gyroscopic Stabilizer this turn?",
+            "keep": "Flywheel: keep which card?",
+            "park": "Conditional Program: park which card?",
+            "crab": "Crab Legs: add which card?",
+            "dual": "Dual Processor: add which card?",
+            "speed": "How far does this card move you?",
+            "fire": "Fire how?",
+        }.get(view.pending, view.pending)
+
+    def _choice_text(self, view: RoboRallyView, value: str) -> str:
+        kind = view.pending
+        g = glyph_set(self.glyphs.ascii_only)
+        if kind in ("face", "reenter"):
+            d = value[:1]
+            text = f"{g.robot['NESW'.index(d)]} {CHOICE_TEXT[d]}"
+            if kind == "reenter" and "pd" in value:
+                text += " powered down"
+            return text
+        if kind == "discard":
+            return OPTIONS.get(value, (value,))[0]
+        if kind in ("keep", "park") and value.isdigit():
+            return card_label(int(value))
+        if kind in ("crab", "dual") and "@" in value:
+            card, reg = value.split("@")
+            return f"{card_label(int(card))} with register {reg}"
+        if kind == "fire":
+            if value.startswith("destroy "):
+                return "destroy its " + OPTIONS.get(value[8:], (value[8:],))[0]
+            if value.startswith("lock "):
+                return f"lock its register {value[5:]} (Fire Control)"
+            return FIRE_TEXT.get(value, value)
+        if kind == "speed":
+            return f"move {value}"
+        if kind == "unlock":
+            return f"register {value}"
+        if kind == "wrench":
+            return "repair 2 damage" if value == "repair" else "take an option card"
+        return value
+
+    def _log(self) -> None:
+        t = Text()
+        widget = self.query_one("#rr-log", Static)
+        height = max(1, widget.size.height or 6)
+        width = max(10, widget.size.width or 40)
+        lines: list[tuple[str, str]] = []
+        for text, style in self.events_log:
+            while len(text) > width:
+                lines.append((text[:width], style))
+                text = "    " + text[width:]
+            lines.append((text, style))
+        for text, style in lines[-height:]:
+            t.append(text + "\n", style or None)
+        if not self.events_log:
+            t.append("Log: every register will be told here.", "dim")
+        t.rstrip()
+        widget.update(t)
+
+
+class _Stop(Exception):
+    pass
+
+
+def engine_preview(
+    state: RoboRallyState, seat: int, cards: list[int], registers: int
+) -> tuple[list[tuple[int, int]], int, int]:
+    """Run the first ``registers`` registers of ``cards`` with the engine itself, on a copy
+    of the game where ``seat``'s robot is alone (no other robots, no option decisions):
+    (square, facing) after each register (square -1 once destroyed), flags, laser damage."""
+    sim = state.clone()
+    for s, b in enumerate(sim.bots):
+        b.pending = []
+        if s != seat:
+            b.pos, b.lives, b.regs, b.options, b.parked = -1, 0, [0] * REGISTERS, [], 0
+    me = sim.bots[seat]
+    start_damage = me.damage
+    me.regs = list(cards)
+    me.options, me.parked, me.abort, me.radio, me.virtual = [], 0, False, -1, False
+    me.crab = me.dual = -1
+    me.pairs = [0] * REGISTERS
+    sim.phase, sim.reg, sim.stage, sim.cursor = "resolve", 0, "reveal", 0
+    sim.waiting, sim.asked, sim.winners = None, [], ()
+    sim.trace = []
+
+    def hook(st: RoboRallyState) -> None:
+        if st.reg + 1 >= registers:
+            raise _Stop
+
+    sim.hook = hook
+    with contextlib.suppress(_Stop):
+        sim._run()
+    path: list[tuple[int, int]] = []
+    for picture in sim.trace:
+        b = picture["bots"][seat]
+        path.append((b.pos, b.facing))
+        if b.pos < 0:
+            break
+    last = sim.trace[-1]["bots"][seat] if sim.trace else me
+    damage = 0 if last.pos < 0 else max(0, last.damage - start_damage)
+    return path, last.flags, damage
+
+
+class RoboRallyOverScreen(ModalScreen[str]):
+    """The end of a race: the ranking and why."""
+
+    BINDINGS = [
+        Binding("escape,b", "close('board')", "Look at board"),
+        Binding("n", "close('new')", "New game"),
+        Binding("m,q", "close('menu')", "Menu"),
+    ]
+
+    def __init__(self, session: GameSession, result: GameResult) -> None:
+        super().__init__()
+        self.session = session
+        self.result = result
+
+    def compose(self) -> ComposeResult:
+        state = self.session.match.state
+        assert isinstance(state, RoboRallyState)
+        players = self.session.players
+        text = Text()
+        winners = self.result.winners
+        names = ", ".join(f"{players[w].name} ({SEAT_NAMES[w]})" for w in winners)
+        text.append(f"{names} win{'s' if len(winners) == 1 else ''}!\n\n", "bold green")
+        text.append("Ranking\n", "bold underline")
+        for place, seat in enumerate(state.ranking(), start=1):
+            b = state.bots[seat]
+            text.append(f"{place}. {players[seat].name} ({SEAT_NAMES[seat]})", SEAT_COLOURS[seat])
+            text.append(f"  flags {b.flags}/{len(state.layout.flags)}  lives {max(0, b.lives)}\n")
+        text.append("\n" + self.result.reason + "\n\n")
+        text.append("n new game   m menu   b/Escape look at the board", "dim")
+        with Vertical(classes="dialog game-over"):
+            yield Static("Game over", classes="dialog-title")
+            yield Static(text)
+        yield Footer()
+
+    def action_close(self, choice: str) -> None:
+        self.dismiss(choice)

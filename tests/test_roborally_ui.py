@@ -1,0 +1,279 @@
+"""Play RoboRally in the Textual app with Pilot, keys only."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+from pathlib import Path
+
+from engines.match import Match
+from engines.roborally import ROBORALLY
+from engines.roborally.cards import KIND, MOVES
+from engines.roborally.state import REGISTERS, Decide, RoboRallyState, random_choice
+from saves import PlayerEntry, SavedGame, list_saves, write_save
+from screens.dialogs import ConfirmScreen, PassScreen
+from screens.menu import MainMenu
+from screens.roborally_screen import RoboRallyOverScreen, RoboRallyScreen
+from tests.ui_helpers import make_app, settle
+
+SIZE = (80, 24)
+
+
+def rr_screen(app) -> RoboRallyScreen:
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, RoboRallyScreen):
+            return screen
+    raise AssertionError(f"no RoboRally screen in {app.screen_stack}")
+
+
+def rr_state(app) -> RoboRallyState:
+    return rr_screen(app).state
+
+
+async def wait_human(pilot) -> None:
+    """Skip the register playback and let the computers answer."""
+    for _ in range(20):
+        await settle(pilot)
+        screen = rr_screen(pilot.app)
+        if screen.queue:
+            await pilot.press("x")
+            continue
+        if screen.my_turn() or screen.state.is_terminal():
+            return
+    await settle(pilot)
+
+
+async def play_human(pilot) -> str:
+    """One decision or program for the human, by keys: a program is 1 2 3 4 5 (or the free
+    registers' worth) then Enter; a decision is its first choice's number."""
+    screen = rr_screen(pilot.app)
+    kind = screen.state.pending_kind(0)
+    if kind == "program":
+        free = REGISTERS - sum(screen.state.bots[0].locked)
+        await pilot.press(*[str(n) for n in range(1, free + 1)], "enter")
+    else:
+        await pilot.press("1")
+    await wait_human(pilot)
+    return kind
+
+
+async def test_program_a_turn_by_keys_and_watch_it_resolve(tmp_path) -> None:
+    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
+                   seed=11, options={"course": "first-steps"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        state = screen.state
+        assert state.pending_kind(0) == "face"
+        assert "Which way" in str(screen.query_one("#rr-prog").render())
+        await pilot.press("1")  # North
+        await wait_human(pilot)
+        assert state.pending_kind(0) == "program" and state.turn == 1
+        hand = sorted(state.bots[0].hand)
+        await pilot.press("1", "2", "3")
+        assert screen.chosen == hand[:3]
+        await pilot.press("backspace")
+        assert screen.chosen == hand[:2]
+        await pilot.press("enter")  # not full yet: refused with a message
+        assert "Fill 3 more registers" in screen.message
+        await pilot.press("down", "right", "up", "space")  # the cursor puts the 1st card back
+        await pilot.press("3", "4", "5", "6")
+        assert len(screen.chosen) == 5
+        prog = str(screen.query_one("#rr-prog").render())
+        assert "Registers" in prog and "Hand" in prog
+        screen.running = False  # watch it step by step
+        await pilot.press("enter")
+        await pilot.pause()
+        assert state.phase != "program" or state.turn == 2
+        assert screen.queue, "the registers are played back"
+        title = str(screen.query_one("#rr-title").render())
+        assert "register" in title or "start of turn" in title
+        steps = 0
+        while screen.queue:
+            await pilot.press("space")
+            steps += 1
+        assert steps >= REGISTERS - 1
+        log = "\n".join(text for text, _ in screen.events_log)
+        for reg in range(1, REGISTERS + 1):
+            assert f"Register {reg}:" in log
+        first = log.split("Register 1:")[1].split("Register 2:")[0]
+        if state.bots[0].regs[0] and KIND[state.bots[0].regs[0]] in MOVES:
+            assert "Red " in first and " -> " in first  # the move of register 1 is told
+        assert "Red" in log and "Blue" in log
+
+
+async def test_whole_game_on_the_shortest_course_against_the_computer(tmp_path) -> None:
+    app = make_app(tmp_path, start="play", game="roborally", players=3, opponent="random",
+                   seed=5, options={"course": "first-steps", "max_turns": 6})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        for _ in range(200):
+            if screen.state.is_terminal():
+                break
+            await play_human(pilot)
+        await wait_human(pilot)
+        assert screen.state.is_terminal()
+        assert isinstance(app.screen, RoboRallyOverScreen)
+        text = str(app.screen.query_one(".game-over").query("Static").last().render())
+        assert "Ranking" in text and "1." in text
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+
+
+async def test_save_during_programming_and_resume(tmp_path) -> None:
+    app = make_app(tmp_path, start="play", game="roborally", players=4, opponent="easy",
+                   seed=3, options={"course": "first-steps"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        await play_human(pilot)  # face
+        await play_human(pilot)  # turn 1 program
+        screen = rr_screen(app)
+        assert screen.state.pending_kind(0) == "program"
+        await pilot.press("1", "2")  # half a program
+        snapshot = screen.state.snapshot()
+        moves = screen.state.moves
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+    summaries, errors = list_saves(tmp_path)
+    assert len(summaries) == 1 and not errors
+    assert summaries[0].move_number == moves
+
+    app = make_app(tmp_path, start="resume", resume_path=summaries[0].path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        assert screen.state.snapshot() == snapshot
+        assert screen.state.pending_kind(0) == "program"
+        assert screen.chosen == []  # the half-built program is not saved
+        await play_human(pilot)
+        assert screen.state.moves > moves
+
+
+def prepared_save(tmp_path, want) -> Path:
+    """A saved 2-robot game (human Red vs random Blue on first-steps), played by random
+    programs from the engine until ``want(state)`` holds for the human: a real position."""
+    for seed in range(1, 200):
+        match = Match(ROBORALLY, 2, {"course": "first-steps"}, seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            state = match.state
+            if state.is_terminal() or want(state):
+                break
+            seat = state.to_move()[0]
+            match.play(random_choice(rng, state.legal_actions(seat)), seat)
+        if want(match.state):
+            now = datetime.now().replace(microsecond=0)
+            saved = SavedGame(
+                "prepared", match,
+                [PlayerEntry("You", "human"), PlayerEntry("Blue", "computer", "random")],
+                now, now,
+            )
+            return write_save(tmp_path, saved)
+    raise AssertionError("no such position found")
+
+
+async def test_power_down_by_keys(tmp_path) -> None:
+    def damaged(state) -> bool:
+        b = state.bots[0]
+        return state.pending_kind(0) == "program" and 1 <= b.damage <= 4 and not b.announce
+
+    path = prepared_save(tmp_path, damaged)
+    app = make_app(tmp_path, start="resume", resume_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        state = screen.state
+        assert state.pending_kind(0) == "program"
+        prog = str(screen.query_one("#rr-prog").render())
+        assert "p power down" in prog
+        await pilot.press("p")
+        assert screen.power and "Power down announced" in screen.message
+        await pilot.press("p")
+        assert not screen.power
+        await pilot.press("p")
+        free = REGISTERS - sum(state.bots[0].locked)
+        await pilot.press(*[str(n) for n in range(1, free + 1)])
+        assert "[power down announced]" in str(screen.query_one("#rr-prog").render())
+        turn = state.turn
+        await pilot.press("enter")
+        assert match_log_last(screen).endswith(";pd")
+        await wait_human(pilot)
+        me = state.bots[0]
+        if me.pos >= 0 and state.turn == turn + 1:
+            assert me.powered and me.damage == 0
+            assert state.pending_kind(0) != "program"
+
+
+def match_log_last(screen) -> str:
+    log = screen.session.match.log
+    return next(e.text for e in reversed(log) if e.seat == 0)
+
+
+async def test_re_entry_facing_choice_by_keys(tmp_path) -> None:
+    path = prepared_save(tmp_path, lambda state: state.pending_kind(0) == "reenter")
+    app = make_app(tmp_path, start="resume", resume_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        state = screen.state
+        assert state.pending_kind(0) == "reenter"
+        prog = str(screen.query_one("#rr-prog").render())
+        assert "Re-enter" in prog and "East" in prog and "powered down" in prog
+        assert Decide("reenter", "E") in state.view(0).choices
+        await pilot.press("right", "enter")  # the 2nd choice: East
+        assert match_log_last(screen) == "reenter E"
+        await wait_human(pilot)
+        me = state.bots[0]
+        assert me.reenter_face == 1
+
+
+async def test_hot_seat_two_humans_program_in_turn(tmp_path) -> None:
+    app = make_app(tmp_path, start="play", game="roborally", players=3, humans=2,
+                   opponent="random", seed=4, options={"course": "first-steps"})
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = rr_screen(app)
+        state = screen.state
+        seen = set()
+        for _ in range(12):
+            await settle(pilot)
+            if screen.queue:
+                await pilot.press("x")
+                continue
+            if isinstance(app.screen, PassScreen):
+                assert "Cards are hidden" in str(screen.query_one("#rr-prog").render())
+                await pilot.press("enter")
+                await settle(pilot)
+            seat = screen.shown_seat
+            assert seat is not None and state.pending_kind(seat)
+            seen.add((seat, state.pending_kind(seat)))
+            if state.pending_kind(seat) == "program":
+                await pilot.press("1", "2", "3", "4", "5", "enter")
+            else:
+                await pilot.press("1")
+            if state.turn >= 2:
+                break
+        assert {(0, "program"), (1, "program"), (0, "face"), (1, "face")} <= seen, seen
+        assert state.turn >= 2, (seen, state.to_move(), screen.session.match.log)
+
+
+async def test_option_card_decision_by_keys(tmp_path) -> None:
+    """A double wrench: repair 2 or take an option card, chosen by its number."""
+    path = prepared_save(tmp_path, lambda state: state.pending_kind(0) == "wrench")
+    app = make_app(tmp_path, start="resume", resume_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        state = screen.state
+        assert state.pending_kind(0) == "wrench"
+        prog = str(screen.query_one("#rr-prog").render())
+        assert "Double wrench" in prog and "take an option card" in prog
+        options = len(state.bots[0].options)
+        await pilot.press("2")  # take an option card
+        assert match_log_last(screen) == "wrench option"
+        assert len(state.bots[0].options) == options + 1
