@@ -6,7 +6,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from textual.screen import Screen
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
 from engines.core import Action, GameResult, GameState
@@ -266,3 +271,34 @@ class GameScreen(Screen[None]):
         self.dismiss(None)
         if choice == "new":
             self.app.ask_new_game(self.session.spec.id)  # type: ignore[attr-defined]
+
+
+class GameOverScreen(ModalScreen[str]):
+    """The end of a game. Subclasses write :meth:`summary`; the keys are the same everywhere:
+    ``n`` new game, ``m`` menu, ``b``/Escape back to the board."""
+
+    BINDINGS = [
+        Binding("escape,b", "close('board')", "Look at board"),
+        Binding("n", "close('new')", "New game"),
+        Binding("m,q", "close('menu')", "Menu"),
+    ]
+    DIALOG_CLASSES = "dialog game-over"
+
+    def __init__(self, session: GameSession, result: GameResult) -> None:
+        super().__init__()
+        self.session = session
+        self.result = result
+
+    def summary(self) -> Text:
+        raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        text = self.summary()
+        text.append("n new game   m menu   b/Escape look at the board", "dim")
+        with Vertical(classes=self.DIALOG_CLASSES):
+            yield Static("Game over", classes="dialog-title")
+            yield Static(text)
+        yield Footer()
+
+    def action_close(self, choice: str) -> None:
+        self.dismiss(choice)

@@ -9,7 +9,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from engines.core import Action, GameResult, IllegalAction
@@ -25,7 +24,7 @@ from engines.robo_factory.state import (
     RoboFactoryState,
     RoboFactoryView,
 )
-from screens.game_screen import GameScreen
+from screens.game_screen import GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
 from screens.robo_factory_draw import (
     MARKS,
@@ -478,21 +477,12 @@ def _named(reason: str, names: list[str]) -> str:
     return reason
 
 
-class RoboFactoryOverScreen(ModalScreen[str]):
+class RoboFactoryOverScreen(GameOverScreen):
     """The end of a game: the ranking by cubes and the winners."""
 
-    BINDINGS = [
-        Binding("escape,b", "close('board')", "Look at board"),
-        Binding("n", "close('new')", "New game"),
-        Binding("m,q", "close('menu')", "Menu"),
-    ]
+    DIALOG_CLASSES = "dialog game-over rf-over"
 
-    def __init__(self, session: GameSession, result: GameResult) -> None:
-        super().__init__()
-        self.session = session
-        self.result = result
-
-    def compose(self) -> ComposeResult:
+    def summary(self) -> Text:
         names = [p.name for p in self.session.players]
         scores = list(self.result.scores)
         winners = self.result.winners
@@ -510,11 +500,4 @@ class RoboFactoryOverScreen(ModalScreen[str]):
             style = "bold green" if s in winners else ""
             text.append(f"  {place}. {names[s]:<16} {scores[s]:>3} cubes\n", style)
         text.append("\n" + _named(self.result.reason, names) + "\n\n")
-        text.append("n new game   m menu   b/Escape look at the board", "dim")
-        with Vertical(classes="dialog game-over rf-over"):
-            yield Static("Game over", classes="dialog-title")
-            yield Static(text)
-        yield Footer()
-
-    def action_close(self, choice: str) -> None:
-        self.dismiss(choice)
+        return text

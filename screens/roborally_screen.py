@@ -18,7 +18,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
@@ -33,7 +32,7 @@ from engines.roborally.state import (
     RoboRallyView,
 )
 from screens.dialogs import PassScreen
-from screens.game_screen import GameScreen
+from screens.game_screen import GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
 from screens.roborally_draw import (
     SEAT_COLOURS,
@@ -858,21 +857,10 @@ def engine_preview(
     return path, last.flags, damage
 
 
-class RoboRallyOverScreen(ModalScreen[str]):
+class RoboRallyOverScreen(GameOverScreen):
     """The end of a race: the ranking and why."""
 
-    BINDINGS = [
-        Binding("escape,b", "close('board')", "Look at board"),
-        Binding("n", "close('new')", "New game"),
-        Binding("m,q", "close('menu')", "Menu"),
-    ]
-
-    def __init__(self, session: GameSession, result: GameResult) -> None:
-        super().__init__()
-        self.session = session
-        self.result = result
-
-    def compose(self) -> ComposeResult:
+    def summary(self) -> Text:
         state = self.session.match.state
         assert isinstance(state, RoboRallyState)
         players = self.session.players
@@ -886,11 +874,4 @@ class RoboRallyOverScreen(ModalScreen[str]):
             text.append(f"{place}. {players[seat].name} ({SEAT_NAMES[seat]})", SEAT_COLOURS[seat])
             text.append(f"  flags {b.flags}/{len(state.layout.flags)}  lives {max(0, b.lives)}\n")
         text.append("\n" + self.result.reason + "\n\n")
-        text.append("n new game   m menu   b/Escape look at the board", "dim")
-        with Vertical(classes="dialog game-over"):
-            yield Static("Game over", classes="dialog-title")
-            yield Static(text)
-        yield Footer()
-
-    def action_close(self, choice: str) -> None:
-        self.dismiss(choice)
+        return text

@@ -6,7 +6,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from engines.core import Action, GameResult, IllegalAction
@@ -18,7 +17,7 @@ from engines.robot_master.state import (
     legal_cells,
     line_scores,
 )
-from screens.game_screen import GameScreen
+from screens.game_screen import GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
 from screens.robot_master_board import RobotMasterBoard
 from screens.session import GameSession
@@ -257,21 +256,10 @@ def _distance(a: int, b: int) -> int:
     return abs(ar - br) + abs(ac - bc)
 
 
-class RobotMasterOverScreen(ModalScreen[str]):
+class RobotMasterOverScreen(GameOverScreen):
     """The end of a game: both sides' lines, the winner and why."""
 
-    BINDINGS = [
-        Binding("escape,b", "close('board')", "Look at board"),
-        Binding("n", "close('new')", "New game"),
-        Binding("m,q", "close('menu')", "Menu"),
-    ]
-
-    def __init__(self, session: GameSession, result: GameResult) -> None:
-        super().__init__()
-        self.session = session
-        self.result = result
-
-    def compose(self) -> ComposeResult:
+    def summary(self) -> Text:
         rows, cols = self.result.scores
         players = self.session.players
         text = Text()
@@ -286,11 +274,4 @@ class RobotMasterOverScreen(ModalScreen[str]):
         text.append(f"  Rows    {'  '.join(f'{v:>3}' for v in rows)}\n", "cyan")
         text.append(f"  Columns {'  '.join(f'{v:>3}' for v in cols)}\n\n", "magenta")
         text.append(self.result.reason + "\n\n")
-        text.append("n new game   m menu   b/Escape look at the board", "dim")
-        with Vertical(classes="dialog game-over"):
-            yield Static("Game over", classes="dialog-title")
-            yield Static(text)
-        yield Footer()
-
-    def action_close(self, choice: str) -> None:
-        self.dismiss(choice)
+        return text
