@@ -8,7 +8,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from engines.core import Action, GameResult
@@ -16,7 +15,7 @@ from engines.stak_bots.moves import END, SCRAP, Move
 from engines.stak_bots.spec import describe, rules_text
 from engines.stak_bots.state import StakState
 from screens.dialogs import RulesScreen
-from screens.game_screen import GameScreen
+from screens.game_screen import GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
 from screens.session import GameSession
 from screens.stak_bots_render import (
@@ -113,12 +112,7 @@ class StakBotsScreen(GameScreen):
         return state
 
     def names(self) -> list[str]:
-        out = []
-        for seat, entry in enumerate(self.session.players):
-            out.append(
-                entry.name if entry.name.startswith("Player") else f"P{seat + 1} {entry.name}"
-            )
-        return out
+        return seat_names(self.session)
 
     # -- what may be done now ------------------------------------------------------
     def my_seat(self) -> int | None:
@@ -165,7 +159,7 @@ class StakBotsScreen(GameScreen):
 
     # -- turns ------------------------------------------------------------------
     def game_over(self, result: GameResult) -> None:
-        self.app.push_screen(StakBotsOverScreen(self.names(), result), self.after_game_over)
+        self.app.push_screen(StakBotsOverScreen(self.session, result), self.after_game_over)
 
     def after_game_over(self, choice: str | None) -> None:
         if choice == "board":
@@ -424,40 +418,31 @@ class StakBotsScreen(GameScreen):
         widget.update(text)
 
 
-class StakBotsOverScreen(ModalScreen[str]):
-    """The end of a game: who won and why, and the stacks left."""
-
-    BINDINGS = [
-        Binding("escape,b", "close('board')", "Look at the board"),
-        Binding("n", "close('new')", "New game"),
-        Binding("m,q", "close('menu')", "Menu"),
+def seat_names(session: GameSession) -> list[str]:
+    """Display names: "Player 2" as it is, else "P1 You", "P2 Computer"."""
+    return [
+        entry.name if entry.name.startswith("Player") else f"P{seat + 1} {entry.name}"
+        for seat, entry in enumerate(session.players)
     ]
 
-    def __init__(self, names: list[str], result: GameResult) -> None:
-        super().__init__()
-        self.names = names
-        self.result = result
 
-    def compose(self) -> ComposeResult:
+class StakBotsOverScreen(GameOverScreen):
+    """The end of a game: who won and why, and the stacks left."""
+
+    def summary(self) -> Text:
+        names = seat_names(self.session)
         text = Text()
         winners = self.result.winners
         if len(winners) == 1:
-            name = self.names[winners[0]]
+            name = names[winners[0]]
             headline = "You win!" if name.endswith("You") else f"{name} wins!"
             text.append(headline + "\n\n", "bold green")
         else:
             text.append(
-                "Shared win: " + ", ".join(self.names[s] for s in winners) + "\n\n", "bold yellow"
+                "Shared win: " + ", ".join(names[s] for s in winners) + "\n\n", "bold yellow"
             )
         text.append("Cards left in each stack:\n")
         for seat, size in enumerate(self.result.scores):
-            text.append(f"  {self.names[seat]:<16} {size}\n")
+            text.append(f"  {names[seat]:<16} {size}\n")
         text.append("\n" + self.result.reason + "\n\n")
-        text.append("n new game   m menu   b/Escape look at the board", "dim")
-        with Vertical(classes="dialog game-over"):
-            yield Static("Game over", classes="dialog-title")
-            yield Static(text)
-        yield Footer()
-
-    def action_close(self, choice: str) -> None:
-        self.dismiss(choice)
+        return text

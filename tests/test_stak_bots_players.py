@@ -11,7 +11,7 @@ from engines.stak_bots.search import greedy
 from engines.stak_bots.spec import STAK_BOTS
 from engines.stak_bots.state import StakState
 from engines.stak_bots.view import HIDDEN, make_view
-from tests.stak_bots_helpers import act, build, check_invariants
+from tests.test_stak_bots_support import act, build, check_invariants
 
 LEVELS = ("random", "easy", "normal", "hard")
 

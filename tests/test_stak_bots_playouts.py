@@ -12,7 +12,7 @@ from engines.match import Match
 from engines.stak_bots.spec import STAK_BOTS
 from engines.stak_bots.state import StakState
 from saves import PlayerEntry, SavedGame, dumps_save, loads_save
-from tests.stak_bots_helpers import check_invariants
+from tests.test_stak_bots_support import check_invariants
 
 PLAYOUTS = 3000
 CHUNKS = 10

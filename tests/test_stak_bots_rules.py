@@ -10,7 +10,7 @@ from engines.core import IllegalAction
 from engines.rng import GameRandom
 from engines.stak_bots.moves import Move
 from engines.stak_bots.spec import STAK_BOTS
-from tests.stak_bots_helpers import act, build, check_invariants, legal_texts, stack_text
+from tests.test_stak_bots_support import act, build, check_invariants, legal_texts, stack_text
 
 
 def test_plain_attack_damages_both_and_exposes_with_entry_effect():

@@ -1,4 +1,4 @@
-"""Hand-built Stak Bots positions and invariant checks for the tests."""
+"""Support for the Stak Bots tests (no tests here): hand-built positions, invariants."""
 
 from __future__ import annotations
 
