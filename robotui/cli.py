@@ -118,6 +118,27 @@ def _start_app(config: AppConfig) -> None:
     run_app(config)
 
 
+CardsOption = Annotated[
+    str | None,
+    typer.Option(
+        "--cards",
+        metavar="FILE",
+        help="Stak Bots: play with the card set in FILE (TOML) instead of the default.",
+        show_default=False,
+    ),
+]
+GameOptions = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="Game option as key=value, e.g. hand=five (repeatable).",
+        show_default=False,
+    ),
+]
+
+
 def _find_save_or_fail(ctx: typer.Context, name: str) -> Path:
     """The file of a save by name; a usage error listing the saves if there is none."""
     from saves import SaveError, find_save
@@ -378,25 +399,8 @@ def play(
             help="Humans sharing this terminal (games of more than two); the rest are computers.",
         ),
     ] = 1,
-    cards: Annotated[
-        str | None,
-        typer.Option(
-            "--cards",
-            metavar="FILE",
-            help="Stak Bots: play with the card set in FILE (TOML) instead of the default.",
-            show_default=False,
-        ),
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="KEY=VALUE",
-            help="Game option as key=value (repeatable).",
-            show_default=False,
-        ),
-    ] = None,
+    cards: CardsOption = None,
+    option: GameOptions = None,
 ) -> None:
     """Start a new game straight away."""
     spec = _game(game)
@@ -593,25 +597,8 @@ def arena(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of a table.")
     ] = False,
-    cards: Annotated[
-        str | None,
-        typer.Option(
-            "--cards",
-            metavar="FILE",
-            help="Stak Bots: play with the card set in FILE (TOML) instead of the default.",
-            show_default=False,
-        ),
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="KEY=VALUE",
-            help="Game option as key=value, e.g. hand=five (repeatable).",
-            show_default=False,
-        ),
-    ] = None,
+    cards: CardsOption = None,
+    option: GameOptions = None,
 ) -> None:
     """Play computer players against each other and report wins and decision times."""
     from engines.arena import format_report, run_arena
