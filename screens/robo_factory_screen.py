@@ -66,10 +66,10 @@ class RoboFactoryScreen(GameScreen):
     CSS_PATH = str(Path(__file__).with_name("robo_factory.tcss"))
     KEYS_HELP = KEYS_HELP
     BINDINGS = [
-        Binding("1", "card(0)", "Card", key_display="1-3"),
+        Binding("1", "card(0)", "Card", key_display="1-3", show=False),
         Binding("2", "card(1)", "Card", show=False),
         Binding("3", "card(2)", "Card", show=False),
-        Binding("n", "no_buy", "No buy"),
+        Binding("n", "no_buy", "No buy", show=False),
         *[Binding(ch.lower(), f"colour({i})", "Colour", show=i == 0, key_display="rgby")
           for i, ch in enumerate(LETTERS)],
         Binding("up,k", "vertical(-1)", "Up", show=False),
@@ -83,9 +83,10 @@ class RoboFactoryScreen(GameScreen):
         Binding("x", "mark('x')", "Mark", show=False),
         Binding("o", "mark('o')", "Mark", show=False),
         Binding("delete,backspace", "mark('')", "Clear", show=False),
-        Binding("p", "possible", "Possible"),
-        Binding("u", "undo", "Undo"),
-        Binding("H,i", "hint", "Hint", key_display="H"),
+        Binding("p", "possible", "Possible", show=False),  # labelled in the log header
+        # Shown in the rules (F1) and the status line; the footer keeps the essentials.
+        Binding("u", "undo", "Undo", show=False),
+        Binding("H,i", "hint", "Hint", key_display="H", show=False),
         Binding("ctrl+s", "save_as", "Save"),
         Binding("f1,question_mark", "rules", "Rules", key_display="F1/?"),
         Binding("q,escape", "leave", "Quit"),

@@ -78,8 +78,9 @@ class StakBotsScreen(GameScreen):
         Binding("a", "attack", "Attack"),
         Binding("e", "end_turn", "End turn"),
         Binding("enter", "confirm", "OK", show=False),
-        Binding("u", "undo", "Undo"),
-        Binding("H,i", "hint", "Hint", key_display="H"),
+        # In the rules (F1); the footer keeps the essentials so Quit stays visible at 80 columns.
+        Binding("u", "undo", "Undo", show=False),
+        Binding("H,i", "hint", "Hint", key_display="H", show=False),
         Binding("ctrl+s", "save_as", "Save"),
         Binding("f1,question_mark", "rules", "Rules", key_display="F1"),
         Binding("q", "leave", "Quit"),
@@ -154,7 +155,7 @@ class StakBotsScreen(GameScreen):
         if action == "end_turn":
             return True if self.end_block_reason() is None else None
         if action == "recycle":
-            return True if self.state.recycling else None
+            return bool(self.state.recycling)  # hidden when the variation is off
         return True
 
     # -- turns ------------------------------------------------------------------
