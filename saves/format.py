@@ -38,6 +38,10 @@ Tables
 ``[check]``        ``state_hash``: SHA-256 (hex) of the full position (hidden cards
                    included), as the engine computes it. If the log, the hash or the
                    picture was edited, the file is refused.
+``[ui]``           optional: screen state that is not part of the game, e.g. a half-built
+                   RoboRally program (``[ui.program.SEAT]`` with ``turn``, ``cards``,
+                   ``power``). Not covered by the hash; the screen ignores what does not
+                   fit the game.
 
 Sample (Robot Master, three moves in)::
 
@@ -158,6 +162,7 @@ def to_document(saved: SavedGame) -> dict[str, Any]:
         "log": {"actions": [f"{e.seat} {e.text}" for e in match.log]},
         "snapshot": snapshot_of(match),
         "check": {"state_hash": state.fingerprint()},
+        **({"ui": saved.ui} if saved.ui else {}),
     }
 
 
@@ -327,7 +332,8 @@ def _loads(text: str, source_name: str) -> SavedGame:
     if match.state.fingerprint() != state_hash.strip().lower():
         c.fail("the position does not match its hash: the file was edited or is damaged")
     c.snapshot_matches(snapshot, match)
-    return SavedGame(name, match, players, created, updated)
+    ui = c.get(doc, "ui", dict) if "ui" in doc else {}
+    return SavedGame(name, match, players, created, updated, ui=ui)
 
 
 def _toml_problem(message: str, text: str) -> str:

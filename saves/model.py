@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from engines.match import Match
 
@@ -55,6 +56,9 @@ class SavedGame:
     created: datetime
     updated: datetime
     path: Path | None = None
+    # Screen state that is not part of the game (e.g. a half-built RoboRally program).
+    # Not covered by the hash: whoever reads it checks it against the game.
+    ui: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -201,11 +201,41 @@ class RoboRallyScreen(GameScreen):
         state = self.state
         if state.pending_kind(seat) == "program" and self.program_turn != (seat, state.turn):
             self.program_turn = (seat, state.turn)
-            self.chosen = []
-            self.power = False
+            self.chosen, self.power = self._saved_draft(seat)
             self.zone = "hand"
             self.cur = 0
         self.cur = max(0, min(self.cur, max(0, self._row_len() - 1)))
+
+    # -- the half-built program lives in the save's [ui] table ---------------------------
+    def _saved_draft(self, seat: int) -> tuple[list[int], bool]:
+        """This turn's half-built program from the save, if it still fits the hand."""
+        entry = self.session.saved.ui.get("program", {}).get(str(seat), {})
+        view = self.state.view(seat)
+        cards = entry.get("cards", []) if isinstance(entry, dict) else []
+        if (
+            not isinstance(entry, dict)
+            or entry.get("turn") != self.state.turn
+            or not isinstance(cards, list)
+            or len(cards) > len(self._free(view))
+            or len(set(cards)) != len(cards)
+            or any(card not in view.hand for card in cards)
+        ):
+            return [], False
+        return list(cards), bool(entry.get("power", False))
+
+    def _keep_draft(self) -> None:
+        """Write the half-built program into the save, so closing the terminal keeps it."""
+        seat = self.shown_seat
+        if seat is None:
+            return
+        drafts = self.session.saved.ui.setdefault("program", {})
+        if self.chosen or self.power:
+            drafts[str(seat)] = {"turn": self.state.turn, "cards": self.chosen, "power": self.power}
+        else:
+            drafts.pop(str(seat), None)
+        if not drafts:
+            self.session.saved.ui.pop("program", None)
+        self.session.autosave()
 
     def start_computer(self, seat: int) -> None:
         generation = self.generation
@@ -251,6 +281,11 @@ class RoboRallyScreen(GameScreen):
         """Play an action with the register trace on, and queue the registers to show."""
         state = self.state
         before = [(b.pos, b.facing) for b in state.bots]
+        if isinstance(action, Program):
+            # The program is in: its draft leaves the save with the next autosave.
+            self.session.saved.ui.get("program", {}).pop(str(seat), None)
+            if not self.session.saved.ui.get("program", True):
+                self.session.saved.ui.pop("program", None)
         state.trace = []
         try:
             self.session.play(action, seat)
@@ -375,10 +410,12 @@ class RoboRallyScreen(GameScreen):
         else:
             self.chosen.append(card)
             self.message = ""
+            self._keep_draft()
 
     def action_take_back(self) -> None:
         if self.my_turn() and self.chosen:
             self.chosen.pop()
+            self._keep_draft()
             self.refresh_all()
 
     def _toggle_at_cursor(self) -> None:
@@ -388,12 +425,14 @@ class RoboRallyScreen(GameScreen):
                 card = view.hand[self.cur]
                 if card in self.chosen:
                     self.chosen.remove(card)
+                    self._keep_draft()
                 else:
                     self._put(view, card)
         else:
             card = self._program_cards(view)[self.cur]
             if card in self.chosen:
                 self.chosen.remove(card)
+                self._keep_draft()
             elif card:
                 self.message = f"Register {self.cur + 1} is locked."
         self.refresh_all()
@@ -439,6 +478,7 @@ class RoboRallyScreen(GameScreen):
             self.message = "Only a damaged robot may announce a power down."
         else:
             self.power = not self.power
+            self._keep_draft()
             self.message = (
                 "Power down announced: next turn you repair everything but do not move."
                 if self.power

@@ -10,7 +10,7 @@ from engines.match import Match
 from engines.roborally import ROBORALLY
 from engines.roborally.cards import KIND, MOVES
 from engines.roborally.state import REGISTERS, Decide, RoboRallyState, random_choice
-from saves import PlayerEntry, SavedGame, list_saves, write_save
+from saves import PlayerEntry, SavedGame, list_saves, load_save, write_save
 from screens.dialogs import ConfirmScreen, PassScreen
 from screens.menu import MainMenu
 from screens.roborally_screen import RoboRallyOverScreen, RoboRallyScreen
@@ -132,6 +132,8 @@ async def test_save_during_programming_and_resume(tmp_path) -> None:
         screen = rr_screen(app)
         assert screen.state.pending_kind(0) == "program"
         await pilot.press("1", "2")  # half a program
+        half = list(screen.chosen)
+        assert len(half) == 2
         snapshot = screen.state.snapshot()
         moves = screen.state.moves
         await pilot.press("q")
@@ -149,9 +151,14 @@ async def test_save_during_programming_and_resume(tmp_path) -> None:
         screen = rr_screen(app)
         assert screen.state.snapshot() == snapshot
         assert screen.state.pending_kind(0) == "program"
-        assert screen.chosen == []  # the half-built program is not saved
+        assert screen.chosen == half  # the half-built program came back with the save
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert screen.chosen == half[:1]
         await play_human(pilot)
         assert screen.state.moves > moves
+    # once the program is in, no draft is left in the save
+    assert "0" not in load_save(summaries[0].path).ui.get("program", {})
 
 
 def prepared_save(tmp_path, want) -> Path:
