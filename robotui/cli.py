@@ -643,13 +643,17 @@ def arena(
         typer.echo(format_report(report))
 
 
+BoardFile = Annotated[
+    str,
+    typer.Argument(
+        metavar="FILE", help="Board or course file (or a bundled id).", show_default=False
+    ),
+]
+
+
 @board_app.command("check")
 def board_check(
-    file: Annotated[
-        str,
-        typer.Argument(metavar="FILE", help="Board or course file (or a bundled id).",
-                       show_default=False),
-    ],
+    file: BoardFile,
 ) -> None:
     """Check a RoboRally board or course file; errors name the line and column."""
     from engines.roborally.boardfile import BoardError, resolve_file, summary
@@ -663,11 +667,7 @@ def board_check(
 @board_app.command("show")
 def board_show(
     ctx: typer.Context,
-    file: Annotated[
-        str,
-        typer.Argument(metavar="FILE", help="Board or course file (or a bundled id).",
-                       show_default=False),
-    ],
+    file: BoardFile,
 ) -> None:
     """Draw a RoboRally board or course in the terminal, with a legend."""
     from engines.roborally.boardfile import BoardError, resolve_file, show
