@@ -315,6 +315,18 @@ class RoboRallyView(SeatView):
     program_choices: ProgramChoices | None
     winners: tuple[int, ...]
     max_turns: int
+    # the seat's own programming options (never another seat's hidden cards)
+    parked: int = 0  # Conditional Program: the parked card (0: none)
+    pairs: tuple[int, ...] = (0,) * REGISTERS  # Crab Legs / Dual Processor cards per register
+    crab: int = -1  # register holding the Crab Legs pair (-1: none)
+    dual: int = -1  # register holding the Dual Processor pair (-1: none)
+    gyro: bool = False  # Gyroscopic Stabilizer switched on this turn
+    abort: bool = False  # Abort Switch used: later unlocked cards are replaced at their reveal
+    recompiled: bool = False  # Recompile already used this turn
+    flywheel: int = 0  # Flywheel: the card kept for next turn's hand (0: none)
+    howitzer: int = 0  # Mini Howitzer shots left
+    ablative: int = 0  # Ablative Coat damage still absorbed
+    radio: int = -1  # the seat whose program this robot runs (Radio Control), -1: its own
 
     def legal_actions(self) -> list[Any]:
         if self.program_choices is not None:
@@ -1487,6 +1499,17 @@ class RoboRallyState(GameState):
             program_choices=pchoices,
             winners=self.winners,
             max_turns=self.max_turns,
+            parked=me.parked,
+            pairs=tuple(me.pairs),
+            crab=me.crab,
+            dual=me.dual,
+            gyro=me.gyro,
+            abort=me.abort,
+            recompiled=me.recompiled,
+            flywheel=me.flywheel,
+            howitzer=me.howitzer,
+            ablative=me.ablative,
+            radio=me.radio,
         )
 
     def clone(self) -> RoboRallyState:
