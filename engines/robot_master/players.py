@@ -120,7 +120,28 @@ def _pick(moves: list[Place], values: list[float], rng: random.Random) -> Place:
     return top[0] if len(top) == 1 else rng.choice(top)
 
 
-class EasyPlayer:
+class _LookaheadPlayer:
+    """Shared by ``easy`` and ``normal``: score every placement, pick among the best."""
+
+    params = DEFAULT
+    default_level = ""
+
+    def __init__(self, seat: int, level: str = "", seed: int = 0) -> None:
+        self.seat = seat
+        self.level = level or self.default_level
+        self.rng = random.Random(seed)
+
+    def choose(self, view: RobotMasterView) -> Place:
+        moves = view.legal_actions()
+        if len(moves) == 1:
+            return moves[0]
+        return _pick(moves, self.scores(Context(view, self.params), moves), self.rng)
+
+    def scores(self, ctx: Context, moves: list[Place]) -> list[float]:
+        raise NotImplementedError
+
+
+class EasyPlayer(_LookaheadPlayer):
     """One move ahead: the placement with the best static evaluation."""
 
     # A plainer evaluation than the other levels use: more hopeful, less wary.
@@ -131,36 +152,19 @@ class EasyPlayer:
         opponent=0.6,
         weights=(1.0, 0.35, 0.12, 0.04, 0.015),
     )
+    default_level = "easy"
 
-    def __init__(self, seat: int, level: str = "easy", seed: int = 0) -> None:
-        self.seat = seat
-        self.level = level
-        self.rng = random.Random(seed)
-
-    def choose(self, view: RobotMasterView) -> Place:
-        moves = view.legal_actions()
-        if len(moves) == 1:
-            return moves[0]
-        ctx = Context(view, self.params)
-        return _pick(moves, ctx.one_ply(moves), self.rng)
+    def scores(self, ctx: Context, moves: list[Place]) -> list[float]:
+        return ctx.one_ply(moves)
 
 
-class NormalPlayer:
+class NormalPlayer(_LookaheadPlayer):
     """Two moves deep: each placement against the opponent's most harmful reply."""
 
-    params = DEFAULT
+    default_level = "normal"
 
-    def __init__(self, seat: int, level: str = "normal", seed: int = 0) -> None:
-        self.seat = seat
-        self.level = level
-        self.rng = random.Random(seed)
-
-    def choose(self, view: RobotMasterView) -> Place:
-        moves = view.legal_actions()
-        if len(moves) == 1:
-            return moves[0]
-        ctx = Context(view, self.params)
-        return _pick(moves, ctx.two_ply(moves), self.rng)
+    def scores(self, ctx: Context, moves: list[Place]) -> list[float]:
+        return ctx.two_ply(moves)
 
 
 class HardPlayer:
