@@ -56,6 +56,50 @@ def deducer_picks(public: Sequence[int], hand: Sequence[int], bought: bool,
     return [c for c, s in zip(cands, scores, strict=True) if s == low]
 
 
+def deducer_choice(public: Sequence[int], hand: Sequence[int], bought: bool,
+                   order: int) -> tuple[list[int], bool]:
+    """Like :func:`deducer_picks`, and whether the deducer is sure (one candidate left)."""
+    held = set(hand)
+    cands = [c for c in public if c not in held]
+    if bought and len(cands) > 1:
+        card = min(hand, key=lambda h: (split_score(cands, h), h))
+        tile = MATCH[card][order]
+        cands = [c for c in cands if MATCH[card][c] == tile]
+    if not cands:
+        return [], False
+    scores = [split_score(cands, c) for c in cands]
+    low = min(scores)
+    return [c for c, s in zip(cands, scores, strict=True) if s == low], len(cands) == 1
+
+
+def rival_samples(
+    view: RoboFactoryView, cands: Sequence[int], rng: random.Random, per_order: int = 6,
+) -> list[tuple[int, list[tuple[int, int, bool]]]]:
+    """Sampled ``(order, [(seat, build, sure), ...])``: an order from our candidates and
+    what each other manufacturer, as a sensible deducer with sampled private cards,
+    builds first."""
+    public = public_candidates(view)
+    others = [s for s in view.manufacturers() if s != view.seat]
+    seen = set(view.open_cards) | set(view.hand)
+    if view.bought is not None:
+        seen.add(view.bought[0])
+    pool_all = [c for c in CODES if c not in seen]
+    need = 3 * len(others)
+    out: list[tuple[int, list[tuple[int, int, bool]]]] = []
+    for order in cands:
+        pool = [c for c in pool_all if c != order]
+        for _ in range(per_order):
+            drawn = rng.sample(pool, need) if need <= len(pool) else pool[:]
+            picks: list[tuple[int, int, bool]] = []
+            for i, seat in enumerate(others):
+                chosen, sure = deducer_choice(public, drawn[3 * i:3 * i + 3],
+                                              view.buyers[seat], order)
+                if chosen:
+                    picks.append((seat, rng.choice(chosen), sure))
+            out.append((order, picks))
+    return out
+
+
 def first_try_crowd(
     view: RoboFactoryView, cands: Sequence[int], ctx: Context, builds: Sequence[int],
     rng: random.Random, per_order: int = 6,

@@ -12,9 +12,11 @@
   its seat knows, the others' revealed wrong builds included
   (:mod:`engines.robo_factory.reasoning`): whether and with which card to buy, what to build
   (a probe if that is worth more), and when to shout Eureka, weighing the value of keeping
-  it for later turns. With 4+ players its first build is valued against sampled
-  opponents who deduce sensibly (:mod:`engines.robo_factory.crowd`): a build the others
-  are likely to share keeps its second try alive when wrong.
+  it for later turns. With 3+ players it plays to win rather than for cubes
+  (:mod:`engines.robo_factory.winplay`): purchases, builds and the Eureka are valued by
+  the chance of ending with the most cubes (:mod:`engines.robo_factory.standings`: from
+  everybody's visible cubes, Eureka and the turns left), against sampled opponents who
+  deduce sensibly (:mod:`engines.robo_factory.crowd`).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from engines.robo_factory.reasoning import (
     second_try,
 )
 from engines.robo_factory.state import BUY, REBUILD, Build, Buy, RoboFactoryView
+from engines.robo_factory.winplay import buy_win, first_try_win, second_try_win
 
 # What keeping the Eureka is worth with L manufacturer turns still to come (index L).
 KEEP = (0.0, 1.2, 1.9, 2.3, 2.6, 2.8, 2.95, 3.05, 3.15, 3.2, 3.25, 3.3)
@@ -135,6 +138,14 @@ class HardPlayer:
     first try (for the purchase); ``crowd`` values the first build against sampled
     opponents from ``crowd_from`` players on (``per_order`` samples per candidate order;
     the best ``probes`` non-candidate builds are compared too).
+
+    Playing to win: in games of ``win_from`` players or more, during its last
+    ``win_turns`` manufacturer turns (default: all), the purchase, the first build and
+    the Eureka on either try maximise the chance of winning from the standings instead
+    (a cube handed to a leading customer costs more than one handed to a trailing one;
+    behind near the end the Eureka die is worth gambling on, ahead it is not), with
+    ``ev_blend`` times the expected cubes breaking ties. Its second-try build is any
+    candidate left (they are equally likely).
     """
 
     rival = 0.5
@@ -144,6 +155,10 @@ class HardPlayer:
     probes = 4
     per_order = 6
     size_scale = 1.0
+    win_turns = 99  # play to win in the last ``win_turns`` manufacturer turns (else cubes)
+    win_buy = True
+    ev_blend = 0.002  # expected cubes break ties between equal chances of winning
+    win_from = 3  # ... in games of at least this many players
 
     def __init__(self, seat: int, level: str = "hard", seed: int = 0) -> None:
         self.seat = seat
@@ -170,6 +185,10 @@ class HardPlayer:
             miss *= 1.0 - 1.0 / max(1.0, their)
         return 1.0 - miss
 
+    def plays_to_win(self, view: RoboFactoryView) -> bool:
+        return (view.num_players >= self.win_from
+                and view.manufacturer_turns_left() < self.win_turns)
+
     def choose(self, view: RoboFactoryView) -> Buy | Build:
         cands = view.candidates()
         if not cands:  # cannot happen in a real game; stay legal anyway
@@ -177,15 +196,30 @@ class HardPlayer:
         ctx = self.context(view, cands)
         if view.phase == BUY:
             values = buy_values(cands, view.hand, ctx)
+            if self.win_buy and self.plays_to_win(view):
+                cubes = dict((card, v) for v, card in values)
+                values = [(w + self.ev_blend * cubes[card], card)
+                          for w, card in buy_win(view, cands, self.sampler)]
             best = max(v for v, _ in values)
             top = [card for v, card in values if v >= best - 1e-9]
             return Buy(top[0] if len(top) == 1 else self.rng.choice(top))
+        to_win = self.plays_to_win(view)
         if view.phase == REBUILD:
-            _, eureka = second_try(len(cands), ctx.cubes, ctx.eureka, ctx.keep, ctx.rival)
+            if to_win:
+                eureka = second_try_win(view, len(cands))
+            else:
+                _, eureka = second_try(len(cands), ctx.cubes, ctx.eureka, ctx.keep, ctx.rival)
             return Build(self.rng.choice(cands), eureka)
         values = first_try_values(cands, ctx)
         members = set(cands)
-        if self.crowd and len(cands) > 1 and view.num_players >= self.crowd_from:
+        if to_win:
+            probes = sorted((t for t in values if t[1] not in members), reverse=True)
+            builds = list(cands) + [b for _, b, _ in probes[: self.probes]]
+            builds = list(dict.fromkeys(builds))
+            cubes = {(b, e): v for v, b, e in values}
+            values = [(w + self.ev_blend * cubes[(b, e)], b, e) for w, b, e in
+                      first_try_win(view, cands, builds, self.sampler, self.per_order)]
+        elif self.crowd and len(cands) > 1 and view.num_players >= self.crowd_from:
             probes = sorted((t for t in values if t[1] not in members), reverse=True)
             builds = list(cands) + [b for _, b, _ in probes[: self.probes]]
             builds = list(dict.fromkeys(builds))
