@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
@@ -155,7 +156,11 @@ class TooSmallScreen(Screen[None]):
 
     def update_size(self) -> None:
         w, h = self.app.size
-        self.query_one("#too-small", Static).update(
+        try:
+            label = self.query_one("#too-small", Static)
+        except NoMatches:  # asked before compose ran: on_mount fills it in
+            return
+        label.update(
             f"The terminal is {w}x{h}.\n"
             f"robotui needs at least {MIN_WIDTH}x{MIN_HEIGHT}:\n"
             "make the window larger (or the font smaller).\n"

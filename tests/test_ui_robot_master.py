@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engines.robot_master.state import RobotMasterState
 from saves import list_saves, load_save
 from screens.dialogs import ConfirmScreen, PassScreen, RulesScreen, TooSmallScreen
@@ -139,6 +141,22 @@ async def test_too_small_terminal_says_what_it_needs(tmp_path):
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, RobotMasterScreen)
+
+
+@pytest.mark.parametrize("start", ["menu", "play"])
+async def test_starting_in_a_too_small_terminal_says_what_it_needs(tmp_path, start):
+    """Started below 80x24 (menu or straight into a game): the notice, not a traceback."""
+    app = make_app(tmp_path, start=start, opponent="random", seed=1)
+    async with app.run_test(size=(60, 20)) as pilot:
+        for _ in range(4):
+            await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "60x20" in str(app.screen.query_one("#too-small").render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert not isinstance(app.screen, TooSmallScreen)
+    assert app.return_code in (None, 0)
 
 
 async def test_autosave_after_every_move(tmp_path):
