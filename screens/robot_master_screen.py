@@ -228,7 +228,10 @@ class RobotMasterScreen(GameScreen):
                 continue
             n = sum(state.hands[seat])
             text.append(f"{self.session.players[seat].name} holds {n} card{'s' * (n != 1)}\n")
-        text.append(f"Save: {self.session.name}"[:31] + "\n", "dim")
+        name = self.session.name
+        name = name if len(name) <= 31 else name[:28] + "..."
+        text.append("Saved as\n", "dim")
+        text.append(f"{name}\n", "dim")
         if state.hand_mode == "five":
             text.append(f"Draw pile: {len(state.draw_pile)} cards\n")
         self.query_one("#rm-info", Static).update(text)
