@@ -1,0 +1,22 @@
+"""Shared fixtures: snapshot tests see a fixed clock, so save names drawn on screen
+("robot-master 2026-01-02 12.30") do not change from run to run."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+import screens.session
+
+
+class _FixedClock(datetime):
+    @classmethod
+    def now(cls, tz=None):  # type: ignore[override]
+        return cls(2026, 1, 2, 12, 30, 0, tzinfo=tz)
+
+
+@pytest.fixture(autouse=True)
+def _fixed_clock_for_snapshots(request: pytest.FixtureRequest, monkeypatch) -> None:
+    if "snap_compare" in request.fixturenames:
+        monkeypatch.setattr(screens.session, "datetime", _FixedClock)
