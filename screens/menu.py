@@ -43,7 +43,10 @@ class MainMenu(Screen[None]):
             for spec in self.games:
                 label = Text.assemble((f"{spec.name:<14}", "bold"), "  ", (spec.blurb, "dim"))
                 options.append(Option(label, id=f"game:{spec.id}"))
-            options.append(None)
+            if self.ascii_only:  # Textual draws its separator with box-drawing lines
+                options.append(Option(Text("-" * 72, style="dim"), disabled=True))
+            else:
+                options.append(None)
             options.append(Option(Text("Resume the newest saved game", style="bold"), id="resume"))
             options.append(Option(Text("Load a saved game...", style="bold"), id="load"))
             options.append(Option(Text("Quit", style="bold"), id="quit"))

@@ -211,3 +211,17 @@ async def test_rules_help_opens_with_f1_and_question_mark(tmp_path):
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, RobotMasterScreen)
+
+
+async def test_ascii_menu_has_no_box_drawing_and_skips_its_separator(tmp_path):
+    from textual.widgets import OptionList
+
+    app = make_app(tmp_path, ascii=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(OptionList)
+        lines = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        assert all(ch.isascii() for line in lines for ch in line)
+        for _ in range(4):  # four games, then the separator is skipped
+            await pilot.press("down")
+        assert menu.get_option_at_index(menu.highlighted).id == "resume"
