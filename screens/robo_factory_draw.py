@@ -117,7 +117,8 @@ def possible_text(view: RoboFactoryView, width: int) -> Text:
 
 
 def summary_of_last_turn(view: RoboFactoryView, names: list[str]) -> str:
-    """``Turn 2: order RGB; you +4.`` for the viewer, or '' before the first check."""
+    """``Turn 2: order RGB. You +4.`` for the viewer (one line at 80x24), or '' before the
+    first check."""
     ends = [e for e in view.events if e.kind == "order"]
     if not ends:
         return ""
@@ -127,11 +128,11 @@ def summary_of_last_turn(view: RoboFactoryView, names: list[str]) -> str:
     paid = sum(e.paid for e in view.events if e.turn == last.turn and e.kind in ("check", "buy"))
     me = names[view.seat]
     if view.seat == last.seat:
-        mine = f"{me} (customer) got {paid}" if paid else f"{me} (customer) got nothing"
+        mine = f"{me} (customer) {paid:+d}."
     else:
-        mine = f"{me} {sum(gains):+d}" if gains else ""
+        mine = f"{me} {sum(gains):+d}." if gains else ""
     bought = sum(1 for e in view.events if e.turn == last.turn and e.kind == "buy"
                  and e.seat == view.seat)
     if bought and view.seat != last.seat:
-        mine += f" (and paid {bought} for information)"
-    return f"Turn {last.turn + 1}: the order was {letters(last.code)}. {mine}".strip()
+        mine += f" Paid {bought} for information."
+    return f"Turn {last.turn + 1}: order {letters(last.code)}. {mine}".strip()
