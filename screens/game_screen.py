@@ -263,6 +263,15 @@ class GameScreen(Screen[None]):
         question = "Quit robotui?" if quit_app else "Leave this unfinished game?"
         self.app.push_screen(ConfirmScreen(f"{question}\n{saved}"), done)
 
+    def action_show_result(self) -> None:
+        """Open the game-over panel again after ``b`` closed it to look at the board (a game
+        screen binds a key to ``show_result`` to offer this)."""
+        state = self.game_state
+        if state.is_terminal() and self.game_over_shown:
+            result = state.result()
+            assert result is not None
+            self.game_over(result)
+
     def after_game_over(self, choice: str | None) -> None:
         """The game-over panel closed: ``board`` stays, ``new`` starts another, else leave."""
         if choice == "board":

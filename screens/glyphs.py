@@ -25,6 +25,11 @@ class Glyphs:
     times: str
     ascii_only: bool = False
 
+    @property
+    def ellipsis(self) -> str:
+        """What marks text cut short: "..." in --ascii mode, else "…"."""
+        return "..." if self.ascii_only else "…"
+
 
 UNICODE = Glyphs("┌", "┐", "└", "┘", "─", "│", "┼", "┬", "┴", "├", "┤", "·", "•",
                  ("◐", "◓", "◑", "◒"), "•", "×")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import textwrap
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -173,32 +175,41 @@ def draw_board(
     return text
 
 
-def legend(ascii_only: bool, lay: Layout) -> Text:
+def legend(ascii_only: bool, lay: Layout, width: int = 41) -> Text:
+    """What the board glyphs mean, in 15 lines of 40 columns, then the registers of this
+    course's pushers and crushers wrapped to ``width``."""
     g = glyph_set(ascii_only)
-    t = Text()
-    rows = [
-        (g.floor + " ", "grey42", "floor"),
-        (g.pit, "grey30 on grey7", "pit"),
-        (g.belt[1] + " ", "yellow", "belt (arrow = direction)"),
-        ((g.express[1] * 2) if ascii_only else g.express[1] + " ", "bold cyan", "express belt"),
-        (g.gear_cw + "+", "bold green", "gear clockwise"),
-        (g.gear_ccw + "-", "bold green", "gear anticlockwise"),
-        (g.belt[1] + "o", "bold magenta", "pusher: dir, o=1,3,5 e=2,4"),
-        ("Co", "bold white on dark_red", "crusher, same registers"),
-        ("L2", "bold red", "laser (2 beams) and beam " + g.beam_v + g.beam_h),
-        ("F1", "bold black on bright_green", "flag 1"),
-        ("w ", "bold blue", "wrench  W double wrench"),
-        ("s1", "grey50", "start square 1"),
-        ("R" + g.robot[0], SEAT_COLOURS[0], "robot Red facing north"),
-        ("r" + g.virtual[0], SEAT_COLOURS[0] + " italic", "virtual robot"),
-        ("3" + g.robot[0], SEAT_COLOURS[1], "3 robots on one square"),
-        ("1 ", "bold black on green", "your robot after register 1"),
-        (g.dead + "3", "bold white on red", "your robot dies in reg. 3"),
-        (g.wall + " / under", "bold bright_white", "wall (underline = south)"),
+    pit_style = "bold white on grey15" if ascii_only else "grey30 on grey7"
+    express = (g.express[1] * 2) if ascii_only else g.express[1] + " "
+    wall = "bold bright_white"
+    rows: list[list[tuple[str, str, str]]] = [
+        [(g.floor + " ", "grey42", "floor"), (g.pit, pit_style, "pit")],
+        [(g.belt[1] + " ", "yellow", "belt (arrow = direction)")],
+        [(express, "bold cyan", "express belt")],
+        [(g.gear_cw + "+", "bold green", "gear clockwise"),
+         (g.gear_ccw + "-", "bold green", "anticlockwise")],
+        [(g.belt[1] + "o", "bold magenta", "pusher: dir, o=1,3,5 e=2,4")],
+        [("Co", "bold white on dark_red", "crusher, same registers")],
+        [("L2", "bold red", f"laser (2 beams), its beam {g.beam_v} {g.beam_h * 2}")],
+        [("F1", "bold black on bright_green", "flag 1"), ("s1", "grey50", "start square 1")],
+        [("w ", "bold blue", "wrench"), ("W ", "bold blue", "double wrench")],
+        [(g.wall, wall, "wall between two squares")],
+        [(g.floor + " ", "grey42 underline", "underlined: a wall to the south")],
+        [("R" + g.robot[0], SEAT_COLOURS[0], "robot Red facing north")],
+        [("r" + g.virtual[0], SEAT_COLOURS[0] + " italic", "virtual"),
+         ("3" + g.robot[0], SEAT_COLOURS[1], "3 on one square")],
+        [("1 ", "bold black on green", "preview: you after register 1")],
+        [(g.dead + "3", "bold white on red", "preview: you die in register 3")],
     ]
-    for glyph, style, what in rows:
-        t.append(glyph, style)
-        t.append(" " * max(1, 4 - len(glyph)) + what + "\n")
+    t = Text()
+    for row in rows:
+        for n, (glyph, style, what) in enumerate(row):
+            if n:
+                t.append("  ")
+            t.append(glyph, style)
+            what = what if n or len(row) == 1 else f"{what:<15}"
+            t.append(" " * max(1, 4 - len(glyph)) + what)
+        t.append("\n")
     details = []
     for i in lay.pushers:
         regs = ",".join(str(r + 1) for r in range(5) if lay.pusher_mask[i] >> r & 1)
@@ -206,8 +217,11 @@ def legend(ascii_only: bool, lay: Layout) -> Text:
     for i in lay.crushers:
         regs = ",".join(str(r + 1) for r in range(5) if lay.crusher_mask[i] >> r & 1)
         details.append(f"crusher {lay.short_name(i)} regs {regs}")
-    if details:
-        t.append("; ".join(details), "dim")
+    if details:  # wrapped between the items only
+        glued = "; ".join(d.replace(" ", "\0") for d in details)
+        for line in textwrap.wrap(glued, max(20, width), break_long_words=False):
+            t.append(line.replace("\0", " ") + "\n", "dim")
+    t.rstrip()
     return t
 
 
@@ -262,3 +276,26 @@ def narrate(picture: dict, before: list, lay: Layout) -> list[tuple[str, str]]:
         else:
             lines.append((f"  {e}", ""))
     return lines
+
+
+_GLUE = re.compile(r"(?<=[A-Za-z]) (?=\d)")  # "Right 380", "Red 6,11E": a word and its number
+
+
+def wrap_log(lines: list[tuple[str, str]], width: int) -> list[tuple[str, str]]:
+    """Log lines wrapped at word boundaries to ``width`` columns (a word stays with the number
+    after it when there is room); continuation lines are indented 2 more than their line."""
+    out: list[tuple[str, str]] = []
+    width = max(8, width)
+    for text, style in lines:
+        if len(text) <= width:
+            out.append((text, style))
+            continue
+        indent = " " * min(width // 2, len(text) - len(text.lstrip()) + 2)
+        parts: list[str] = []
+        for source, whole in ((_GLUE.sub("\0", text), False), (text, False), (text, True)):
+            parts = textwrap.wrap(source, width, subsequent_indent=indent,
+                                  break_on_hyphens=False, break_long_words=whole)
+            if all(len(part) <= width for part in parts):
+                break
+        out.extend((part.replace("\0", " "), style) for part in parts)
+    return out

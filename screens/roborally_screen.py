@@ -18,6 +18,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
@@ -41,26 +42,29 @@ from screens.roborally_draw import (
     glyph_set,
     legend,
     narrate,
+    wrap_log,
 )
 from screens.session import GameSession
 
 KEYS_HELP = """\
   Programming
-  1-9              put that card of your hand into the next free register
-  Backspace        take the last card back
-  Left / Right     move between cards (Up / Down: hand or registers)
-  Space            put the card under the cursor in / take the register out
-  p                announce a power down for next turn (when damaged)
-  c                Recompile (option card), when you may
-  Enter            confirm the program
-  Decisions        1-9 or arrows + Enter pick one of the choices shown
-  Watching         Space next register, r run/pause, + / - speed, x skip to the end
-  g                legend of the board glyphs on / off
-  u                undo your last move (against the computer)
-  H (shift+h), i   hint: the hard computer's suggestion
-  ctrl+s           save under a name of your choice
-  F1 or ?          these rules
-  q / Escape       leave the game (it is always saved)"""
+  1-9           put that card of your hand into the next free register
+  Backspace     take the last card back
+  Left / Right  move between cards (Up / Down: hand or registers)
+  Space         put the card under the cursor in / take it out again
+  p             announce a power down for next turn (when damaged)
+  c             Recompile (option card), when you may
+  Enter         confirm the program
+  Decisions     1-9, or the arrows and Enter, pick one of the choices
+  Watching      Space next register, r run/pause, + / - speed,
+                x skip to the end
+  Game over     Enter shows the result again
+  g             legend of the board glyphs on / off
+  u             undo your last move (against the computer)
+  H (shift+h)   hint: the hard computer's suggestion (also i)
+  ctrl+s        save under a name of your choice
+  F1 or ?       these rules
+  q / Escape    leave the game (it is always saved)"""
 
 TINY = ("U-T", "Lft", "Rgt", "Bck", "Mv1", "Mv2", "Mv3")
 SPEEDS = (0.25, 0.5, 1.0, 2.0)
@@ -75,27 +79,39 @@ FIRE_TEXT = {
 CHOICE_TEXT = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
+def option_name(option: str) -> str:
+    return OPTIONS.get(option, (option,))[0]
+
+
 class RoboRallyScreen(GameScreen):
     """One RoboRally game against computer robots (or other humans on this terminal)."""
 
     KEYS_HELP = KEYS_HELP
     CSS_PATH = str(Path(__file__).with_name("roborally.tcss"))
+    # Several keys mean different things by phase (see PHASE_ACTIONS): check_action enables
+    # only the bindings of the phase on screen, so the footer shows just the keys that apply.
     BINDINGS = [
         *[Binding(str(n), f"number({n})", "Card", show=n == 1, key_display="1-9")
           for n in range(1, 10)],
-        Binding("backspace", "take_back", "Back", show=False),
+        *[Binding(str(n), f"choose({n})", "Choose", show=n == 1, key_display="1-9")
+          for n in range(1, 10)],
+        Binding("backspace", "take_back", "Back", key_display="Bksp"),
         Binding("left", "cursor(-1, 0)", "Left", show=False),
         Binding("right", "cursor(1, 0)", "Right", show=False),
         Binding("up", "cursor(0, -1)", "Up", show=False),
         Binding("down", "cursor(0, 1)", "Down", show=False),
-        Binding("space", "space", "Step", key_display="Space"),
+        Binding("space", "toggle", "Put/take", show=False),
+        Binding("space", "step", "Step", key_display="Space"),
         Binding("enter", "confirm", "Go", key_display="Enter"),
+        Binding("enter", "pick", "Pick", key_display="Enter"),
+        Binding("enter", "step", "Step", show=False),
+        Binding("enter", "show_result", "Result", key_display="Enter"),
         Binding("p", "power_down", "Power down", show=False),
         Binding("c", "recompile", "Recompile", show=False),
-        Binding("r", "run", "Run/pause", show=False),
+        Binding("r", "run", "Run/pause"),
+        Binding("x", "skip", "Skip"),
         Binding("plus,equals_sign", "speed(-1)", "Faster", show=False),
         Binding("minus", "speed(1)", "Slower", show=False),
-        Binding("x", "skip", "Skip", show=False),
         Binding("g", "legend", "Legend"),
         Binding("u", "undo", "Undo", show=False),
         Binding("H,i", "hint", "Hint", key_display="H"),
@@ -103,6 +119,23 @@ class RoboRallyScreen(GameScreen):
         Binding("f1,question_mark", "rules", "Rules", key_display="F1/?"),
         Binding("q,escape", "leave", "Quit"),
     ]
+    PHASE_ACTIONS = {
+        "number": ("program",),
+        "take_back": ("program",),
+        "toggle": ("program",),
+        "confirm": ("program",),
+        "power_down": ("program",),
+        "recompile": ("program",),
+        "choose": ("decide",),
+        "pick": ("decide",),
+        "cursor": ("program", "decide"),
+        "hint": ("program", "decide"),
+        "step": ("watch",),
+        "run": ("watch",),
+        "skip": ("watch",),
+        "speed": ("watch",),
+        "show_result": ("over",),
+    }
 
     def __init__(self, session: GameSession, glyphs: Glyphs) -> None:
         super().__init__(session, glyphs)
@@ -121,6 +154,7 @@ class RoboRallyScreen(GameScreen):
         self.events_log: list[tuple[str, str]] = []
         self.program_turn: tuple[int, int] = (-1, -1)
         self.passing = False  # a PassScreen is up
+        self.footer_phase = ""  # the phase the footer's keys were last worked out for
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -130,7 +164,7 @@ class RoboRallyScreen(GameScreen):
             with Vertical(id="rr-side"):
                 yield Static(id="rr-status")
                 yield Static(id="rr-prog")
-                yield Static(id="rr-log")
+                yield RegisterLog(id="rr-log")
         yield Footer()
 
     def on_resize(self) -> None:
@@ -150,6 +184,27 @@ class RoboRallyScreen(GameScreen):
 
     def my_view(self) -> RoboRallyView:
         return self.state.view(self.my_seat())
+
+    def ui_phase(self) -> str:
+        """What the keys do now: ``program``, ``decide`` (a numbered choice), ``watch`` (the
+        registers play back), ``over`` (the game is over, its panel closed) or ``wait``."""
+        if self.queue or self.shown is not None:
+            return "watch"
+        if self.state.is_terminal():
+            return "over"
+        if self.my_turn():
+            return "program" if self.state.pending_kind(self.my_seat()) == "program" else "decide"
+        return "wait"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        phases = self.PHASE_ACTIONS.get(action)
+        return True if phases is None else self.ui_phase() in phases
+
+    def _update_footer(self) -> None:
+        phase = self.ui_phase()
+        if phase != self.footer_phase:
+            self.footer_phase = phase
+            self.refresh_bindings()
 
     def my_turn(self) -> bool:
         """A human seat is shown and has something to do now, and no playback runs."""
@@ -286,6 +341,7 @@ class RoboRallyScreen(GameScreen):
             self.session.saved.ui.get("program", {}).pop(str(seat), None)
             if not self.session.saved.ui.get("program", True):
                 self.session.saved.ui.pop("program", None)
+        options = list(state.bots[seat].options)
         state.trace = []
         try:
             self.session.play(action, seat)
@@ -293,6 +349,13 @@ class RoboRallyScreen(GameScreen):
             pictures = state.trace or []
             state.trace = None
         self.message = self.save_note()
+        note = self._decision_note(action, seat, options) if isinstance(action, Decide) else ""
+        if note:  # told after the registers still to show, before the pictures it made
+            line = (note, SEAT_COLOURS[seat].replace("bold ", ""))
+            if self.queue:
+                self.queue[-1].setdefault("notes", []).append(line)
+            else:
+                self.events_log.append(line)
         if pictures:
             idle = not self.queue and self.shown is None
             if idle:
@@ -300,6 +363,23 @@ class RoboRallyScreen(GameScreen):
             self.queue.extend(pictures)
             if idle:  # else the running playback gets to them in turn
                 self._next_picture()
+
+    def _decision_note(self, action: Decide, seat: int, options: list[str]) -> str:
+        """A log line for an end-of-turn decision (option cards are face up: name them)."""
+        who = SEAT_NAMES[seat]
+        kind, value = action.kind, action.value
+        if kind == "wrench":
+            new = [o for o in self.state.bots[seat].options if o not in options]
+            if value == "option" and new:
+                return f"  {who} takes an option card: {option_name(new[0])}"
+            return f"  {who} repairs 2 damage on the double wrench"
+        if kind == "discard":
+            return f"  {who} gives up {option_name(value)}"
+        if kind == "unlock":
+            return f"  {who} frees register {value}"
+        if kind == "stay":
+            return f"  {who} {'stays' if value == 'yes' else 'does not stay'} powered down"
+        return ""
 
     def play(self, action: Action, seat: int) -> None:
         try:
@@ -324,6 +404,7 @@ class RoboRallyScreen(GameScreen):
         before = self.before or [(b.pos, b.facing) for b in picture["bots"]]
         for line in narrate(picture, before, self.state.layout):
             self.events_log.append(line)
+        self.events_log.extend(picture.get("notes", []))
         self.events_log = self.events_log[-200:]
         self.before = [(b.pos, b.facing) for b in picture["bots"]]
         self.shown = picture
@@ -336,11 +417,13 @@ class RoboRallyScreen(GameScreen):
             self.timer = self.set_timer(SPEEDS[self.speed], self._next_picture)
         self.refresh_all()
 
-    def action_space(self) -> None:
+    def action_step(self) -> None:
         if self.queue:
             self.running = False
             self._next_picture()
-        elif self.my_turn() and self.state.pending_kind(self.shown_seat or 0) == "program":
+
+    def action_toggle(self) -> None:
+        if self.my_turn() and self.state.pending_kind(self.my_seat()) == "program":
             self._toggle_at_cursor()
 
     def action_run(self) -> None:
@@ -387,6 +470,9 @@ class RoboRallyScreen(GameScreen):
         if view.pending == "program":
             return len(view.hand) if self.zone == "hand" else REGISTERS
         return len(view.choices)
+
+    def action_choose(self, n: int) -> None:
+        self.action_number(n)
 
     def action_number(self, n: int) -> None:
         if not self.my_turn():
@@ -449,10 +535,13 @@ class RoboRallyScreen(GameScreen):
             self.cur = (self.cur + dy) % n
         self.refresh_all()
 
+    def action_pick(self) -> None:
+        self.action_confirm()
+
     def action_confirm(self) -> None:
         if not self.my_turn():
             if self.queue:
-                self.action_space()
+                self.action_step()
             return
         view = self.my_view()
         if view.pending != "program":
@@ -621,9 +710,17 @@ class RoboRallyScreen(GameScreen):
                        else None, marks)
         )
         side.styles.width = "1fr"
+        # the legend takes the whole side panel: it would not fit under 8 robots' status
+        self.query_one("#rr-status").display = not self.legend_on
+        self.query_one("#rr-log").display = not self.legend_on
+        self._update_footer()
         self._title(view, vp)
-        self._status(view)
-        self._prog(view, warn)
+        status_lines = self._status(view)
+        prog_lines = self._prog(view, warn)
+        # with many robots and a long program panel, the blank line goes before the log does
+        tight = status_lines + 1 + prog_lines + 2 > (side.content_size.height or 22)
+        gap = 0 if self.legend_on or tight else 1
+        self.query_one("#rr-prog").styles.margin = (gap, 0, 0, 0)
         self._log()
 
     def _title(self, view: RoboRallyView, vp: tuple[int, int, int, int]) -> None:
@@ -650,10 +747,11 @@ class RoboRallyScreen(GameScreen):
             t.append(f"  view {x0},{y0}", "dim")
         self.query_one("#rr-title", Static).update(t)
 
-    def _status(self, view: RoboRallyView) -> None:
+    def _status(self, view: RoboRallyView) -> int:
+        """Draw the robots' table; returns its height."""
         lay = view.layout
         g = glyph_set(self.glyphs.ascii_only)
-        t = Text()
+        t = Text(no_wrap=True, overflow="ellipsis")  # one line a robot, whatever its state
         t.append("Robot   Dm Lock  Lv Flg Arch  Op\n", "bold underline")
         shown_bots = self.shown["bots"] if self.shown is not None else None
         for r in view.robots:
@@ -677,14 +775,14 @@ class RoboRallyScreen(GameScreen):
             t.append(f"{lk:<5}{max(0, lives):>3} {flags}/{len(lay.flags)} ")
             t.append(f"{lay.short_name(archive):<5}{len(options):>3}")
             state_bits = []
-            if powered:
-                state_bits.append("OFF")
-            if r.announced and not powered:
-                state_bits.append("pd")
-            if virtual:
-                state_bits.append("virt")
-            if pos < 0:
+            if pos < 0:  # a destroyed robot is neither on nor off: only its re-entry counts
                 state_bits.append("out" if lives <= 0 else "dead")
+            elif powered:
+                state_bits.append("OFF")
+            if r.announced and not (powered and pos >= 0) and lives > 0:
+                state_bits.append("pd")
+            if virtual and pos >= 0:
+                state_bits.append("virt")
             if state_bits:
                 t.append(" " + ",".join(state_bits), "yellow")
             t.append("\n")
@@ -693,20 +791,23 @@ class RoboRallyScreen(GameScreen):
             t.append(thinking + "\n", "yellow")
         t.rstrip()
         self.query_one("#rr-status", Static).update(t)
+        return len(t.plain.splitlines())
 
-    def _prog(self, view: RoboRallyView, warn: str) -> None:
+    def _prog(self, view: RoboRallyView, warn: str) -> int:
+        """Draw the program, decision or playback panel; returns its height."""
         widget = self.query_one("#rr-prog", Static)
+        width = self.query_one("#rr-side").content_size.width or 41
         if self.legend_on:
-            widget.update(legend(self.glyphs.ascii_only, view.layout))
-            return
+            widget.update(legend(self.glyphs.ascii_only, view.layout, width))
+            return 0
         t = Text()
         state = self.state
         me = view.robots[view.seat]
         if self.session.hot_seat and self.shown_seat is None:
             t.append("Cards are hidden.", "dim")
         elif self.queue or self.shown is not None:
-            t.append("Watching the registers. ", "bold")
-            t.append("Space next, r run/pause, +/- speed, x skip.\n", "dim")
+            t.append("Watching the registers ", "bold")
+            t.append("(+/- speed)\n", "dim")
             t.append("Programs: ", "bold")
             bots = self.shown["bots"] if self.shown else []
             reg = self.shown["register"] if self.shown else 0
@@ -719,13 +820,17 @@ class RoboRallyScreen(GameScreen):
                          SEAT_COLOURS[s].replace("bold ", ""))
         elif not self.my_turn():
             if state.is_terminal():
-                t.append("The game is over.", "bold")
+                t.append("Game over. ", "bold")
+                t.append("Enter shows the result again.", "dim")
             else:
                 t.append("Waiting for the other robots...", "dim")
                 if view.robots[view.seat].pos < 0 and view.robots[view.seat].lives > 0:
                     t.append("\nYour robot re-enters next turn.", "dim")
                 elif view.robots[view.seat].powered_down:
                     t.append("\nYour robot is powered down this turn.", "dim")
+                if self.session.humans and me.options:
+                    t.append("\n")
+                    self._options_line(t, me.options)
         elif view.pending == "program":
             cards = self._program_cards(view)
             t.append("Registers  ", "bold")
@@ -754,6 +859,10 @@ class RoboRallyScreen(GameScreen):
                 t.append(f"{n + 1}", "cyan")
                 t.append(f" {card_label(card):<10}"[:11], style)
                 t.append("\n" if n % 3 == 2 else " ")
+            if not t.plain.endswith("\n"):
+                t.rstrip()
+                t.append("\n")
+            self._options_line(t, me.options)
             assert view.program_choices is not None
             extras = []
             if view.program_choices.pd:
@@ -761,7 +870,8 @@ class RoboRallyScreen(GameScreen):
             if view.program_choices.extras:
                 extras.append("c recompile")
             if extras:
-                t.append("  ".join(extras), "dim")
+                t.append("  ".join(extras) + "\n", "dim")
+            t.rstrip()
             if warn:
                 t.append("\n" + warn, "bold red" if warn.startswith("WARNING") else "green")
         else:
@@ -785,6 +895,13 @@ class RoboRallyScreen(GameScreen):
             t.append("\n" + self.message, "bold")
         t.rstrip()
         widget.update(t)
+        return len(t.wrap(self.app.console, width))
+
+    def _options_line(self, t: Text, options: tuple[str, ...] | list[str]) -> None:
+        """``Options: Brakes, Flywheel`` (your option cards, by name) if you hold any."""
+        if options:
+            t.append("Options: ", "bold magenta")
+            t.append(", ".join(option_name(o) for o in options) + "\n", "magenta")
 
     def _question(self, view: RoboRallyView) -> str:
         return {
@@ -836,22 +953,36 @@ class RoboRallyScreen(GameScreen):
         return value
 
     def _log(self) -> None:
-        t = Text()
-        widget = self.query_one("#rr-log", Static)
-        height = max(1, widget.size.height or 6)
-        width = max(10, widget.size.width or 40)
-        lines: list[tuple[str, str]] = []
-        for text, style in self.events_log:
-            while len(text) > width:
-                lines.append((text[:width], style))
-                text = "    " + text[width:]
-            lines.append((text, style))
-        for text, style in lines[-height:]:
-            t.append(text + "\n", style or None)
-        if not self.events_log:
+        self.query_one("#rr-log", RegisterLog).show(self.events_log)
+
+
+class RegisterLog(Widget):
+    """The newest log lines, wrapped at word boundaries to the room the log has when it is
+    drawn (after the panels above it took theirs), so the last line is always on screen."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.lines: list[tuple[str, str]] = []
+
+    def show(self, lines: list[tuple[str, str]]) -> None:
+        self.lines = list(lines)
+        self.refresh()
+
+    def visible_lines(self) -> list[tuple[str, str]]:
+        """The wrapped lines that fit, newest last."""
+        height = self.content_size.height
+        if height <= 0:
+            return []
+        return wrap_log(self.lines, self.content_size.width)[-height:]
+
+    def render(self) -> Text:
+        t = Text(no_wrap=True, overflow="crop")
+        if not self.lines:
             t.append("Log: every register will be told here.", "dim")
-        t.rstrip()
-        widget.update(t)
+            return t
+        for n, (text, style) in enumerate(self.visible_lines()):
+            t.append(("\n" if n else "") + text, style or None)
+        return t
 
 
 class _Stop(Exception):
@@ -907,7 +1038,9 @@ class RoboRallyOverScreen(GameOverScreen):
         text = Text()
         winners = self.result.winners
         names = ", ".join(f"{players[w].name} ({SEAT_NAMES[w]})" for w in winners)
-        text.append(f"{names} win{'s' if len(winners) == 1 else ''}!\n\n", "bold green")
+        you = len(winners) == 1 and players[winners[0]].name == "You"
+        verb = "wins" if len(winners) == 1 and not you else "win"
+        text.append(f"{names} {verb}!\n\n", "bold green")
         text.append("Ranking\n", "bold underline")
         for place, seat in enumerate(state.ranking(), start=1):
             b = state.bots[seat]

@@ -15,13 +15,74 @@ TARGET_STYLE = "bold black on yellow"
 CHOSEN_STYLE = "bold white on red"
 
 
-def fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: max(width - 1, 0)] + "~"
+ELLIPSIS = "\u2026"
+
+
+def fit(text: str, width: int, ellipsis: str = ELLIPSIS) -> str:
+    """``text`` cut to ``width`` columns: at a word boundary where one is near, with an
+    ellipsis that shows something is missing."""
+    if len(text) <= width:
+        return text
+    if width <= len(ellipsis):
+        return text[: max(width, 0)]
+    room = width - len(ellipsis)
+    space = text.rfind(" ", 0, room + 1)
+    cut = text[:space] if space >= room // 2 else text[:room]
+    return cut.rstrip(" ,;:.-") + ellipsis
+
+
+def clip_wrap(
+    text: str,
+    width: int,
+    max_lines: int,
+    ellipsis: str = ELLIPSIS,
+    initial_indent: str = "",
+    subsequent_indent: str = "",
+) -> list[str]:
+    """``text`` wrapped to ``width`` in at most ``max_lines`` lines; if it does not fit,
+    the last line ends at a word boundary with an ellipsis."""
+    if max_lines <= 0:
+        return []
+    lines = textwrap.wrap(
+        text, width, initial_indent=initial_indent, subsequent_indent=subsequent_indent
+    )
+    if len(lines) <= max_lines:
+        return lines
+    # textwrap's max_lines cuts at a word boundary and adds the placeholder when it fits.
+    return textwrap.wrap(
+        text,
+        width,
+        initial_indent=initial_indent,
+        subsequent_indent=subsequent_indent,
+        max_lines=max_lines,
+        placeholder=ellipsis,
+    )
 
 
 def down_label(run: int, width: int) -> str:
     label = f"[{run} face down]"
     return label if len(label) <= width else f"[{run} down]"
+
+
+def stack_summary(state: StakState, seat: int, width: int) -> str:
+    """The stack's size and how many of its cards lie face down, as fits ``width``."""
+    stack = state.stacks[seat]
+    size = len(stack)
+    down = sum(1 for card in stack if not state.up[card])
+    cards = "card" if size == 1 else "cards"
+    for label in (
+        f"{size} {cards}, {down} face down",
+        f"{size} {cards}, {down} down",
+        f"{size} {cards} {down} down",
+        f"{size} cds, {down} down",
+        f"{size} cds {down} down",
+        f"{size} ({down} down)",
+        f"{size} ({down} dn)",
+        f"{size}/{down}dn",
+    ):
+        if len(label) <= width:
+            return label
+    return label[:width]
 
 
 def card_power(state: StakState, seat: int, card: int) -> str:
@@ -35,41 +96,41 @@ def stack_column(
     label: str,
     glyphs: Glyphs,
     marks: dict[int, str],
-    text_lines: int = 4,
+    height: int = 0,
 ) -> Text:
-    """One stack, top first: the top card in full, then a sidebar per face-up card and
-    the number of face-down cards in each run. ``marks`` maps a depth (1 = top) or 0 (the
-    whole stack) to a highlight style."""
+    """One stack, top first: the stack's size and face-down count, the top card, then a
+    sidebar per face-up card and the number of face-down cards in each run. The top
+    card's text takes what room ``height`` leaves (4 lines when 0, i.e. not yet known) and
+    ends in an ellipsis when cut; the size line comes right under the owner, so it shows
+    however short the column is. ``marks`` maps a depth (1 = top) or 0 (the whole stack)
+    to a highlight style."""
+    ell = glyphs.ellipsis
     out = Text(no_wrap=True, overflow="crop")
     style = SEAT_STYLES[seat % len(SEAT_STYLES)]
-    head = fit(label, width)
+    head = label
     if state.active == seat and not state.is_terminal():
-        head = fit(f">{label}", width)
-    out.append(head.ljust(width), marks.get(0, style))
+        head = f">{label}"
+    out.append(fit(head, width, ell).ljust(width), marks.get(0, style))
     out.append("\n")
     stack = state.stacks[seat]
     if state.out[seat] or not stack:
-        out.append(fit("(out)" if state.out[seat] else "(empty)", width), "dim")
+        out.append(fit("(out)" if state.out[seat] else "(empty)", width, ell), "dim")
         out.append("\n")
         return out
+    out.append(fit(stack_summary(state, seat, width), width, ell) + "\n", "bold")
     top = stack[-1]
     bot = state.bots[state.kinds[top]]
     top_style = marks.get(1, "bold reverse")
-    out.append(fit(f"{bot.name}", width).ljust(width), top_style)
+    out.append(fit(f"{bot.name}", width, ell).ljust(width), top_style)
     out.append("\n")
     info = f"power {card_power(state, seat, top)}"
     if state.damage[top]:
         info += f" dmg {state.damage[top]}"
     if top == state.attacker and not state.attack_over:
         info += " atk"
-    out.append(fit(info, width) + "\n", "bold")
-    wrapped = textwrap.wrap(bot.text, width) or [""]
-    if len(wrapped) > text_lines:
-        wrapped = wrapped[:text_lines]
-        wrapped[-1] = fit(wrapped[-1] + "...", width)
-    for line in wrapped:
-        out.append(line + "\n", "italic")
-    out.append(glyphs.horizontal * width + "\n", "dim")
+    out.append(fit(info, width, ell) + "\n", "bold")
+
+    below: list[tuple[str, str]] = []  # the cards under the top: sidebars and face-down runs
     run = 0
     for depth in range(2, len(stack) + 1):
         card = stack[-depth]
@@ -77,34 +138,58 @@ def stack_column(
             run += 1
             continue
         if run:
-            out.append(fit(down_label(run, width), width) + "\n", "dim")
+            below.append((fit(down_label(run, width), width, ell), "dim"))
             run = 0
         b = state.bots[state.kinds[card]]
         power = card_power(state, seat, card)
-        name = fit(f"{b.tag}{b.name.removesuffix(' Bot')}", width - len(power) - 1)
-        line = f"{name.ljust(width - len(power) - 1)} {power}"
-        out.append(line + "\n", marks.get(depth, ""))
+        name = fit(f"{b.tag}{b.name.removesuffix(' Bot')}", width - len(power) - 1, ell)
+        below.append((f"{name.ljust(width - len(power) - 1)} {power}", marks.get(depth, "")))
     if run:
-        out.append(fit(down_label(run, width), width) + "\n", "dim")
+        below.append((fit(down_label(run, width), width, ell), "dim"))
+
+    room = 4 if height <= 0 else height - 4 - 1 - len(below)  # 4 lines above, the rule
+    for line in clip_wrap(bot.text, width, room, ell):
+        out.append(line + "\n", "italic")
+    out.append(glyphs.horizontal * width + "\n", "dim")
+    for line, line_style in below:
+        out.append(line + "\n", line_style)
     return out
 
 
-def hand_lines(state: StakState, seat: int, cursor: int, width: int, active: bool) -> Text:
-    """The hand with every card's full text; the card under the cursor is highlighted."""
+def hand_lines(
+    state: StakState,
+    seat: int,
+    cursor: int,
+    width: int,
+    active: bool,
+    max_lines: int = 0,
+    ellipsis: str = ELLIPSIS,
+) -> Text:
+    """The hand with every card's text, up to 3 lines a card and fewer when ``max_lines``
+    (0: no limit) is short; cut text ends in an ellipsis (the rules, F1, have it in full).
+    The card under the cursor is highlighted."""
     out = Text()
     hand = state.hands[seat]
     if not hand:
         out.append("(no cards in hand)", "dim")
         return out
+    per_card = 3 if max_lines <= 0 else max(1, min(3, max_lines // len(hand)))
     for i, card in enumerate(hand):
         bot = state.bots[state.kinds[card]]
         head = f"{i + 1} {bot.name} ({bot.power_text})"
         style = "reverse bold" if active and i == cursor else "bold"
-        out.append(head, style)
-        lines = textwrap.wrap(" " * (len(head) + 1) + bot.text, width, subsequent_indent="  ")
+        out.append(fit(head, width, ellipsis), style)
+        lines = clip_wrap(
+            bot.text,
+            width,
+            per_card,
+            ellipsis,
+            initial_indent=" " * (len(head) + 1),
+            subsequent_indent="  ",
+        )
         out.append(lines[0][len(head) :] + "\n" if lines else "\n")
-        for line in lines[1:3]:
-            out.append(fit(line, width) + "\n")
+        for line in lines[1:]:
+            out.append(line + "\n")
     return out
 
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from engines.core import Action, GameResult
@@ -46,6 +49,52 @@ KEYS_HELP = """\
   q                  leave the game (it is always saved)"""
 
 LOG_LINES = 40
+HAND_MAX_HEIGHT = 11  # rows for the hand: its top border, a heading, then the cards
+STACK_WIDTH = 53  # columns for all the stacks side by side
+
+
+class SizedText(Widget):
+    """Text drawn for the room the widget has: ``draw(width, height)`` is called whenever
+    the widget is rendered, so a change of size draws it again at the new size."""
+
+    DEFAULT_CSS = "SizedText { height: 1fr; }"
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.draw: Callable[[int, int], Text] | None = None
+
+    def show(self, draw: Callable[[int, int], Text]) -> None:
+        self.draw = draw
+        self.refresh()
+
+    def render(self) -> RenderableType:
+        if self.draw is None:
+            return Text()
+        size = self.content_size
+        return self.draw(size.width, size.height)
+
+
+def log_text(events: list[str], width: int, height: int) -> Text:
+    """The "Events" heading and the newest events that fit ``height`` lines, wrapped to
+    ``width``, whole events only (but for a newest event too long for the panel): the
+    newest is always the last line shown."""
+    width = max(width, 12)
+    room = height - 1 if height > 1 else 20  # 0: not laid out yet
+    shown: list[tuple[str, str]] = []
+    for event in reversed(events[-LOG_LINES:]):
+        style = "bold" if event.startswith("Turn ") else ""
+        wrapped = textwrap.wrap(event, width, subsequent_indent=" ") or [""]
+        if len(shown) + len(wrapped) > room:
+            if not shown:
+                shown = [(line, style) for line in reversed(wrapped[-room:])]
+            break
+        shown.extend((line, style) for line in reversed(wrapped))
+    text = Text(no_wrap=True, overflow="crop", end="")
+    text.append("Events", "bold underline")
+    for line, style in reversed(shown):
+        text.append("\n")
+        text.append(line, style)
+    return text
 
 
 class StakBotsScreen(GameScreen):
@@ -59,9 +108,9 @@ class StakBotsScreen(GameScreen):
     #sb-left { width: 54; padding: 0 0 0 1; }
     #sb-stacks { height: 1fr; }
     .sb-stack { width: 1fr; height: 1fr; margin-right: 1; }
-    #sb-hand { height: auto; max-height: 12; border-top: solid $accent; }
+    #sb-hand { height: auto; max-height: 11;  /* HAND_MAX_HEIGHT */ border-top: solid $accent; }
     #sb-status { height: 3; }
-    #sb-log { width: 1fr; padding: 0 1; border-left: vkey $accent; }
+    #sb-log { width: 1fr; height: 1fr; padding: 0 1; border-left: vkey $accent; }
     App.ascii #sb-hand { border-top: ascii $accent; }
     App.ascii #sb-log { border-left: ascii $accent; }
     """
@@ -100,10 +149,10 @@ class StakBotsScreen(GameScreen):
             with Vertical(id="sb-left"):
                 with Horizontal(id="sb-stacks"):
                     for seat in range(self.session.match.num_players):
-                        yield Static(id=f"sb-stack-{seat}", classes="sb-stack")
+                        yield SizedText(id=f"sb-stack-{seat}", classes="sb-stack")
                 yield Static(id="sb-hand")
                 yield Static(id="sb-status")
-            yield Static(id="sb-log")
+            yield SizedText(id="sb-log")
         yield Footer()
 
     @property
@@ -318,7 +367,6 @@ class StakBotsScreen(GameScreen):
         options = self.prompt_options()
         selected = options[min(self.option, len(options) - 1)] if options else None
         marks = marks_for(selected, options)
-        width = max((53 // n) - 1, 10)
         viewer = self.viewer()
         for seat in range(n):
             label = names[seat] + (
@@ -326,19 +374,24 @@ class StakBotsScreen(GameScreen):
                 if seat == viewer and self.session.is_human(seat) and not self.session.hot_seat
                 else ""
             )
-            column = stack_column(
-                state,
-                seat,
-                width,
-                label,
-                self.glyphs,
-                marks.get(seat, {}),
-                text_lines=4 if n == 2 else n + 2,
+            self.query_one(f"#sb-stack-{seat}", SizedText).show(
+                self._column_drawer(seat, label, marks.get(seat, {}))
             )
-            self.query_one(f"#sb-stack-{seat}", Static).update(column)
         self._draw_hand()
         self._draw_status(names, options, selected)
         self._draw_log()
+
+    def _column_drawer(
+        self, seat: int, label: str, marks: dict[int, str]
+    ) -> Callable[[int, int], Text]:
+        fallback = max((STACK_WIDTH // self.state.num_players) - 1, 10)
+
+        def draw(width: int, height: int) -> Text:
+            return stack_column(
+                self.state, seat, width or fallback, label, self.glyphs, marks, height
+            )
+
+        return draw
 
     def _draw_hand(self) -> None:
         widget = self.query_one("#sb-hand", Static)
@@ -357,34 +410,39 @@ class StakBotsScreen(GameScreen):
             for s in range(self.state.num_players)
             if s != seat
         )
-        text = Text(f"Your hand, {self.names()[seat]} (others hold {others}):\n", style="dim")
+        text = Text()
+        text.append(f"Your hand, {self.names()[seat]} (others hold {others}):\n", "dim")
         text.append(
             hand_lines(
                 self.state,
                 seat,
                 self.cursor,
-                53,
+                STACK_WIDTH,
                 self.human_to_move() and not self.prompt_options(),
+                max_lines=HAND_MAX_HEIGHT - 2,
+                ellipsis=self.glyphs.ellipsis,
             )
         )
+        text.rstrip()  # no empty last line taking a row from the stacks
         widget.update(text)
 
     def _draw_status(self, names: list[str], options: list[Move], selected: Move | None) -> None:
         state = self.state
         widget = self.query_one("#sb-status", Static)
+        ell = self.glyphs.ellipsis
         if state.is_terminal():
             result = state.result()
             assert result is not None
-            widget.update(Text(fit(result.reason, 52), style="bold"))
+            widget.update(Text(fit(result.reason, 104, ell), style="bold"))
             return
         text = Text()
         thinking = self.thinking_text()
         mover = state.to_move()[0]
         if thinking is not None:
-            text.append(fit(thinking, 52), "yellow")
+            text.append(fit(thinking, 52, ell), "yellow")
         elif options:
             title = choice_title(state, names) if state.choice else "Attack which stack?"
-            text.append(fit(title, 52) + "\n", "bold green")
+            text.append(fit(title, 52, ell) + "\n", "bold green")
             parts = Text()
             for i, option in enumerate(options):
                 label = f"{i + 1} {option_label(state, option, names)}"
@@ -399,24 +457,13 @@ class StakBotsScreen(GameScreen):
         else:
             text.append(f"{names[mover]} to move.")
         if self.message:
-            text.append("\n" + fit(self.message, 104), "bold")
+            text.append("\n" + fit(self.message, 104, ell), "bold")
         widget.update(text)
 
     def _draw_log(self) -> None:
-        widget = self.query_one("#sb-log", Static)
-        width = max(widget.content_size.width - 1, 12)
-        height = widget.content_size.height - 2
-        if height < 4:  # not laid out yet: guess, on_resize draws it again
-            height = 20
-        lines: list[tuple[str, str]] = []
-        for event in (self.state.events or [])[-LOG_LINES:]:
-            style = "bold" if event.startswith("Turn ") else ""
-            wrapped = textwrap.wrap(event, width, subsequent_indent=" ") or [""]
-            lines.extend((line, style) for line in wrapped)
-        text = Text("Events\n", style="bold underline", no_wrap=True, overflow="crop")
-        for line, style in lines[-height:]:
-            text.append(line + "\n", style)
-        widget.update(text)
+        self.query_one("#sb-log", SizedText).show(
+            lambda width, height: log_text(list(self.state.events or []), width, height)
+        )
 
 
 def seat_names(session: GameSession) -> list[str]:

@@ -8,12 +8,13 @@ from pathlib import Path
 
 from engines.match import Match
 from engines.roborally import ROBORALLY
-from engines.roborally.cards import KIND, MOVES
+from engines.roborally.cards import KIND, MOVES, OPTIONS
 from engines.roborally.state import REGISTERS, Decide, RoboRallyState, random_choice
 from saves import PlayerEntry, SavedGame, list_saves, load_save, write_save
 from screens.dialogs import ConfirmScreen, PassScreen
 from screens.menu import MainMenu
-from screens.roborally_screen import RoboRallyOverScreen, RoboRallyScreen
+from screens.roborally_draw import wrap_log
+from screens.roborally_screen import RegisterLog, RoboRallyOverScreen, RoboRallyScreen
 from tests.ui_helpers import make_app, settle
 
 SIZE = (80, 24)
@@ -28,6 +29,20 @@ def rr_screen(app) -> RoboRallyScreen:
 
 def rr_state(app) -> RoboRallyState:
     return rr_screen(app).state
+
+
+def screen_lines(app) -> list[str]:
+    """The terminal as the player sees it, one string a row."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def footer_keys(screen) -> set[str]:
+    """The descriptions of the keys the footer shows now."""
+    return {
+        binding.description
+        for _, binding, enabled, _ in screen.active_bindings.values()
+        if binding.show and enabled
+    }
 
 
 async def wait_human(pilot) -> None:
@@ -281,6 +296,120 @@ async def test_option_card_decision_by_keys(tmp_path) -> None:
         prog = str(screen.query_one("#rr-prog").render())
         assert "Double wrench" in prog and "take an option card" in prog
         options = len(state.bots[0].options)
+        assert footer_keys(screen) >= {"Choose", "Pick", "Hint"}
+        assert not footer_keys(screen) & {"Card", "Go", "Step", "Skip"}
         await pilot.press("2")  # take an option card
         assert match_log_last(screen) == "wrench option"
         assert len(state.bots[0].options) == options + 1
+        name = OPTIONS[state.bots[0].options[-1]][0]
+        # the log names the card taken (option cards are face up)
+        assert f"Red takes an option card: {name}" in [t.strip() for t, _ in screen.events_log]
+        await wait_human(pilot)
+        if state.pending_kind(0) == "program":  # the side panel lists your options by name
+            prog = str(screen.query_one("#rr-prog").render())
+            assert f"Options: {name}" in prog.replace("\n", " ")
+            assert any(f"Options: {name}" in line for line in screen_lines(app))
+
+
+async def test_two_player_log_ends_with_the_newest_line(tmp_path) -> None:
+    """After a turn the log shows its newest line just above the footer, wrapped at words."""
+    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
+                   seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        await pilot.press("1")  # North
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        await pilot.press("9", "8", "3", "7", "4", "enter")
+        await pilot.pause()
+        assert screen.queue
+        await pilot.press("x")
+        await settle(pilot)
+        assert screen.state.turn == 2 and screen.my_turn()
+        assert screen.events_log[-1][0] == "Turn 2 begins."
+        log = screen.query_one("#rr-log", RegisterLog)
+        footer_row = screen.query_one("Footer").region.y
+        assert log.region.bottom <= footer_row  # the whole log is above the footer
+        visible = log.visible_lines()
+        assert visible and len(visible) <= log.content_size.height
+        assert visible[-1][0] == "Turn 2 begins."
+        rows = screen_lines(app)
+        assert rows[footer_row - 1].rstrip().endswith("Turn 2 begins.")
+        blue_move = next(t for t, _ in reversed(screen.events_log) if t.startswith("  Blue "))
+        assert any(row.rstrip().endswith(blue_move.strip()) for row in rows)
+
+
+def test_log_wraps_at_word_boundaries() -> None:
+    lines = wrap_log(
+        [("Register 5: Red Left 210, Blue Right 100, Green powered down", "bold")], 24
+    )
+    texts = [t for t, _ in lines]
+    assert texts == [
+        "Register 5: Red", "  Left 210, Blue", "  Right 100, Green", "  powered down"
+    ]
+    assert all(style == "bold" for _, style in lines)
+    for width in range(12, 60):  # never a broken word, never a card without its number
+        texts = [t for t, _ in wrap_log([("  Blue powered down, Red Right 100 6,11E", "")], width)]
+        assert all(len(t) <= width for t in texts)
+        words = " ".join(texts).split()
+        assert words == ["Blue", "powered", "down,", "Red", "Right", "100", "6,11E"]
+        if width >= 20:
+            assert not any(t.split()[0].isdigit() for t in texts)
+
+
+async def test_footer_shows_the_keys_of_each_phase(tmp_path) -> None:
+    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
+                   seed=6, options={"course": "first-steps", "max_turns": 1})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        assert screen.ui_phase() == "decide"  # which way to face
+        assert footer_keys(screen) >= {"Choose", "Pick", "Hint", "Legend", "Quit"}
+        await pilot.press("1")
+        await wait_human(pilot)
+        assert screen.ui_phase() == "program"
+        programming = footer_keys(screen)
+        assert programming >= {"Card", "Back", "Go", "Hint", "Legend", "Save", "Rules", "Quit"}
+        assert not programming & {"Step", "Skip", "Run/pause", "Choose", "Result"}
+        assert "1-9 Card" in screen_lines(app)[-1]
+        screen.running = False  # watch it step by step
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        await pilot.pause()
+        assert screen.ui_phase() == "watch"
+        watching = footer_keys(screen)
+        assert watching >= {"Step", "Run/pause", "Skip", "Legend", "Quit"}
+        assert not watching & {"Card", "Go", "Hint", "Choose", "Back"}
+        footer = screen_lines(app)[-1]
+        assert "Space Step" in footer and "Card" not in footer and "Hint" not in footer
+        await pilot.press("1")  # a card key does nothing while watching
+        assert screen.queue
+        await pilot.press("x")
+        await wait_human(pilot)
+        assert screen.state.is_terminal()
+        assert isinstance(app.screen, RoboRallyOverScreen)
+        await pilot.press("b")  # look at the board
+        await pilot.pause()
+        assert app.screen is screen and screen.ui_phase() == "over"
+        over = footer_keys(screen)
+        assert "Result" in over and not over & {"Card", "Go", "Step", "Hint"}
+        assert "Enter Result" in screen_lines(app)[-1]
+        await pilot.press("enter")  # back to the result panel
+        await pilot.pause()
+        assert isinstance(app.screen, RoboRallyOverScreen)
+
+
+async def test_a_single_human_winner_reads_you_win(tmp_path) -> None:
+    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
+                   seed=6, options={"course": "first-steps", "max_turns": 1})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        await pilot.press("1")
+        await wait_human(pilot)
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        await wait_human(pilot)
+        state = rr_state(app)
+        assert state.is_terminal() and state.result().winners == (0,)
+        assert isinstance(app.screen, RoboRallyOverScreen)
+        text = str(app.screen.query_one(".game-over").query("Static").last().render())
+        assert text.startswith("You (Red) win!"), text
+        assert "wins" not in text.splitlines()[0]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,56 +31,70 @@ DECISION_KINDS = (
 )
 DEFAULT_COURSE = "first-steps"
 
+RULES_WIDTH = 70  # the rules dialog shows 70 columns at 80x24 without wrapping them again
 RULES = """\
-ROBORALLY  (Richard Garfield's robot race, 1994 rules; boards and courses are our own)
+ROBORALLY  (Richard Garfield's robot race, 1994 rules; the boards and
+courses are our own)
 
-Race your robot across the factory floor and touch the flags in order. The
-first robot to end a register on the last flag, having touched all the
-others in order, wins.
+Race your robot across the factory floor and touch the flags in order.
+The first robot to end a register on the last flag, having touched all
+the others in order, wins.
 
 EACH TURN
  1. Everyone is dealt 9 program cards, minus 1 for each damage point.
     Program your 5 registers at the same time as everybody else. With
-    5 or more damage registers lock from register 5 downwards: a locked
-    register keeps last turn's card. You may announce a power down for
-    the next turn (only when damaged).
+    5 or more damage registers lock from register 5 downwards: a
+    locked register keeps last turn's card. You may announce a power
+    down for the next turn (only when damaged).
  2. The five registers, one after another:
-    - every robot reveals its card; robots move in priority order (high
-      first). Moving robots push other robots, whole rows of them; walls
-      stop the whole row. Back Up pushes too; turning never pushes.
-    - express belts move 1, then all belts move 1. Belts never push: a belt
-      move into a robot that stays, or two belts into one square, does not
-      happen. A curved belt turns only a robot that a belt carries onto it.
+    - every robot reveals its card; robots move in priority order
+      (high first). Moving robots push other robots, whole rows of
+      them; walls stop the whole row. Back Up pushes too; turning
+      never pushes.
+    - express belts move 1, then all belts move 1. Belts never push: a
+      belt move into a robot that stays, or two belts into one square,
+      does not happen. A curved belt turns only a robot that a belt
+      carries onto it.
     - pushers and crushers act on the registers printed on them; gears
       turn robots 90 degrees.
-    - board lasers and robot lasers fire together. A beam hits the first
-      robot in its way (1 damage per beam); walls stop it.
-    - a robot that ends the register on its next flag touches it. Flags
-      and wrenches become your archive: you re-enter there.
+    - board lasers and robot lasers fire together. A beam hits the
+      first robot in its way (1 damage per beam); walls stop it.
+    - a robot that ends the register on its next flag touches it.
+      Flags and wrenches become your archive: you re-enter there.
  3. End of the turn: wrenches repair 1, double wrenches 2 (or give an
-    option card instead), flags repair 1. Powered-down robots may stay down.
+    option card instead), flags repair 1. Powered-down robots may stay
+    down.
 
-PITS AND EDGES destroy a robot at once, and so do 10 damage and crushers.
-You have 3 lives (4 with more than 4 players). A destroyed robot re-enters
-at the start of the next turn on its archive with 2 damage, facing where
-you choose, and gives up one option card. It may re-enter powered down.
+PITS AND EDGES destroy a robot at once, and so do 10 damage and
+crushers. You have 3 lives (4 with more than 4 players). A destroyed
+robot re-enters at the start of the next turn on its archive with 2
+damage, facing where you choose, and gives up one option card. It may
+re-enter powered down.
 
-VIRTUAL ROBOTS: all robots start on one square as virtual robots (option
-start = shared) and a robot that re-enters on an occupied square is virtual.
-Virtual robots obey the board but cannot push, be pushed, shoot or be
-shot. A virtual robot becomes real at the end of a turn when it is alone.
+VIRTUAL ROBOTS: all robots start on one square as virtual robots
+(option start = shared) and a robot that re-enters on an occupied
+square is virtual. Virtual robots obey the board but cannot push, be
+pushed, shoot or be shot. A virtual robot becomes real at the end of a
+turn when it is alone.
 
-POWER DOWN: a powered-down robot gets no cards and does not move by itself
-or shoot, but belts, pushers, lasers and other robots still act on it. At
-the start of a powered-down turn all its damage is repaired.
+POWER DOWN: a powered-down robot gets no cards and does not move by
+itself or shoot, but belts, pushers, lasers and other robots still act
+on it. At the start of a powered-down turn all its damage is repaired.
 
-OPTION CARDS (26, taken on double wrenches): you are asked when one of them
-gives you a choice. See docs/boards.md for the list in our words.
+OPTION CARDS (26, taken on double wrenches instead of the repair) are
+face up: everybody may see them. You are asked when one of them gives
+you a choice. They are listed at the end.
 
 GAME END: the first robot on the last flag wins. If nobody gets there
 within the turn limit (option max_turns, 60 by default) the robots are
-ranked by flags touched, then by robots still in the game, then by squares
-(across plus down) to their next flag; the best ones share the win.
+ranked by flags touched, then by robots still in the game, then by
+squares (across plus down) to their next flag; the best ones share the
+win.
+
+BOARDS AND COURSES are text files you can edit or write yourself: the
+README describes their format, and 'robotui board show ID' draws a
+board or course with a legend ('robotui board check FILE' checks your
+own).
 """
 
 
@@ -247,7 +262,13 @@ class RoboRallySpec(GameSpec):
         return list(SEAT_NAMES[:num_players])
 
     def rules_text(self) -> str:
-        return RULES
+        lines = ["", "THE OPTION CARDS (our wording)"]
+        for name, what in sorted(OPTIONS.values()):
+            lines.extend(
+                textwrap.wrap(f"{name}: {what}.", RULES_WIDTH, initial_indent=" - ",
+                              subsequent_indent="   ", break_on_hyphens=False)
+            )
+        return RULES + "\n".join(lines) + "\n"
 
     def player_levels(self) -> Mapping[str, type]:
         from engines.roborally.players import LEVELS

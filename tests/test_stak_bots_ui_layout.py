@@ -1,0 +1,194 @@
+"""The Stak Bots screen at 80x24: the vital numbers of every stack stay on screen, the
+event log uses its whole column in new and resumed games alike, and cut text ends in
+an ellipsis at a word boundary."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+import pytest
+from rich.text import Text
+from textual.geometry import Region
+
+from engines.stak_bots.spec import StakBotsSpec
+from engines.stak_bots.state import StakState
+from saves import list_saves
+from screens.dialogs import ConfirmScreen
+from screens.glyphs import ASCII, UNICODE
+from screens.stak_bots_render import clip_wrap, fit, hand_lines, stack_column
+from screens.stak_bots_screen import StakBotsScreen
+from tests.test_stak_bots_ui import next_key, sb_screen
+from tests.ui_helpers import make_app, settle
+
+SIZE = (80, 24)
+
+
+def visible_lines(widget) -> list[str]:
+    """The lines of ``widget`` as they show on screen (cut to its size)."""
+    width, height = widget.region.size  # border included
+    assert width > 0 and height > 0, f"{widget} has no room"
+    screen_region = Region(0, 0, *SIZE)
+    assert screen_region.contains_region(widget.region), f"{widget} is off screen"
+    strips = widget.render_lines(Region(0, 0, width, height))
+    return ["".join(segment.text for segment in strip).rstrip() for strip in strips]
+
+
+def down_count(state: StakState, seat: int) -> int:
+    return sum(1 for card in state.stacks[seat] if not state.up[card])
+
+
+def long_text_on_top(state: StakState) -> int:
+    """Put the cards with the longest text on top of every stack, a face-up card under
+    each top and a full hand for player 1: the tallest the columns get. Returns the
+    length of the longest text."""
+    longest = sorted(
+        (c for c in state.draw), key=lambda c: len(state.bots[state.kinds[c]].text)
+    )
+    for stack in state.stacks:
+        card = longest.pop()
+        i = state.draw.index(card)
+        state.draw[i], stack[-1] = stack[-1], card
+        state.up[state.draw[i]] = False
+        state.up[card] = True
+        state.up[stack[-2]] = True  # a sidebar line under the top
+    while len(state.hands[0]) < 5 and state.draw:
+        state.hands[0].append(state.draw.pop(0))
+    return max(len(state.bots[state.kinds[s[-1]]].text) for s in state.stacks)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("ascii_only", [False, True])
+async def test_every_stack_size_shows_with_long_text_on_top(tmp_path, players, ascii_only):
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="stak-bots",
+        opponent="random",
+        seed=7,
+        players=players,
+        ascii=ascii_only,
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        state = screen.state
+        longest = long_text_on_top(state)
+        assert longest > 80  # several lines in any column
+        screen.refresh_all()
+        await settle(pilot)
+        ellipsis = "..." if ascii_only else "\u2026"
+        for seat in range(players):
+            column = screen.query_one(f"#sb-stack-{seat}")
+            lines = visible_lines(column)
+            shown = "\n".join(lines)
+            size, down = len(state.stacks[seat]), down_count(state, seat)
+            assert down > 0
+            # the size line sits right under the owner's name
+            assert re.match(rf"{size} c.*\b{down} (face )?down", lines[1]), lines
+            # and every face-down run under the top card shows too
+            assert re.search(rf"\[{down} (face )?down\]", shown), shown
+            text = state.bots[state.kinds[state.stacks[seat][-1]]].text
+            assert text[:6] in shown  # the top card's text starts
+            assert "~" not in shown
+            if players > 2:  # too long for the column: cut visibly
+                assert ellipsis in shown
+            else:  # room for all of it
+                assert text.split()[-1] in shown
+        hand = "\n".join(visible_lines(screen.query_one("#sb-hand")))
+        for number in range(1, len(state.hands[0]) + 1):
+            assert re.search(rf"^{number} \w+ Bot", hand, re.M), hand  # every card shows
+
+
+def log_lines(screen: StakBotsScreen) -> list[str]:
+    """The event panel's lines on screen, without its left border."""
+    return [line[1:] for line in visible_lines(screen.query_one("#sb-log"))]
+
+
+def newest_event_shown(screen: StakBotsScreen) -> None:
+    log = screen.query_one("#sb-log")
+    events = screen.state.events
+    assert events
+    lines = [line.strip() for line in log_lines(screen) if line.strip()]
+    wrapped = textwrap.wrap(events[-1], log.content_size.width, subsequent_indent=" ")
+    assert lines[-1] == wrapped[-1].strip(), (lines, events[-1])
+    assert lines[0] == "Events"
+
+
+async def test_event_log_fills_its_column_in_new_and_resumed_games(tmp_path):
+    app = make_app(
+        tmp_path, start="play", game="stak-bots", opponent="easy", seed=3, players=3
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        body = screen.query_one("#sb-body")
+        log = screen.query_one("#sb-log")
+        assert log.size.height == body.size.height  # the whole column from the start
+        new_height = log.size.height
+        newest_event_shown(screen)
+        turn = screen.state.turn
+        pressed = 0
+        while screen.state.turn < turn + 3 and pressed < 60:  # the computers play too
+            await pilot.press(next_key(screen))
+            await settle(pilot)
+            pressed += 1
+            newest_event_shown(screen)
+        assert screen.state.turn >= turn + 3
+        shown = sum(1 for line in log_lines(screen) if line.strip())
+        assert shown >= log.size.height - 3  # full of events, not two of them
+        assert log.size.height == new_height
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+
+    summaries, _ = list_saves(tmp_path)
+    app = make_app(tmp_path, start="resume", resume_path=summaries[0].path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        assert screen.query_one("#sb-log").size.height == new_height
+        newest_event_shown(screen)
+
+
+def test_fit_cuts_at_a_word_boundary_with_an_ellipsis():
+    text = "that stack again and again until an effect stops it"
+    for width in range(12, len(text)):
+        for ell in (UNICODE.ellipsis, ASCII.ellipsis):
+            cut = fit(text, width, ell)
+            assert len(cut) <= width and cut.endswith(ell) and "~" not in cut
+            assert text.startswith(cut.removesuffix(ell))
+            body = cut.removesuffix(ell)
+            assert text[len(body)] == " "  # a whole word ends where the cut is
+    assert fit("P2 Computer 1", 12) == "P2 Computer\u2026"
+    assert fit("short", 12) == "short"
+
+
+def test_clip_wrap_keeps_to_its_lines():
+    text = "Stomp: once it attacks, it attacks that stack again and again until an effect "
+    text += "stops it or it is scrapped."
+    for width in (12, 16, 25):
+        for lines in (1, 2, 3):
+            out = clip_wrap(text, width, lines, "...")
+            assert len(out) <= lines and all(len(line) <= width for line in out)
+            assert out[-1].endswith("...") and not out[-1].endswith(".~")
+    assert clip_wrap(text, 120, 1) == [text]
+    assert clip_wrap(text, 20, 0) == []
+
+
+def test_stack_column_puts_the_size_first_however_short():
+    spec = StakBotsSpec()
+    state = spec.new_game(3, spec.normalize_options({}), seed=2)
+    long_text_on_top(state)
+    for height in (0, 4, 6, 9):
+        column = stack_column(state, 1, 16, "P2 Computer 1", ASCII, {}, height)
+        lines = column.plain.splitlines()
+        assert lines[1].startswith(f"{len(state.stacks[1])} cards")
+        assert f"{down_count(state, 1)} down" in lines[1]
+        assert "~" not in column.plain
+        if height:
+            assert len(lines) <= max(height, 7)
+    hand = hand_lines(state, 0, 0, 53, True, max_lines=9, ellipsis="...")
+    assert isinstance(hand, Text) and len(hand.plain.splitlines()) <= 9
