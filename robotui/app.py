@@ -69,14 +69,15 @@ class RobotuiApp(App[None]):
         self.call_after_refresh(self.check_size)
 
     # -- games --------------------------------------------------------------
-    def ask_new_game(self, game_id: str) -> None:
+    def ask_new_game(self, game_id: str, previous: NewGameChoice | None = None) -> None:
+        """The new-game dialog; ``previous`` (the game just played) sets its starting values."""
         spec = get_game(game_id)
 
         def done(choice: NewGameChoice | None) -> None:
             if choice is not None:
                 self.start_new_game(choice)
 
-        self.push_screen(NewGameScreen(spec, self.config.opponent), done)
+        self.push_screen(NewGameScreen(spec, self.config.opponent, previous), done)
 
     def start_new_game(self, choice: NewGameChoice) -> None:
         try:

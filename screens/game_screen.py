@@ -17,6 +17,7 @@ from textual.worker import Worker, WorkerState
 from engines.core import Action, GameResult, GameState
 from screens.dialogs import ConfirmScreen, PassScreen, RulesScreen, SaveAsScreen
 from screens.glyphs import Glyphs
+from screens.new_game import NewGameChoice
 from screens.session import GameSession
 
 
@@ -279,7 +280,9 @@ class GameScreen(Screen[None]):
             return
         self.dismiss(None)
         if choice == "new":
-            self.app.ask_new_game(self.session.spec.id)  # type: ignore[attr-defined]
+            session = self.session
+            previous = NewGameChoice.like(session.spec.id, session.players, session.match.options)
+            self.app.ask_new_game(session.spec.id, previous)  # type: ignore[attr-defined]
 
 
 class GameOverScreen(ModalScreen[str]):

@@ -55,6 +55,22 @@ class NewGameChoice:
                 seats.append(PlayerEntry(f"Computer {seat + 1 - self.humans}", COMPUTER, level))
         return seats
 
+    @classmethod
+    def like(cls, game_id: str, players: list[PlayerEntry], options: dict) -> NewGameChoice:
+        """The choice that would set up these players and options again (for "new game"
+        after a game: the dialog starts from the game just played)."""
+        computers = [p.level for p in players if p.kind == COMPUTER and p.level]
+        humans = sum(1 for p in players if p.kind == HUMAN)
+        side = next((i for i, p in enumerate(players) if p.kind == HUMAN), 0)
+        return cls(
+            game_id=game_id,
+            opponent=computers[0] if computers else HUMAN,
+            side=side if len(players) == 2 else 0,
+            options={k: str(v) for k, v in options.items()},
+            num_players=len(players),
+            humans=max(1, humans),
+        )
+
 
 class NewGameScreen(ModalScreen[NewGameChoice | None]):
     """Up/down or Tab move between rows, left/right change a value, Enter starts."""
@@ -67,10 +83,13 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         Binding("v", "preview", "Preview"),
     ]
 
-    def __init__(self, spec: GameSpec, opponent: str = "normal") -> None:
+    def __init__(
+        self, spec: GameSpec, opponent: str = "normal", previous: NewGameChoice | None = None
+    ) -> None:
         super().__init__()
         self.spec = spec
-        self.opponent = opponent
+        self.opponent = previous.opponent if previous else opponent
+        self.previous = previous
 
     def compose(self) -> ComposeResult:
         spec = self.spec
@@ -84,19 +103,26 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
                 opponents.append((HUMAN, "Second human here"))
                 seats = spec.seat_names(2)
                 yield ChoiceRow("Opponent", opponents, self.opponent, id="opponent")
-                yield ChoiceRow("You play", [("0", seats[0]), ("1", seats[1])], "0", id="side")
+                side = str(self.previous.side) if self.previous else "0"
+                yield ChoiceRow("You play", [("0", seats[0]), ("1", seats[1])], side, id="side")
             else:
                 counts = [(str(n), str(n)) for n in range(spec.min_players, spec.max_players + 1)]
-                yield ChoiceRow("Players", counts, str(spec.min_players), id="players")
+                prev = self.previous
+                count = str(prev.num_players) if prev else str(spec.min_players)
+                yield ChoiceRow("Players", counts, count, id="players")
                 humans = [(str(n), str(n)) for n in range(1, spec.max_players + 1)]
-                yield ChoiceRow("Humans here", humans, "1", id="humans")
+                here = str(prev.humans) if prev else "1"
+                yield ChoiceRow("Humans here", humans, here, id="humans")
                 yield ChoiceRow("Computers", opponents, self.opponent, id="opponent")
             for option in self.spec.options:
                 if option.choices is None:
                     continue
                 choices = [(str(c), option.label_of(c)) for c in option.choices]
                 label = option.label or option.name.capitalize()
-                yield ChoiceRow(label, choices, str(option.default), id=f"option-{option.name}")
+                value = str(option.default)
+                if self.previous and self.previous.options.get(option.name) in dict(choices):
+                    value = self.previous.options[option.name]
+                yield ChoiceRow(label, choices, value, id=f"option-{option.name}")
             with Horizontal(classes="seed-row"):
                 yield Static(" Seed (optional)", classes="seed-label")
                 yield Input(placeholder="random", id="seed", restrict=r"[0-9]*", max_length=12)

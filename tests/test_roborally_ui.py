@@ -413,3 +413,27 @@ async def test_a_single_human_winner_reads_you_win(tmp_path) -> None:
         text = str(app.screen.query_one(".game-over").query("Static").last().render())
         assert text.startswith("You (Red) win!"), text
         assert "wins" not in text.splitlines()[0]
+
+
+async def test_new_game_after_a_game_starts_from_its_players_and_course(tmp_path) -> None:
+    from screens.choice_row import ChoiceRow
+    from screens.new_game import NewGameScreen
+
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        opponent="hard",
+        players=3,
+        options={"course": "pit-stop", "start": "docks"},
+        seed=4,
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        rr_screen(app).after_game_over("new")  # what "n" on the result panel does
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        rows = {row.id: row.value for row in app.screen.query(ChoiceRow)}
+        assert rows["players"] == "3" and rows["humans"] == "1"
+        assert rows["opponent"] == "hard"
+        assert rows["option-course"] == "pit-stop" and rows["option-start"] == "docks"
