@@ -12,6 +12,8 @@ better).
 
 from __future__ import annotations
 
+from functools import partial
+
 from engines.roborally.ai_option_sim import (
     OPTION_VALUE,
     OptionSim,
@@ -34,7 +36,7 @@ from engines.roborally.ai_search import (
 )
 from engines.roborally.boardfile import DOUBLE_WRENCH, PIT, VOID, WRENCH
 from engines.roborally.cards import BACK, KIND, LEFT, MOVE1, MOVE2, MOVE3, RIGHT, UTURN
-from engines.roborally.state import REGISTERS, RoboRallyView, RobotInfo
+from engines.roborally.state import REGISTERS, RoboRallyView, RobotInfo, laser_beam
 
 MAX_DIST = 12  # distance changes of other robots count up to this many registers
 
@@ -54,29 +56,9 @@ def _real_at(view: RoboRallyView, cell: int, skip: int) -> int:
 
 
 def _beam(view: RoboRallyView, s: int, d: int, power: bool) -> tuple[int, int] | None:
-    """(first real robot hit, robot shot through or -1), as RoboRallyState._beam."""
-    lay = view.layout
-    i = view.robots[s].pos
-    spare = power
-    while True:
-        if lay.wall[i] >> d & 1:
-            if not spare:
-                return None
-            spare = False
-        j = lay.nbr[i][d]
-        if j < 0:
-            return None
-        r = _real_at(view, j, s)
-        if r >= 0:
-            if spare:
-                k = j
-                while not lay.wall[k] >> d & 1 and lay.nbr[k][d] >= 0:
-                    k = lay.nbr[k][d]
-                    nxt = _real_at(view, k, s)
-                    if nxt >= 0:
-                        return nxt, r
-            return r, -1
-        i = j
+    """(first real robot hit, robot shot through or -1), as the engine aims it."""
+    robot_at = partial(_real_at, view, skip=s)
+    return laser_beam(view.layout, view.robots[s].pos, d, power, robot_at)
 
 
 def _push(view: RoboRallyView, target: int, d: int) -> dict[int, int]:

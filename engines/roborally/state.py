@@ -20,7 +20,7 @@ The turn runs through phases:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -168,6 +168,35 @@ class Bot:
 
     def has(self, option: str) -> bool:
         return option in self.options
+
+
+def laser_beam(
+    lay: Layout, start: int, d: int, power: bool, robot_at: Callable[[int], int]
+) -> tuple[int, int] | None:
+    """(first real robot hit, robot shot through or -1) of a robot laser fired from ``start``
+    towards ``d``; a High-Power Laser (``power``) passes one wall or one robot.
+    ``robot_at(cell)`` is the real robot on a square other than the shooter, or -1."""
+    i = start
+    spare = power
+    while True:
+        if lay.wall[i] >> d & 1:
+            if not spare:
+                return None
+            spare = False
+        j = lay.nbr[i][d]
+        if j < 0:
+            return None
+        r = robot_at(j)
+        if r >= 0:
+            if spare:  # through this robot to the next one, stopped by any wall
+                k = j
+                while not lay.wall[k] >> d & 1 and lay.nbr[k][d] >= 0:
+                    k = lay.nbr[k][d]
+                    nxt = robot_at(k)
+                    if nxt >= 0:
+                        return nxt, r
+            return r, -1
+        i = j
 
 
 def _shuffle(cards: list[int], seed: int, turn: int, refill: int = 0) -> None:
@@ -1119,38 +1148,7 @@ class RoboRallyState(GameState):
 
     def _beam(self, s: int, d: int, power: bool) -> tuple[int, int] | None:
         """(first real robot hit, robot shot through or -1) from robot ``s`` towards ``d``."""
-        lay = self.layout
-        i = self.bots[s].pos
-        spare = power
-        while True:
-            if lay.wall[i] >> d & 1:
-                if not spare:
-                    return None
-                spare = False
-            j = lay.nbr[i][d]
-            if j < 0:
-                return None
-            r = self._real_at(j, s)
-            if r >= 0:
-                if spare:
-                    nxt = self._beam_from(j, d, s)
-                    if nxt >= 0:
-                        return nxt, r
-                return r, -1
-            i = j
-
-    def _beam_from(self, i: int, d: int, shooter: int) -> int:
-        lay = self.layout
-        while True:
-            if lay.wall[i] >> d & 1:
-                return -1
-            j = lay.nbr[i][d]
-            if j < 0:
-                return -1
-            r = self._real_at(j, shooter)
-            if r >= 0:
-                return r
-            i = j
+        return laser_beam(self.layout, self.bots[s].pos, d, power, lambda c: self._real_at(c, s))
 
     def _fire_choices(self, seat: int) -> list[str]:
         shot = next(x for x in self.shots if x[0] == seat and x[4] == "main")
