@@ -5,10 +5,10 @@ from __future__ import annotations
 from engines.robo_factory.cards import letters
 from engines.robo_factory.state import BUY, RoboFactoryState
 from saves import list_saves, load_save
-from screens.dialogs import ConfirmScreen, PassScreen, RulesScreen
+from screens.dialogs import PassScreen, RulesScreen
 from screens.menu import MainMenu
 from screens.robo_factory_screen import RoboFactoryOverScreen, RoboFactoryScreen
-from tests.ui_helpers import make_app, settle
+from tests.ui_helpers import make_app, save_as_then_quit, settle
 
 SIZE = (80, 24)
 
@@ -60,17 +60,7 @@ async def test_whole_three_player_game_by_keys_with_save_and_resume(tmp_path) ->
         while rf_state(app).turn < 3:
             await play_human_action(pilot)
         moves = rf_state(app).moves
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        await pilot.press(*["backspace"] * 40, *"factory night", "enter")
-        await pilot.pause()
-        assert screen.session.name == "factory night"
-        await pilot.press("q")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await pilot.pause()
-        assert isinstance(app.screen, MainMenu)
+        await save_as_then_quit(pilot, screen, "factory night")
 
     summaries, errors = list_saves(tmp_path)
     assert [s.name for s in summaries] == ["factory night"] and not errors

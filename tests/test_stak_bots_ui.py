@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from engines.stak_bots.state import StakState
 from saves import list_saves, load_save
-from screens.dialogs import ConfirmScreen, PassScreen
+from screens.dialogs import PassScreen
 from screens.menu import MainMenu
 from screens.stak_bots_screen import StakBotsOverScreen, StakBotsScreen
-from tests.ui_helpers import make_app, settle
+from tests.ui_helpers import make_app, save_as_then_quit, settle
 
 SIZE = (80, 24)
 
@@ -54,17 +54,7 @@ async def test_whole_game_by_keys_with_save_and_resume(tmp_path):
         await play_keys(pilot, screen, 3)
         moves = screen.state.move_number
         assert moves > 0 and not screen.state.is_terminal()
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        await pilot.press(*["backspace"] * 40, *"bots night", "enter")
-        await pilot.pause()
-        assert screen.session.name == "bots night"
-        await pilot.press("q")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await pilot.pause()
-        assert isinstance(app.screen, MainMenu)
+        await save_as_then_quit(pilot, screen, "bots night")
 
     summaries, errors = list_saves(tmp_path)
     assert [s.name for s in summaries] == ["bots night"] and not errors

@@ -6,11 +6,11 @@ import pytest
 
 from engines.robot_master.state import RobotMasterState
 from saves import list_saves, load_save
-from screens.dialogs import ConfirmScreen, PassScreen, RulesScreen, TooSmallScreen
+from screens.dialogs import PassScreen, RulesScreen, TooSmallScreen
 from screens.load import LoadScreen
 from screens.menu import MainMenu
 from screens.robot_master_screen import RobotMasterOverScreen, RobotMasterScreen
-from tests.ui_helpers import game_screen, make_app, play_one_move, settle
+from tests.ui_helpers import game_screen, make_app, play_one_move, save_as_then_quit, settle
 
 SIZE = (80, 24)
 
@@ -37,20 +37,8 @@ async def test_whole_game_against_computer_with_save_quit_resume(tmp_path):
             await play_one_move(pilot)
         moves_before = screen.state.moves
         assert moves_before == 10  # five moves each
-        # save under a name
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        await pilot.press(*["backspace"] * 40, *"friday night", "enter")
-        await pilot.pause()
-        assert screen.session.name == "friday night"
-        # quit asks first and says the game is saved
-        await pilot.press("q")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        assert "saved as 'friday night'" in app.screen.question
-        await pilot.press("y")
-        await pilot.pause()
-        assert isinstance(app.screen, MainMenu)
+        # save under a name; quit asks first and says the game is saved
+        await save_as_then_quit(pilot, screen, "friday night")
 
     summaries, errors = list_saves(tmp_path)
     assert [s.name for s in summaries] == ["friday night"] and not errors

@@ -51,3 +51,23 @@ async def play_one_move(pilot) -> tuple[int, int]:
     await pilot.press(str(value), *keys_to(screen.cursor, target), "enter")
     await settle(pilot)
     return target, value
+
+
+async def save_as_then_quit(pilot, screen, name: str) -> None:
+    """ctrl+s under ``name``, then q: the confirmation says where it is saved; back to the menu."""
+    from screens.dialogs import ConfirmScreen
+    from screens.menu import MainMenu
+
+    app = pilot.app
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    await pilot.press(*["backspace"] * 40, *name, "enter")
+    await pilot.pause()
+    assert screen.session.name == name
+    await pilot.press("q")
+    await pilot.pause()
+    assert isinstance(app.screen, ConfirmScreen)
+    assert f"saved as '{name}'" in app.screen.question
+    await pilot.press("y")
+    await pilot.pause()
+    assert isinstance(app.screen, MainMenu)
