@@ -43,22 +43,13 @@ def public_candidates(view: RoboFactoryView) -> list[int]:
 def deducer_picks(public: Sequence[int], hand: Sequence[int], bought: bool,
                   order: int) -> list[int]:
     """The builds a sensible deducer holding ``hand`` would choose among (equally)."""
-    held = set(hand)
-    cands = [c for c in public if c not in held]
-    if bought and len(cands) > 1:
-        card = min(hand, key=lambda h: (split_score(cands, h), h))
-        tile = MATCH[card][order]
-        cands = [c for c in cands if MATCH[card][c] == tile]
-    if not cands:
-        return []
-    scores = [split_score(cands, c) for c in cands]
-    low = min(scores)
-    return [c for c, s in zip(cands, scores, strict=True) if s == low]
+    return deducer_choice(public, hand, bought, order)[0]
 
 
 def deducer_choice(public: Sequence[int], hand: Sequence[int], bought: bool,
                    order: int) -> tuple[list[int], bool]:
-    """Like :func:`deducer_picks`, and whether the deducer is sure (one candidate left)."""
+    """The builds a sensible deducer holding ``hand`` would choose among (equally), and
+    whether it is sure (one candidate left)."""
     held = set(hand)
     cands = [c for c in public if c not in held]
     if bought and len(cands) > 1:
