@@ -35,6 +35,10 @@ class RobotuiApp(App[None]):
 
     def __init__(self, config: AppConfig) -> None:
         super().__init__()
+        if self.console.color_system in ("standard", "windows"):
+            # In 16 colours, keep "red" the terminal's own red: converted through the
+            # default (Monokai) palette first it would come out magenta.
+            self.ansi_color = True
         self.config = config
         self.glyphs = glyphs_for(config.ascii)
         self.sessions: list[GameSession] = []

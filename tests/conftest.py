@@ -1,11 +1,14 @@
 """Shared fixtures: snapshot tests see a fixed clock, so save names drawn on screen
-("robot-master 2026-01-02 12.30") do not change from run to run."""
+("robot-master 2026-01-02 12.30") do not change from run to run; every app sees the
+same colour system whatever the terminal running the tests (``TERM=xterm`` means 16
+colours, and in 16 colours the app keeps the terminal's own palette)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 import pytest
+import textual.constants
 
 import screens.session
 
@@ -20,3 +23,8 @@ class _FixedClock(datetime):
 def _fixed_clock_for_snapshots(request: pytest.FixtureRequest, monkeypatch) -> None:
     if "snap_compare" in request.fixturenames:
         monkeypatch.setattr(screens.session, "datetime", _FixedClock)
+
+
+@pytest.fixture(autouse=True)
+def _same_colours_everywhere(monkeypatch) -> None:
+    monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", "truecolor")
