@@ -744,7 +744,7 @@ class RoboRallyScreen(GameScreen):
                                                                             state.phase))
         x0, y0, cols, rows = vp
         if lay.width > cols or lay.height > rows:
-            t.append(f"  view {x0},{y0}", "dim")
+            t.append(f"  view from {lay.short_name(y0 * lay.width + x0)}", "dim")
         self.query_one("#rr-title", Static).update(t)
 
     def _status(self, view: RoboRallyView) -> int:

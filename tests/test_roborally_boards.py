@@ -267,3 +267,18 @@ def test_the_documented_example_board_is_valid() -> None:
     board = parse_board(example, "example.toml")
     assert (board.width, board.height) == (6, 5)
     assert len(board.lasers) == len(board.pushers) == len(board.crushers) == 1
+
+
+def test_squares_in_play_are_named_as_board_show_labels_them() -> None:
+    """The status table, hints and log name squares like the drawing: column letter a..,
+    row number from 1 (the First Steps start row is row 16)."""
+    layout = load_course("first-steps")
+    start = layout.starts[0]
+    x, y = start % layout.width, start // layout.width
+    assert layout.short_name(start) == f"{'abcdefghijkl'[x]}{y + 1}"
+    assert layout.short_name(0) == "a1"
+    assert layout.short_name(layout.width * layout.height - 1) == (
+        f"{'abcdefghijklmnopqrstuvwxyz'[layout.width - 1]}{layout.height}")
+    assert layout.short_name(-1) == "off"
+    drawing = render(layout).splitlines()
+    assert drawing[0].split()[x] == "abcdefghijkl"[x]

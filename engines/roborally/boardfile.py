@@ -827,8 +827,8 @@ class Layout:
         return f"{x},{y}"
 
     def short_name(self, i: int) -> str:
-        """A square as ``x,y`` in course coordinates."""
-        return "off" if i < 0 else f"{i % self.width},{i // self.width}"
+        """A square in course coordinates, named as ``board show`` labels it: ``f16``."""
+        return "off" if i < 0 else cell_name(i % self.width, i // self.width)
 
 
 def layout_from_board(board: Board, flags: list[tuple[int, int]] | None = None) -> Layout:
