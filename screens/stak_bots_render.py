@@ -213,6 +213,28 @@ def option_label(state: StakState, move: Move, names: list[str]) -> str:
     return move.kind
 
 
+def option_window(labels: list[str], selected: int, width: int,
+                  ellipsis: str = ELLIPSIS) -> tuple[int, int]:
+    """``(first, end)``: the labels shown on one line of ``width`` columns, always with
+    the selected one, two spaces apart, with room for an ellipsis on a cut side."""
+    n = len(labels)
+    selected = min(max(selected, 0), n - 1)
+
+    def span(first: int, end: int) -> int:
+        cuts = (first > 0) + (end < n)
+        return (sum(len(x) for x in labels[first:end]) + 2 * (end - first - 1)
+                + cuts * (len(ellipsis) + 1))
+
+    first, end = selected, selected + 1
+    while True:
+        if end < n and span(first, end + 1) <= width:
+            end += 1
+        elif first > 0 and span(first - 1, end) <= width:
+            first -= 1
+        else:
+            return first, end
+
+
 def choice_title(state: StakState, names: list[str]) -> str:
     choice = state.choice
     if choice is None:

@@ -27,6 +27,7 @@ from screens.stak_bots_render import (
     hand_lines,
     marks_for,
     option_label,
+    option_window,
     stack_column,
 )
 
@@ -443,12 +444,7 @@ class StakBotsScreen(GameScreen):
         elif options:
             title = choice_title(state, names) if state.choice else "Attack which stack?"
             text.append(fit(title, 52, ell) + "\n", "bold green")
-            parts = Text()
-            for i, option in enumerate(options):
-                label = f"{i + 1} {option_label(state, option, names)}"
-                parts.append(label, "reverse bold" if option == selected else "")
-                parts.append("  ")
-            text.append(parts)
+            text.append(self._options_line(options, selected, names))
         elif self.human_to_move():
             text.append("Your turn: p play d discard s scrap a attack e end", "green")
             reason = self.end_block_reason()
@@ -459,6 +455,25 @@ class StakBotsScreen(GameScreen):
         if self.message:
             text.append("\n" + fit(self.message, 104, ell), "bold")
         widget.update(text)
+
+    def _options_line(self, options: list[Move], selected: Move | None,
+                      names: list[str]) -> Text:
+        """The prompt's options on one line, scrolled to keep the selected one in view,
+        so the message line below is never pushed out of the status area."""
+        ell = self.glyphs.ellipsis
+        width = max(self.query_one("#sb-status", Static).content_region.width, 20)
+        labels = [fit(f"{i + 1} {option_label(self.state, o, names)}", width - 8, ell)
+                  for i, o in enumerate(options)]
+        at = options.index(selected) if selected in options else 0
+        first, end = option_window(labels, at, width, ell)
+        line = Text(ell + " " if first > 0 else "")
+        for i in range(first, end):
+            line.append(labels[i], "reverse bold" if i == at and selected is not None else "")
+            if i < end - 1:
+                line.append("  ")
+        if end < len(labels):
+            line.append(" " + ell)
+        return line
 
     def _draw_log(self) -> None:
         self.query_one("#sb-log", SizedText).show(

@@ -16,7 +16,7 @@ from engines.stak_bots.state import StakState
 from saves import list_saves
 from screens.dialogs import ConfirmScreen
 from screens.glyphs import ASCII, UNICODE
-from screens.stak_bots_render import clip_wrap, fit, hand_lines, stack_column
+from screens.stak_bots_render import clip_wrap, fit, hand_lines, option_window, stack_column
 from screens.stak_bots_screen import StakBotsScreen
 from tests.test_stak_bots_ui import next_key, sb_screen
 from tests.ui_helpers import make_app, settle
@@ -192,3 +192,53 @@ def test_stack_column_puts_the_size_first_however_short():
             assert len(lines) <= max(height, 7)
     hand = hand_lines(state, 0, 0, 53, True, max_lines=9, ellipsis="...")
     assert isinstance(hand, Text) and len(hand.plain.splitlines()) <= 9
+
+
+def option_line(labels: list[str], first: int, end: int, ell: str = "\u2026") -> str:
+    return ((ell + " " if first else "") + "  ".join(labels[first:end])
+            + (" " + ell if end < len(labels) else ""))
+
+
+@pytest.mark.parametrize("selected", range(9))
+def test_many_prompt_options_keep_to_one_line_around_the_selected(selected):
+    labels = [f"{i + 1} P{i % 4 + 1} top Reaper Bot" for i in range(9)]
+    first, end = option_window(labels, selected, 53)
+    assert first <= selected < end
+    assert len(option_line(labels, first, end)) <= 53
+    assert end - first >= 2  # as many as fit, not just the selected one
+    # one more label on either side would not fit
+    if end < len(labels):
+        assert len(option_line(labels, first, end + 1)) > 53
+    if first > 0:
+        assert len(option_line(labels, first - 1, end)) > 53
+
+
+def test_few_prompt_options_all_show():
+    labels = ["1 P2 Reaper Bot", "2 P3 Clumsy Bot"]
+    assert option_window(labels, 1, 53) == (0, 2)
+
+
+async def test_attack_prompt_with_three_targets_keeps_the_message_in_view(tmp_path):
+    """Four players: "Attack which stack?" offers three stacks, more than one line holds;
+    the options scroll on one line and the message under them stays visible."""
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
+                   players=4, options={"depth": 5})
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        await pilot.press("a")
+        await pilot.pause()
+        options = screen.prompt_options()
+        assert screen.targeting and len(options) == 3
+        screen.message = "A message that must stay in view."
+        screen.refresh_all()
+        await pilot.pause()
+        lines = visible_lines(screen.query_one("#sb-status"))
+        assert lines[0] == "Attack which stack?"
+        assert lines[2] == "A message that must stay in view."
+        for key in ("right", "right"):
+            await pilot.press(key)
+            await pilot.pause()
+            lines = visible_lines(screen.query_one("#sb-status"))
+            assert lines[2] == "A message that must stay in view."
+        assert "3 P" in lines[1] and len(lines) == 3
