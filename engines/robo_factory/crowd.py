@@ -17,7 +17,7 @@ bought information (public) and the number of cubes.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from engines.robo_factory.cards import CODES, MATCH
 from engines.robo_factory.reasoning import DIE, DIE_MEAN, Context, expected_loss, second_try
@@ -63,6 +63,25 @@ def deducer_choice(public: Sequence[int], hand: Sequence[int], bought: bool,
     return [c for c, s in zip(cands, scores, strict=True) if s == low], len(cands) == 1
 
 
+def sampled_deals(
+    view: RoboFactoryView, cands: Sequence[int], rng: random.Random, per_order: int,
+) -> Iterator[tuple[int, list[tuple[int, list[int]]]]]:
+    """``per_order`` times for each of our candidate orders: ``(order, [(seat, hand),
+    ...])`` with the private cards each other manufacturer may hold, drawn from the
+    cards our seat has not seen."""
+    others = [s for s in view.manufacturers() if s != view.seat]
+    seen = set(view.open_cards) | set(view.hand)
+    if view.bought is not None:
+        seen.add(view.bought[0])
+    pool_all = [c for c in CODES if c not in seen]
+    need = 3 * len(others)
+    for order in cands:
+        pool = [c for c in pool_all if c != order]
+        for _ in range(per_order):
+            drawn = rng.sample(pool, need) if need <= len(pool) else pool[:]
+            yield order, [(seat, drawn[3 * i:3 * i + 3]) for i, seat in enumerate(others)]
+
+
 def rival_samples(
     view: RoboFactoryView, cands: Sequence[int], rng: random.Random, per_order: int = 6,
 ) -> list[tuple[int, list[tuple[int, int, bool]]]]:
@@ -70,24 +89,14 @@ def rival_samples(
     what each other manufacturer, as a sensible deducer with sampled private cards,
     builds first."""
     public = public_candidates(view)
-    others = [s for s in view.manufacturers() if s != view.seat]
-    seen = set(view.open_cards) | set(view.hand)
-    if view.bought is not None:
-        seen.add(view.bought[0])
-    pool_all = [c for c in CODES if c not in seen]
-    need = 3 * len(others)
     out: list[tuple[int, list[tuple[int, int, bool]]]] = []
-    for order in cands:
-        pool = [c for c in pool_all if c != order]
-        for _ in range(per_order):
-            drawn = rng.sample(pool, need) if need <= len(pool) else pool[:]
-            picks: list[tuple[int, int, bool]] = []
-            for i, seat in enumerate(others):
-                chosen, sure = deducer_choice(public, drawn[3 * i:3 * i + 3],
-                                              view.buyers[seat], order)
-                if chosen:
-                    picks.append((seat, rng.choice(chosen), sure))
-            out.append((order, picks))
+    for order, hands in sampled_deals(view, cands, rng, per_order):
+        picks: list[tuple[int, int, bool]] = []
+        for seat, hand in hands:
+            chosen, sure = deducer_choice(public, hand, view.buyers[seat], order)
+            if chosen:
+                picks.append((seat, rng.choice(chosen), sure))
+        out.append((order, picks))
     return out
 
 
@@ -97,27 +106,18 @@ def first_try_crowd(
 ) -> list[tuple[float, int, bool]]:
     """``(value, code, eureka)`` of each first build in ``builds`` against sampled rivals."""
     public = public_candidates(view)
-    others = [s for s in view.manufacturers() if s != view.seat]
-    seen = set(view.open_cards) | set(view.hand)
-    if view.bought is not None:
-        seen.add(view.bought[0])
-    pool_all = [c for c in CODES if c not in seen]
-    need = 3 * len(others)
     samples: list[tuple[int, float, frozenset[int]]] = []
-    for order in cands:
-        pool = [c for c in pool_all if c != order]
-        for _ in range(per_order):
-            drawn = rng.sample(pool, need) if need <= len(pool) else pool[:]
-            miss = 1.0
-            wrong: set[int] = set()
-            for i, seat in enumerate(others):
-                picks = deducer_picks(public, drawn[3 * i:3 * i + 3], view.buyers[seat], order)
-                if picks:
-                    if order in picks:
-                        miss *= 1.0 - 1.0 / len(picks)
-                    wrong.add(rng.choice(picks))
-            wrong.discard(order)
-            samples.append((order, miss, frozenset(wrong)))
+    for order, hands in sampled_deals(view, cands, rng, per_order):
+        miss = 1.0
+        wrong: set[int] = set()
+        for seat, hand in hands:
+            picks = deducer_picks(public, hand, view.buyers[seat], order)
+            if picks:
+                if order in picks:
+                    miss *= 1.0 - 1.0 / len(picks)
+                wrong.add(rng.choice(picks))
+        wrong.discard(order)
+        samples.append((order, miss, frozenset(wrong)))
     total = len(samples)
     c, keep, rival = ctx.cubes, ctx.keep, ctx.rival
     out: list[tuple[float, int, bool]] = []
