@@ -44,24 +44,24 @@ app = typer.Typer(
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-saves_app = typer.Typer(
-    name="saves",
-    help="List, show and delete saved games.",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-app.add_typer(saves_app, name="saves")
-board_app = typer.Typer(
-    name="board",
-    help="Check and draw RoboRally board and course files.",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-app.add_typer(board_app, name="board")
+
+
+def _command_group(name: str, help_text: str) -> typer.Typer:
+    """A ``robotui NAME ...`` group of commands, set up like the main command."""
+    group = typer.Typer(
+        name=name,
+        help=help_text,
+        no_args_is_help=True,
+        add_completion=False,
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    app.add_typer(group, name=name)
+    return group
+
+
+saves_app = _command_group("saves", "List, show and delete saved games.")
+board_app = _command_group("board", "Check and draw RoboRally board and course files.")
 
 
 class Colors(StrEnum):
