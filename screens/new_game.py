@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -31,7 +32,7 @@ class NewGameChoice:
     game_id: str
     opponent: str
     side: int = 0
-    options: dict[str, str] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)  # values as the game's choices
     seed: int | None = None
     num_players: int = 2
     humans: int = 1
@@ -66,7 +67,7 @@ class NewGameChoice:
             game_id=game_id,
             opponent=computers[0] if computers else HUMAN,
             side=side if len(players) == 2 else 0,
-            options={k: str(v) for k, v in options.items()},
+            options=dict(options),
             num_players=len(players),
             humans=max(1, humans),
         )
@@ -120,8 +121,9 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
                 choices = [(str(c), option.label_of(c)) for c in option.choices]
                 label = option.label or option.name.capitalize()
                 value = str(option.default)
-                if self.previous and self.previous.options.get(option.name) in dict(choices):
-                    value = self.previous.options[option.name]
+                if self.previous and option.name in self.previous.options:
+                    before = str(self.previous.options[option.name])
+                    value = before if before in dict(choices) else value
                 yield ChoiceRow(label, choices, value, id=f"option-{option.name}")
             with Horizontal(classes="seed-row"):
                 yield Static(" Seed (optional)", classes="seed-label")
@@ -145,12 +147,20 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
     def on_choice_row_changed(self, event: ChoiceRow.Changed) -> None:
         self.refresh_bindings()
 
-    def chosen_options(self) -> dict[str, str]:
-        return {
+    def chosen_options(self) -> dict[str, Any]:
+        """The options as the game's own values (``depth`` 9, not the row's text "9")."""
+        rows = {
             row.id.removeprefix("option-"): row.value
             for row in self.query(ChoiceRow)
             if row.id and row.id.startswith("option-")
         }
+        out: dict[str, Any] = {}
+        for option in self.spec.options:
+            if option.name in rows and option.choices is not None:
+                out[option.name] = next(
+                    (c for c in option.choices if str(c) == rows[option.name]), rows[option.name]
+                )
+        return out
 
     def action_preview(self) -> None:
         glyphs = getattr(self.app, "glyphs", None)

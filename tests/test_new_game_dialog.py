@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engines.registry import get_game
 from screens.dialogs import PreviewScreen
+from screens.game_screen import GameScreen
+from screens.games import playable_games
 from screens.new_game import NewGameScreen
-from tests.ui_helpers import make_app
+from tests.ui_helpers import make_app, settle
 
 
 async def open_dialog(pilot, game_index: int) -> NewGameScreen:
@@ -38,3 +43,38 @@ async def test_robot_master_dialog_has_no_preview(tmp_path):
         await pilot.press("v")
         await pilot.pause()
         assert app.screen is dialog
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in playable_games()])
+async def test_every_game_starts_from_the_dialog_with_its_defaults(tmp_path, game_id):
+    """Menu, the game, Enter, Enter: the game is on screen (Stak Bots once refused its own
+    default stack depth, given back as the text "9")."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        index = [g.id for g in app.screen.games].index(game_id)
+        dialog = await open_dialog(pilot, index)
+        spec = get_game(game_id)
+        assert dialog.chosen_options() == {
+            o.name: o.default for o in spec.options if o.choices is not None}
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen), f"{game_id} did not start: {app.screen}"
+        assert screen.session.spec.id == game_id
+        assert screen.session.match.options == spec.normalize_options({})
+
+
+async def test_a_changed_number_option_reaches_the_game(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        index = [g.id for g in app.screen.games].index("stak-bots")
+        dialog = await open_dialog(pilot, index)
+        row = dialog.query_one("#option-depth")
+        row.focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert dialog.chosen_options()["depth"] == 10
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.match.options["depth"] == 10
