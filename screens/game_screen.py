@@ -282,7 +282,11 @@ class GameScreen(Screen[None]):
         if choice == "new":
             session = self.session
             previous = NewGameChoice.like(session.spec.id, session.players, session.match.options)
-            self.app.ask_new_game(session.spec.id, previous)  # type: ignore[attr-defined]
+            # Asked from the app, not from this closing screen: the dialog's answer goes
+            # back to whoever asked, and a closed screen would drop it (no game started).
+            self.app.call_later(
+                self.app.ask_new_game, session.spec.id, previous  # type: ignore[attr-defined]
+            )
 
 
 class GameOverScreen(ModalScreen[str]):
