@@ -141,6 +141,12 @@ class GameState(ABC):
     def move_number(self) -> int:
         """How many actions have been applied."""
 
+    def reveals(self) -> int:
+        """How many times hidden information has been shown to the table so far. Undo never
+        goes back across a reveal: taking a move back after seeing, say, the secret order
+        would be cheating. The default: nothing undo could exploit is ever shown."""
+        return 0
+
     def fingerprint(self) -> str:
         """A hash of the whole state: equal states give equal fingerprints."""
         text = json.dumps(self.canonical(), sort_keys=True, separators=(",", ":"))

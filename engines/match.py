@@ -68,3 +68,17 @@ class Match:
     def truncated(self, length: int) -> Match:
         """The same match with only the first ``length`` log entries (used for undo)."""
         return Match.replay(self.spec, self.num_players, self.options, self.seed, self.log[:length])
+
+    def undo_floor(self) -> int:
+        """The shortest log undo may cut back to: none of the moves before it can be taken
+        back, because hidden information was revealed after them (see
+        :meth:`GameState.reveals`)."""
+        now = self.state.reveals()
+        if now == 0:
+            return 0
+        match = Match(self.spec, self.num_players, self.options, self.seed)
+        for length, entry in enumerate(self.log):
+            if match.state.reveals() == now:
+                return length
+            match.play_text(entry.text, entry.seat)
+        return len(self.log)

@@ -202,8 +202,8 @@ class GameScreen(Screen[None]):
     def action_undo(self) -> None:
         if self.session.hot_seat or not self.session.humans:
             self.message = "Undo is for games against the computer."
-        elif self.session.undo_point() is None:
-            self.message = "Nothing of yours to undo yet."
+        elif (why := self.session.why_no_undo()) is not None:
+            self.message = why
         else:
             self.generation += 1
             self.thinking_since = None

@@ -108,7 +108,22 @@ class GameSession:
         self.autosave()
 
     def undo_point(self) -> int | None:
-        """Log length to go back to so the last human move is taken back, or ``None``."""
+        """Log length to go back to so the last human move is taken back, or ``None``
+        (no human move yet, or hidden information was revealed after it)."""
+        index = self._last_human_move()
+        if index is None or index < self.match.undo_floor():
+            return None
+        return index
+
+    def why_no_undo(self) -> str | None:
+        """Why :meth:`undo` would do nothing now, or ``None`` if it would take a move back."""
+        if self._last_human_move() is None:
+            return "Nothing of yours to undo yet."
+        if self.undo_point() is None:
+            return "Too late to take that back: hidden cards have been shown since."
+        return None
+
+    def _last_human_move(self) -> int | None:
         humans = set(self.humans)
         for index in range(len(self.match.log) - 1, -1, -1):
             if self.match.log[index].seat in humans:

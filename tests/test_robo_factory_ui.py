@@ -141,10 +141,11 @@ async def test_building_notepad_possible_panel_eureka_hint_and_rules(tmp_path) -
         await pilot.press("enter")
         await settle(pilot)
         assert state.moves > moves
-        # undo takes back the build
+        # the builds were checked (shown) since: too late to take the build back
         await pilot.press("u")
         await settle(pilot)
-        assert screen.state.moves == moves
+        assert screen.state.moves > moves
+        assert "Too late to take that back" in screen.message
 
 
 async def test_hot_seat_hides_private_cards_between_humans(tmp_path) -> None:

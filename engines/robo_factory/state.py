@@ -336,6 +336,11 @@ class RoboFactoryState(GameState):
             moves=self.moves,
         )
 
+    def reveals(self) -> int:
+        """A purchase shows its buyer a match count; every check shows the builds and the
+        order or the private counts."""
+        return sum(1 for e in self.events if e.kind in ("buy", "check"))
+
     def clone(self) -> RoboFactoryState:
         other = RoboFactoryState.__new__(RoboFactoryState)
         other.__dict__.update(self.__dict__)
