@@ -21,16 +21,16 @@ from engines.robot_master.state import (
 RULES = """\
 ROBOT MASTER  (a card game by Reiner Knizia, for two)
 
-The deck has 36 robot cards: six each of the values 0, 1, 2, 3, 4 and 5.
-One card is laid face up in the middle of a 5 x 5 grid. Each player gets
-12 cards; the other 11 stay face down and are not used, so you never know
-exactly what your opponent holds.
+The deck has 36 robot cards: six each of the values 0, 1, 2, 3, 4 and
+5. One card is laid face up in the middle of a 5 x 5 grid. Each player
+gets 12 cards; the other 11 stay face down and are not used, so you
+never know exactly what your opponent holds.
 
-One player owns the five ROWS, the other the five COLUMNS. Take turns to
-place one card from your hand on an empty square that touches a card
-already on the grid along an edge (corners do not count). Legal squares
-are marked with a dot. After 24 placements the grid is full and the game
-is scored.
+One player owns the five ROWS, the other the five COLUMNS. Take turns
+to place one card from your hand on an empty square that touches a
+card already on the grid along an edge (corners do not count). Legal
+squares are marked with a dot. After 24 placements the grid is full
+and the game is scored.
 
 SCORING A LINE (each row, each column)
   - a value that appears once counts its face value     (4 -> 4)
@@ -42,11 +42,11 @@ SCORING A LINE (each row, each column)
   Beware the zero: one or two zeros score nothing.
 
 WINNING
-Each side's weakest line decides. Whoever has the lower lowest line loses.
-If the lowest lines are equal, compare the second-lowest, then the third,
-and so on; if all five pairs are equal the game is a draw. While you play,
-the screen highlights each side's weakest line (and the second weakest
-while the weakest are tied).
+Each side's weakest line decides. Whoever has the lower lowest line
+loses. If the lowest lines are equal, compare the second-lowest, then
+the third, and so on; if all five pairs are equal the game is a draw.
+While you play, the screen highlights each side's weakest line (and
+the second weakest while the weakest are tied).
 
 STRATEGY IN A NUTSHELL
 Every card lands in one row and one column at once: build pairs and
