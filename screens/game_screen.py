@@ -71,6 +71,19 @@ class GameScreen(Screen[None]):
     def finished(self) -> bool:
         return self.game_state.is_terminal()
 
+    # Keys that still work once the game is over (the board stays to be looked at); a
+    # screen adds its own, e.g. moving a cursor over the finished board.
+    OVER_ACTIONS = frozenset({"show_result", "save_as", "rules", "leave", "undo"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide (and switch off) the keys that do nothing now, so the footer tells the truth:
+        the game's keys once it is over, ``show_result`` before, undo between humans."""
+        if action == "undo" and (self.session.hot_seat or not self.session.humans):
+            return False
+        if self.finished:
+            return action in self.OVER_ACTIONS
+        return action != "show_result"
+
     def player_label(self, seat: int) -> str:
         entry = self.session.players[seat]
         seat_name = self.session.spec.seat_names(self.session.match.num_players)[seat]
@@ -98,6 +111,7 @@ class GameScreen(Screen[None]):
         if state.is_terminal():
             if not self.game_over_shown:
                 self.game_over_shown = True
+                self.refresh_bindings()
                 result = state.result()
                 assert result is not None
                 self.game_over(result)
@@ -210,6 +224,7 @@ class GameScreen(Screen[None]):
             self.hinting = False
             self.session.undo()
             self.game_over_shown = False
+            self.refresh_bindings()
             self.message = "Took back your last move."
             self.advance()
             return

@@ -48,12 +48,15 @@ class RobotMasterScreen(GameScreen):
         Binding("0", "pick(0)", "Pick", key_display="0-5"),
         *[Binding(str(v), f"pick({v})", "Pick", show=False) for v in range(1, 6)],
         Binding("enter,space", "place", "Place", key_display="Enter"),
+        Binding("enter", "show_result", "Result", key_display="Enter"),
         Binding("u", "undo", "Undo"),
         Binding("H,i", "hint", "Hint", key_display="H"),
         Binding("ctrl+s", "save_as", "Save"),
         Binding("f1,question_mark", "rules", "Rules", key_display="F1/?"),
         Binding("q,escape", "leave", "Quit"),
     ]
+
+    OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"move"}
 
     def __init__(self, session: GameSession, glyphs: Glyphs) -> None:
         super().__init__(session, glyphs)

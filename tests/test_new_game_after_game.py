@@ -1,4 +1,4 @@
-"""``n`` on the game-over panel, then Enter in the dialog: a new game starts."""
+"""After a game: the result panel's keys (new game, look at the board) and the footer."""
 
 from __future__ import annotations
 
@@ -27,3 +27,35 @@ async def test_new_game_from_the_result_panel_starts_a_game(tmp_path):
         assert isinstance(second, RobotMasterScreen) and second is not first
         assert second.session.name != first.session.name
         assert second.state.moves == 0 and second.session.players[1].level == "random"
+
+
+async def test_board_after_the_game_shows_only_keys_that_work(tmp_path):
+    """``b`` on the result panel: look at the board; the footer drops the game's keys,
+    Enter brings the result back."""
+    app = make_app(tmp_path, start="play", game="robot-master", opponent="random", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        assert screen.check_action("place", ()) and not screen.check_action("show_result", ())
+        while not screen.state.is_terminal():
+            await play_one_move(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, RobotMasterOverScreen)
+        await pilot.press("b")
+        await settle(pilot)
+        assert app.screen is screen
+        footer = {b.action for _, b, enabled, _ in screen.active_bindings.values() if enabled}
+        assert "show_result" in footer and "leave" in footer
+        assert not {"place", "pick(0)", "hint"} & footer
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, RobotMasterOverScreen)
+
+
+async def test_undo_is_not_offered_between_two_humans(tmp_path):
+    app = make_app(tmp_path, start="play", game="robot-master", opponent="human", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        assert screen.check_action("undo", ()) is False
+        assert screen.check_action("place", ()) is True
