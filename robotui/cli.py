@@ -392,13 +392,15 @@ def play(
         ),
     ] = None,
     humans: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--humans",
             metavar="N",
-            help="Humans sharing this terminal (games of more than two); the rest are computers.",
+            help="Humans sharing this terminal (games of more than two); the rest are "
+            "computers. Default 1, or every seat with --opponent human.",
+            show_default=False,
         ),
-    ] = 1,
+    ] = None,
     cards: CardsOption = None,
     option: GameOptions = None,
 ) -> None:
@@ -426,6 +428,12 @@ def play(
         spec.check_players(count)
     except EngineError as exc:
         fail(str(exc))
+    if opponent == "human" and count > 2:
+        if humans is not None and humans != count:
+            fail(f"--opponent human makes all {count} players human; with --humans {humans} "
+                 "name a computer level for the others (--opponent easy, normal, ...)")
+        humans = count
+    humans = 1 if humans is None else humans
     if not 1 <= humans <= count:
         fail(f"--humans must be between 1 and {count}, not {humans}")
     seats = [name.lower() for name in spec.seat_names(count)]

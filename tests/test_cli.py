@@ -767,3 +767,14 @@ def test_play_generic_option_and_player_count_checks(launched: list[AppConfig]) 
     assert "exactly 2" in line
     line = assert_clean_error(run("play", GAME, "--humans", "3"), 2)
     assert "between 1 and 2" in line
+
+
+def test_opponent_human_in_a_bigger_game_seats_only_humans(launched: list[AppConfig]) -> None:
+    """``--opponent human --players 4`` used to give one human and three computers."""
+    assert run("play", "robo-factory", "--opponent", "human", "--players", "4").exit_code == 0
+    assert (launched[0].players, launched[0].humans, launched[0].opponent) == (4, 4, "human")
+    line = assert_clean_error(
+        run("play", "robo-factory", "--opponent", "human", "--players", "4", "--humans", "2"), 2)
+    assert "all 4 players human" in line and "--opponent easy" in line
+    assert run("play", "robo-factory", "--players", "4", "--humans", "2").exit_code == 0
+    assert (launched[-1].humans, launched[-1].opponent) == (2, "normal")
