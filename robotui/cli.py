@@ -438,8 +438,13 @@ def play(
         fail(f"--humans must be between 1 and {count}, not {humans}")
     seats = [name.lower() for name in spec.seat_names(count)]
     chosen = seats[0] if side is None else side.strip().lower()
+    if chosen.isdigit() and 1 <= int(chosen) <= len(seats):
+        chosen = seats[int(chosen) - 1]  # a seat number: --side 2
+    squeezed = {name.replace(" ", ""): name for name in seats}
+    chosen = squeezed.get(chosen.replace(" ", ""), chosen)  # --side player2
     if chosen not in seats:
-        fail(f"--side cannot be {chosen!r}; valid values: {', '.join(seats)}")
+        fail(f"--side cannot be {chosen!r}; valid values: {', '.join(seats)} "
+             f"(or a seat number, 1 to {len(seats)})")
     config = _app_config(
         ctx,
         start="play",

@@ -54,6 +54,8 @@ class NewGameChoice:
                 seats.append(PlayerEntry(name, HUMAN))
             else:
                 seats.append(PlayerEntry(f"Computer {seat + 1 - self.humans}", COMPUTER, level))
+        if self.humans == 1 and 0 < self.side < self.num_players:
+            seats.insert(self.side, seats.pop(0))  # you sit where --side says
         return seats
 
     @classmethod

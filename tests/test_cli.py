@@ -778,3 +778,11 @@ def test_opponent_human_in_a_bigger_game_seats_only_humans(launched: list[AppCon
     assert "all 4 players human" in line and "--opponent easy" in line
     assert run("play", "robo-factory", "--players", "4", "--humans", "2").exit_code == 0
     assert (launched[-1].humans, launched[-1].opponent) == (2, "normal")
+
+
+def test_play_side_by_number_or_without_the_space(launched: list[AppConfig]) -> None:
+    assert run("play", "robo-factory", "--players", "3", "--side", "2").exit_code == 0
+    assert run("play", "robo-factory", "--players", "3", "--side", "player3").exit_code == 0
+    assert [c.side for c in launched] == [1, 2]
+    line = assert_clean_error(run("play", "robo-factory", "--side", "4"), 2)
+    assert "seat number, 1 to 2" in line

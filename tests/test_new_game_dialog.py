@@ -78,3 +78,13 @@ async def test_a_changed_number_option_reaches_the_game(tmp_path):
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         assert app.screen.session.match.options["depth"] == 10
+
+
+def test_side_seats_the_one_human_in_a_bigger_game():
+    from screens.new_game import NewGameChoice
+
+    players = NewGameChoice("robo-factory", "hard", side=2, num_players=4).players()
+    assert [p.kind for p in players] == ["computer", "computer", "human", "computer"]
+    assert [p.name for p in players] == ["Computer 1", "Computer 2", "You", "Computer 3"]
+    both = NewGameChoice("robo-factory", "hard", side=2, num_players=4, humans=2).players()
+    assert [p.kind for p in both] == ["human", "human", "computer", "computer"]
