@@ -1,4 +1,4 @@
-"""The load screen: saved games with game, date, move number and players."""
+"""The load screen: saved games with game, players, date and move number."""
 
 from __future__ import annotations
 
@@ -16,10 +16,28 @@ from screens.dialogs import ConfirmScreen
 
 
 def players_text(summary: SaveSummary) -> str:
-    parts = []
-    for p in summary.players:
-        parts.append(p.name if p.kind == "human" else f"{p.name}")
-    return " vs ".join(parts)
+    """``You vs Computer (hard)``; in bigger games ``You + 3 computers (hard)``."""
+    players = summary.players
+    if len(players) <= 2:
+        return " vs ".join(
+            p.name if p.kind == "human" or not p.level else f"{p.name} ({p.level})"
+            for p in players
+        )
+    humans = [p.name for p in players if p.kind == "human"]
+    levels = list(dict.fromkeys(p.level or "?" for p in players if p.kind != "human"))
+    text = ", ".join(humans)
+    if levels:
+        count = len(players) - len(humans)
+        text += f" + {count} computer{'s' if count > 1 else ''} ({'/'.join(levels)})"
+    return text
+
+
+def fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+NAME_WIDTH = 44  # the table fits 80 columns: 44 + 16 + 8 and the cell padding
+MAX_SKIPPED = 4  # bad files listed under the table; "saves list" shows them all
 
 
 class LoadScreen(Screen[Path | None]):
@@ -45,7 +63,9 @@ class LoadScreen(Screen[Path | None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Name", "Game", "Saved", "Move", "Players", "")
+        table.add_column("Save: name, game and players", width=NAME_WIDTH)
+        table.add_column("Saved, move", width=16)
+        table.add_column("", width=8)
         self.reload()
         table.focus()
 
@@ -54,19 +74,22 @@ class LoadScreen(Screen[Path | None]):
         table.clear()
         self.summaries, errors = list_saves(self.save_dir)
         for s in self.summaries:
+            save = Text(fit(s.name, NAME_WIDTH), "bold")
+            save.append("\n" + fit(f"{s.game_name}: {players_text(s)}", NAME_WIDTH), "dim")
             table.add_row(
-                s.name[:24],
-                s.game_name,
-                f"{s.updated.astimezone():%Y-%m-%d %H:%M}",
-                str(s.move_number),
-                players_text(s)[:26],
-                "finished" if s.finished else "",
+                save,
+                Text(f"{s.updated.astimezone():%Y-%m-%d %H:%M}\nmove {s.move_number}"),
+                Text("finished" if s.finished else "", "green"),
+                height=2,
             )
         notes = Text()
         if not self.summaries:
             notes.append("No saved games yet. Games save themselves after every move.\n", "dim")
-        for err in errors:
+        for err in errors[:MAX_SKIPPED]:
             notes.append(f"Skipped: {err}\n", "yellow")
+        if len(errors) > MAX_SKIPPED:
+            notes.append(f"... and {len(errors) - MAX_SKIPPED} more unreadable files: "
+                         "'robotui saves list' names them all.\n", "yellow")
         self.query_one("#load-errors", Static).update(notes)
 
     def selected(self) -> SaveSummary | None:
