@@ -56,6 +56,8 @@ class RobotuiApp(App[None]):
         except (NotImplementedError, RuntimeError, ValueError):
             pass  # not on the main thread (tests) or no such signal
         cfg = self.config
+        if cfg.notice:
+            self.notify(cfg.notice, severity="warning", timeout=10)
         if cfg.start == "play":
             spec = get_game(cfg.game)
             choice = NewGameChoice(

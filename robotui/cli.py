@@ -470,27 +470,33 @@ def resume(
     ] = None,
 ) -> None:
     """Continue a saved game (the newest one unless NAME is given)."""
-    from saves import SaveError, load_save, newest_save
+    from saves import SaveError, list_saves, load_save
 
     directory = _save_dir(ctx)
+    notice = ""
     if name is None:
         try:
-            newest = newest_save(directory)
+            good, bad = list_saves(directory)
         except SaveError as exc:
             fail(str(exc), RUNTIME_ERROR)
-        if newest is None:
+        if not good:
             fail(
                 f"no saved games in {directory}; start one with 'robotui play GAME'",
                 RUNTIME_ERROR,
             )
-        path = Path(newest.path)
+        path = Path(good[0].path)
+        if bad:
+            files = "file was" if len(bad) == 1 else f"{len(bad)} files were"
+            notice = (f"Resumed the newest readable save, {good[0].name!r}. An unreadable save "
+                      f"{files} skipped: 'robotui saves list' says why.")
+            typer.echo(f"note: {notice}", err=True)
     else:
         path = _find_save_or_fail(ctx, name)
     try:
         load_save(path)
     except SaveError as exc:
         fail(str(exc), RUNTIME_ERROR)
-    _start_app(_app_config(ctx, start="resume", resume_path=path))
+    _start_app(_app_config(ctx, start="resume", resume_path=path, notice=notice))
 
 
 @saves_app.command("list")

@@ -27,3 +27,4 @@ class AppConfig:
     players: int | None = None  # number of seats; None = the game's fewest
     humans: int = 1  # humans sharing the terminal in games of more than two
     resume_path: Path | None = None
+    notice: str = ""  # shown once the app is up (e.g. unreadable saves that were skipped)

@@ -422,6 +422,18 @@ def test_resume_newest(launched: list[AppConfig], store: Store) -> None:
     assert Path(config.resume_path or "") == newest
 
 
+def test_resume_newest_says_it_skipped_an_unreadable_save(
+    launched: list[AppConfig], store: Store
+) -> None:
+    good = store.write("old", 3)
+    store.junk("newer but broken", "{not a save")
+    result = run("resume")
+    assert result.exit_code == 0, result.output
+    assert Path(launched[0].resume_path or "") == good
+    assert "unreadable save file was skipped" in launched[0].notice
+    assert "robotui saves list" in launched[0].notice
+
+
 def test_resume_by_name(launched: list[AppConfig], store: Store) -> None:
     old = store.write("old", 3)
     store.write("new", 5)

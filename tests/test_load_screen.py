@@ -48,3 +48,11 @@ async def test_names_players_and_finished_fit_80_columns(tmp_path):
         row = next(i for i, line in enumerate(lines) if done in line)
         assert "finished" in lines[row]
         assert "finished" not in next(line for line in lines if going in line)
+
+
+async def test_a_notice_from_the_command_line_is_shown(tmp_path):
+    app = make_app(tmp_path, notice="An unreadable save file was skipped.")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = [n.message for n in app._notifications]  # what the toast rack shows
+        assert shown == ["An unreadable save file was skipped."]
