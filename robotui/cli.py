@@ -503,6 +503,7 @@ def resume(
 def saves_list(ctx: typer.Context) -> None:
     """List saved games, newest first, and any files that cannot be read."""
     from saves import SaveError, list_saves
+    from screens.players_text import players_text
 
     directory = _save_dir(ctx)
     try:
@@ -516,12 +517,12 @@ def saves_list(ctx: typer.Context) -> None:
                 s.game_name or s.game_id,
                 _when(s.updated),
                 str(s.move_number),
-                _players_text(s),
                 "yes" if s.finished else "no",
+                players_text(s.players),
             ]
             for s in summaries
         ]
-        header = ["NAME", "GAME", "UPDATED", "MOVE", "PLAYERS", "FINISHED"]
+        header = ["NAME", "GAME", "UPDATED", "MOVE", "DONE", "PLAYERS"]
         typer.echo(_table(header, rows))
     else:
         typer.echo(f"No saved games in {directory}.")

@@ -13,23 +13,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from saves import SaveSummary, delete_save, list_saves
 from screens.dialogs import ConfirmScreen
-
-
-def players_text(summary: SaveSummary) -> str:
-    """``You vs Computer (hard)``; in bigger games ``You + 3 computers (hard)``."""
-    players = summary.players
-    if len(players) <= 2:
-        return " vs ".join(
-            p.name if p.kind == "human" or not p.level else f"{p.name} ({p.level})"
-            for p in players
-        )
-    humans = [p.name for p in players if p.kind == "human"]
-    levels = list(dict.fromkeys(p.level or "?" for p in players if p.kind != "human"))
-    text = ", ".join(humans)
-    if levels:
-        count = len(players) - len(humans)
-        text += f" + {count} computer{'s' if count > 1 else ''} ({'/'.join(levels)})"
-    return text
+from screens.players_text import players_text
 
 
 def fit(text: str, width: int) -> str:
@@ -75,7 +59,7 @@ class LoadScreen(Screen[Path | None]):
         self.summaries, errors = list_saves(self.save_dir)
         for s in self.summaries:
             save = Text(fit(s.name, NAME_WIDTH), "bold")
-            save.append("\n" + fit(f"{s.game_name}: {players_text(s)}", NAME_WIDTH), "dim")
+            save.append("\n" + fit(f"{s.game_name}: {players_text(s.players)}", NAME_WIDTH), "dim")
             table.add_row(
                 save,
                 Text(f"{s.updated.astimezone():%Y-%m-%d %H:%M}\nmove {s.move_number}"),
