@@ -118,6 +118,19 @@ def laser_cells(lay: Layout, g: GlyphSet) -> dict[int, tuple[str, str]]:
     return out
 
 
+COORD_STYLE = "grey50"
+
+
+def column_label(x: int) -> str:
+    """The name of column ``x`` as squares are named (``cell_name``): a, b, ... (26 on: x)."""
+    return chr(ord("a") + x) if x < 26 else str(x)
+
+
+def row_label_width(lay: Layout) -> int:
+    """Columns the row numbers take at the left of the board (``coords`` of draw_board)."""
+    return len(str(lay.height))
+
+
 def draw_board(
     lay: Layout,
     robots: list[tuple[int, int, int, bool]],
@@ -125,9 +138,13 @@ def draw_board(
     viewport: tuple[int, int, int, int],
     me: int | None = None,
     marks: dict[int, tuple[str, str]] | None = None,
+    coords: bool = False,
 ) -> Text:
     """The visible part of the board: ``robots`` as (seat, square, facing, virtual);
-    ``marks`` are preview labels per square; viewport (x0, y0, columns, rows) in squares."""
+    ``marks`` are preview labels per square; viewport (x0, y0, columns, rows) in squares.
+    ``coords`` adds a line of column letters above and row numbers at the left (squares are
+    named like ``f16``), both following the viewport; they take 1 line and
+    ``row_label_width`` columns more."""
     g = glyph_set(ascii_only)
     marks = marks or {}
     flag_at = {c: k + 1 for k, c in enumerate(lay.flags)}
@@ -140,7 +157,13 @@ def draw_board(
     x0, y0, cols, rows = viewport
     w = lay.width
     text = Text(no_wrap=True, overflow="crop")
+    label_w = row_label_width(lay) if coords else 0
+    if coords:
+        letters = "".join(f" {column_label(x):<2}" for x in range(x0, min(w, x0 + cols)))
+        text.append(" " * label_w + letters.rstrip() + "\n", COORD_STYLE)
     for y in range(y0, min(lay.height, y0 + rows)):
+        if coords:
+            text.append(f"{y + 1:>{label_w}}", COORD_STYLE)
         for x in range(x0, min(w, x0 + cols)):
             i = y * w + x
             west = lay.wall[i] >> 3 & 1
@@ -176,8 +199,8 @@ def draw_board(
 
 
 def legend(ascii_only: bool, lay: Layout, width: int = 41) -> Text:
-    """What the board glyphs mean, in 15 lines of 40 columns, then the registers of this
-    course's pushers and crushers wrapped to ``width``."""
+    """What the board glyphs mean, in 15 lines of 40 columns, then how squares are named and
+    the registers of this course's pushers and crushers, wrapped to ``width``."""
     g = glyph_set(ascii_only)
     pit_style = "bold white on grey15" if ascii_only else "grey30 on grey7"
     express = (g.express[1] * 2) if ascii_only else g.express[1] + " "
@@ -210,17 +233,21 @@ def legend(ascii_only: bool, lay: Layout, width: int = 41) -> Text:
             what = what if n or len(row) == 1 else f"{what:<15}"
             t.append(" " * max(1, 4 - len(glyph)) + what)
         t.append("\n")
-    details = []
-    for i in lay.pushers:
-        regs = ",".join(str(r + 1) for r in range(5) if lay.pusher_mask[i] >> r & 1)
-        details.append(f"pusher {lay.short_name(i)} regs {regs}")
-    for i in lay.crushers:
-        regs = ",".join(str(r + 1) for r in range(5) if lay.crusher_mask[i] >> r & 1)
-        details.append(f"crusher {lay.short_name(i)} regs {regs}")
-    if details:  # wrapped between the items only
-        glued = "; ".join(d.replace(" ", "\0") for d in details)
-        for line in textwrap.wrap(glued, max(20, width), break_long_words=False):
-            t.append(line.replace("\0", " ") + "\n", "dim")
+    last = lay.width * lay.height - 1
+    t.append(f"squares: column {column_label(0)}-{column_label(lay.width - 1)} + row "
+             f"1-{lay.height}, e.g. {lay.short_name(last)}\n", "dim")
+    for what, cells, masks in (
+        ("pusher", lay.pushers, lay.pusher_mask),
+        ("crusher", lay.crushers, lay.crusher_mask),
+    ):
+        details = []
+        for i in cells:
+            regs = ",".join(str(r + 1) for r in range(5) if masks[i] >> r & 1)
+            details.append(f"{lay.short_name(i)}\0{regs}")
+        if details:  # wrapped between the items only
+            glued = f"{what}\0registers:\0" + "; ".join(details)
+            for line in textwrap.wrap(glued, max(20, width), break_long_words=False):
+                t.append(line.replace("\0", " ") + "\n", "dim")
     t.rstrip()
     return t
 
@@ -233,6 +260,27 @@ def card_label(card: int) -> str:
 
 def card_long(card: int) -> str:
     return f"{KIND_NAMES[KIND[card]]} ({card})" if card else "nothing"
+
+
+_BY_SEAT = re.compile(r"\b(hit|pushed) by ([0-7])\b")  # "hit by 2" -> "shot by Green"
+
+
+def joined_pushes(events: list[str]) -> list[str]:
+    """One event for a robot pushed several squares in one move: ``1 pushed by 0: a1 -> a3``."""
+    out: list[str] = []
+    for e in events:
+        head, _, path = e.partition(": ")
+        n = len(out) - 1
+        while " pushed by " in head and n >= 0 and " pushed by " in out[n]:  # a run of pushes
+            last_head, _, last_path = out[n].partition(": ")
+            start, _, end = last_path.partition(" -> ")
+            if last_head == head and path.startswith(end + " -> "):
+                out[n] = f"{head}: {start} -> {path.partition(' -> ')[2]}"
+                break
+            n -= 1
+        else:
+            out.append(e)
+    return out
 
 
 def narrate(picture: dict, before: list, lay: Layout) -> list[tuple[str, str]]:
@@ -261,13 +309,14 @@ def narrate(picture: dict, before: list, lay: Layout) -> list[tuple[str, str]]:
                         SEAT_COLOURS[s].replace("bold ", ""),
                     )
                 )
-    for e in picture["events"]:
+    for e in joined_pushes(picture["events"]):
         who, _, what = e.partition(" ")
         if who.isdigit() and int(who) < len(SEAT_NAMES):
             name = SEAT_NAMES[int(who)]
             what = what.replace("hit by board laser", "hit by a board laser")
-            for s in range(len(bots)):
-                what = what.replace(f"hit by {s}", f"shot by {SEAT_NAMES[s]}")
+            what = _BY_SEAT.sub(
+                lambda m: f"{'shot' if m[1] == 'hit' else m[1]} by {SEAT_NAMES[int(m[2])]}", what
+            )
             style = "bold red" if "destroyed" in what or "hit" in what or "shot" in what else ""
             if what.startswith("flag"):
                 style = "bold green"

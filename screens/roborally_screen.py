@@ -10,6 +10,7 @@ A half-built program lives only on the screen: after a resume you program that t
 from __future__ import annotations
 
 import contextlib
+import math
 import time
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,7 @@ from screens.roborally_draw import (
     glyph_set,
     legend,
     narrate,
+    row_label_width,
     wrap_log,
 )
 from screens.session import GameSession
@@ -57,7 +59,8 @@ KEYS_HELP = """\
   Enter         confirm the program
   Decisions     1-9, or the arrows and Enter, pick one of the choices
   Watching      Space next register, r run/pause, + / - speed,
-                x skip to the end
+                x skip to the end (a Space or Enter at once after
+                the last register does not touch your next turn)
   Game over     Enter shows the result again
   g             legend of the board glyphs on / off
   u             undo your last move (against the computer)
@@ -68,6 +71,7 @@ KEYS_HELP = """\
 
 TINY = ("U-T", "Lft", "Rgt", "Bck", "Mv1", "Mv2", "Mv3")
 SPEEDS = (0.25, 0.5, 1.0, 2.0)
+DOUBLE_TAP = 0.8  # seconds after the playback ends in which Space / Enter are not yet yours
 FIRE_TEXT = {
     "normal": "shoot: damage",
     "pressor": "Pressor Beam: push it 1 away",
@@ -155,6 +159,7 @@ class RoboRallyScreen(GameScreen):
         self.program_turn: tuple[int, int] = (-1, -1)
         self.passing = False  # a PassScreen is up
         self.footer_phase = ""  # the phase the footer's keys were last worked out for
+        self.watch_end = -math.inf  # when the last watched playback ended (time.monotonic)
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -395,10 +400,9 @@ class RoboRallyScreen(GameScreen):
         if self.timer is not None:
             self.timer.stop()
             self.timer = None
+        watching = self.shown is not None  # a register was on screen: the player watched
         if not self.queue:
-            self.shown = None
-            self.refresh_all()
-            self.advance()
+            self._end_watch(watching)
             return
         picture = self.queue.pop(0)
         before = self.before or [(b.pos, b.facing) for b in picture["bots"]]
@@ -409,13 +413,34 @@ class RoboRallyScreen(GameScreen):
         self.before = [(b.pos, b.facing) for b in picture["bots"]]
         self.shown = picture
         if not self.queue:
-            self.shown = None
-            self.refresh_all()
-            self.advance()
+            self._end_watch(watching)
             return
         if self.running:
             self.timer = self.set_timer(SPEEDS[self.speed], self._next_picture)
         self.refresh_all()
+
+    def _end_watch(self, watched: bool) -> None:
+        """The playback is over: the programming or decision keys apply again (``watched``:
+        registers were on screen, so a Space or Enter may still be meant for them)."""
+        if watched:
+            self.watch_end = time.monotonic()
+        self.shown = None
+        self.refresh_all()
+        self.advance()
+
+    def _double_tap(self, again: str) -> bool:
+        """Space or Enter came just after the playback ended (one press too many while
+        stepping): say what the key does ``again`` and do nothing, rather than put a card in
+        or pick a choice the player has not seen."""
+        if time.monotonic() - self.watch_end >= DOUBLE_TAP:
+            return False
+        self.message = f"The registers are over: {again}."
+        self.refresh_all()
+        return True
+
+    def _keys_used(self) -> None:
+        """Another key of this turn was pressed: Space and Enter are meant for it now."""
+        self.watch_end = -math.inf
 
     def action_step(self) -> None:
         if self.queue:
@@ -423,7 +448,11 @@ class RoboRallyScreen(GameScreen):
             self._next_picture()
 
     def action_toggle(self) -> None:
-        if self.my_turn() and self.state.pending_kind(self.my_seat()) == "program":
+        if (
+            self.my_turn()
+            and self.state.pending_kind(self.my_seat()) == "program"
+            and not self._double_tap("Space again puts the card under the cursor in")
+        ):
             self._toggle_at_cursor()
 
     def action_run(self) -> None:
@@ -447,6 +476,7 @@ class RoboRallyScreen(GameScreen):
             self.running = False
             self._next_picture()
         self.running = True
+        self._keys_used()  # skipping is deliberate: the next key is meant for your turn
 
     def action_legend(self) -> None:
         self.legend_on = not self.legend_on
@@ -477,6 +507,7 @@ class RoboRallyScreen(GameScreen):
     def action_number(self, n: int) -> None:
         if not self.my_turn():
             return
+        self._keys_used()
         view = self.my_view()
         if view.pending != "program":
             if 1 <= n <= len(view.choices):
@@ -499,6 +530,7 @@ class RoboRallyScreen(GameScreen):
             self._keep_draft()
 
     def action_take_back(self) -> None:
+        self._keys_used()
         if self.my_turn() and self.chosen:
             self.chosen.pop()
             self._keep_draft()
@@ -526,6 +558,7 @@ class RoboRallyScreen(GameScreen):
     def action_cursor(self, dx: int, dy: int) -> None:
         if not self.my_turn():
             return
+        self._keys_used()
         view = self.my_view()
         if dy and view.pending == "program":
             self.zone = "regs" if self.zone == "hand" else "hand"
@@ -544,6 +577,9 @@ class RoboRallyScreen(GameScreen):
                 self.action_step()
             return
         view = self.my_view()
+        again = "Enter again confirms" if view.pending == "program" else "Enter again picks"
+        if self._double_tap(again):
+            return
         if view.pending != "program":
             if view.choices:
                 self.play(view.choices[min(self.cur, len(view.choices) - 1)], view.seat)
@@ -559,6 +595,7 @@ class RoboRallyScreen(GameScreen):
     def action_power_down(self) -> None:
         if not self.my_turn():
             return
+        self._keys_used()
         view = self.my_view()
         if view.pending != "program":
             return
@@ -578,6 +615,7 @@ class RoboRallyScreen(GameScreen):
     def action_recompile(self) -> None:
         if not self.my_turn():
             return
+        self._keys_used()
         view = self.my_view()
         if view.pending == "program" and view.program_choices is not None:
             extra = Decide("recompile", "")
@@ -607,10 +645,16 @@ class RoboRallyScreen(GameScreen):
 
     def on_hint(self, action: Action, seat: int) -> None:
         view = self.my_view()
+        self._keys_used()
         if isinstance(action, Program):
             self.chosen = [action.cards[r] for r in self._free(view)]
+            power = ""  # a power down the hint switches on or off is told, never done silently
+            if action.power_down != self.power:
+                power = (", and a power down is announced for next turn" if action.power_down
+                         else ", and the power down is cancelled")
             self.power = action.power_down
-            self.message = "Hint: the registers are filled in; Enter confirms."
+            self._keep_draft()
+            self.message = f"Hint: the registers are filled in{power}; Enter confirms."
         else:
             self.message = f"Hint: {self.session.spec.describe_action(action, seat)}."
 
@@ -672,9 +716,11 @@ class RoboRallyScreen(GameScreen):
         return marks, warn
 
     def viewport(self, width: int, height: int, focus: int) -> tuple[int, int, int, int]:
+        """(x0, y0, columns, rows) of the board that fit ``width`` x ``height`` characters
+        besides the coordinates, centred on ``focus`` where the board is larger."""
         lay = self.state.layout
-        cols = max(1, (width - 1) // 3)
-        rows = max(1, height)
+        cols = max(1, (width - 1 - row_label_width(lay)) // 3)
+        rows = max(1, height - 1)
         x0 = y0 = 0
         if focus >= 0:
             fx, fy = focus % lay.width, focus // lay.width
@@ -694,7 +740,7 @@ class RoboRallyScreen(GameScreen):
         side = self.query_one("#rr-side")
         body = self.query_one("#rr-body")
         avail_w = max(10, body.size.width - 41) if body.size.width else 37
-        need_w = lay.width * 3 + 1
+        need_w = lay.width * 3 + 1 + row_label_width(lay)  # the row numbers at the left
         board_w = min(need_w, avail_w)
         board.styles.width = board_w
         height = body.size.height or 22
@@ -707,7 +753,7 @@ class RoboRallyScreen(GameScreen):
         vp = self.viewport(board_w, height, focus)
         board.update(
             draw_board(lay, robots, self.glyphs.ascii_only, vp, seat if self.session.humans
-                       else None, marks)
+                       else None, marks, coords=True)
         )
         side.styles.width = "1fr"
         # the legend takes the whole side panel: it would not fit under 8 robots' status
@@ -752,7 +798,8 @@ class RoboRallyScreen(GameScreen):
         lay = view.layout
         g = glyph_set(self.glyphs.ascii_only)
         t = Text(no_wrap=True, overflow="ellipsis")  # one line a robot, whatever its state
-        t.append("Robot   Dm Lock  Lv Flg Arch  Op\n", "bold underline")
+        # 31 columns and up to 9 of state ("OFF,virt"): the 40 the side panel has at 80x24
+        t.append("Robot    Dm Lock Lv Flg Arch Op\n", "bold underline")
         shown_bots = self.shown["bots"] if self.shown is not None else None
         for r in view.robots:
             s = r.seat
@@ -772,8 +819,8 @@ class RoboRallyScreen(GameScreen):
             t.append(f"{arrow}{name:<7} ", SEAT_COLOURS[s])
             t.append(f"{damage:>2} ", "bold red" if damage >= 5 else "")
             lk = "".join(str(i + 1) for i in range(REGISTERS) if locked[i]) or "-"
-            t.append(f"{lk:<5}{max(0, lives):>3} {flags}/{len(lay.flags)} ")
-            t.append(f"{lay.short_name(archive):<5}{len(options):>3}")
+            t.append(f"{lk:<5}{max(0, lives):>2} {flags}/{len(lay.flags)} ")
+            t.append(f"{lay.short_name(archive):<5}{len(options):>2}")
             state_bits = []
             if pos < 0:  # a destroyed robot is neither on nor off: only its re-entry counts
                 state_bits.append("out" if lives <= 0 else "dead")

@@ -8,9 +8,10 @@ from pathlib import Path
 
 from engines.match import Match
 from engines.roborally import ROBORALLY
-from engines.roborally.cards import KIND, MOVES, OPTIONS
-from engines.roborally.state import REGISTERS, Decide, RoboRallyState, random_choice
+from engines.roborally.cards import BACK, KIND, MOVE1, MOVES, OPTIONS
+from engines.roborally.state import REGISTERS, Decide, Program, RoboRallyState, random_choice
 from saves import PlayerEntry, SavedGame, list_saves, load_save, write_save
+from screens import roborally_screen
 from screens.dialogs import ConfirmScreen, PassScreen
 from screens.menu import MainMenu
 from screens.roborally_draw import wrap_log
@@ -437,3 +438,195 @@ async def test_new_game_after_a_game_starts_from_its_players_and_course(tmp_path
         assert rows["players"] == "3" and rows["humans"] == "1"
         assert rows["opponent"] == "hard"
         assert rows["option-course"] == "pit-stop" and rows["option-start"] == "docks"
+
+
+def _push_ahead(state: RoboRallyState) -> bool:
+    """Red programs, Blue stands right in front of it (no walls), and Red holds a forward
+    move that goes before any card of Blue's (or Blue is powered down): a sure push."""
+    red, blue = state.bots[0], state.bots[1]
+    lay = state.layout
+    if state.pending_kind(0) != "program" or min(red.pos, blue.pos) < 0:
+        return False
+    if red.virtual or blue.virtual or lay.nbr[red.pos][red.facing] != blue.pos:
+        return False
+    if lay.wall[red.pos] >> red.facing & 1 or lay.wall[blue.pos] >> red.facing & 1:
+        return False
+    forward = [c for c in red.hand if KIND[c] in MOVES and KIND[c] != BACK]
+    if not forward:
+        return False
+    return blue.powered or (state.pending_kind(1) == "program" and max(forward) > max(blue.hand))
+
+
+async def test_a_push_by_another_robot_is_in_the_register_log(tmp_path) -> None:
+    path = prepared_save(tmp_path, _push_ahead)
+    app = make_app(tmp_path, start="resume", resume_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        state = screen.state
+        red, blue = state.bots[0], state.bots[1]
+        lay = state.layout
+        start, facing = blue.pos, red.facing
+        hand = list(red.hand)
+        card = max(c for c in hand if KIND[c] in MOVES and KIND[c] != BACK)
+        others = [str(n + 1) for n, c in enumerate(hand) if c != card][: REGISTERS - 1]
+        await pilot.press(str(hand.index(card) + 1), *others, "enter")
+        await pilot.press("x")
+        await settle(pilot)
+        log = [text.strip() for text, _ in screen.events_log]
+        first = log[log.index(next(t for t in log if t.startswith("Register 1:"))):]
+        first = first[: next(n for n, t in enumerate(first) if t.startswith("Register 2:"))]
+        pushes = [t for t in first if t.startswith("Blue pushed by Red: ")]
+        assert pushes, first
+        step = lay.nbr[start][facing]
+        assert pushes[0].startswith(f"Blue pushed by Red: {lay.short_name(start)} -> ")
+        if KIND[card] == MOVE1:  # one square, or over the edge
+            assert pushes[0].endswith(lay.short_name(step) if step >= 0 else "off the board")
+
+
+async def test_each_re_entry_is_told_once(tmp_path) -> None:
+    path = prepared_save(tmp_path, lambda state: state.pending_kind(0) == "reenter")
+    app = make_app(tmp_path, start="resume", resume_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        state = screen.state
+        turn = state.turn
+        for _ in range(10):
+            if state.turn > turn + 1 or state.is_terminal():
+                break
+            await play_human(pilot)
+        log = [text.strip() for text, _ in screen.events_log]
+        assert any(t.startswith("Red re-enters at ") for t in log), log
+        for n, text in enumerate(log):  # told with the start of its turn, and only there
+            if " re-enters at " in text:
+                previous = next(t for t in reversed(log[:n]) if " re-enters at " not in t)
+                assert previous.endswith(" begins."), log[max(0, n - 6): n + 1]
+
+
+async def test_space_after_the_last_register_does_not_put_a_card_in(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(roborally_screen, "DOUBLE_TAP", 60.0)  # however slow the test runs
+    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
+                   seed=11, options={"course": "first-steps"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        await pilot.press("1")  # North
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        state = screen.state
+        screen.running = False  # step by step, with Space
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        await pilot.pause()
+        while screen.queue:
+            await pilot.press("space")
+        await settle(pilot)
+        assert state.turn == 2 and screen.ui_phase() == "program"
+        await pilot.press("space")  # one press too many (a double tap at the end)
+        assert screen.chosen == [], "the extra Space put a card into register 1"
+        assert "Space again puts the card under the cursor in" in screen.message
+        await pilot.press("enter")  # Enter, the other step key, does not confirm either
+        assert screen.chosen == [] and state.turn == 2 and "Enter again" in screen.message
+        screen.watch_end -= 120  # a moment later Space is the programming key again
+        await pilot.press("space")
+        assert screen.chosen == [screen.my_view().hand[0]]
+        await pilot.press("backspace")
+        screen.running = False
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        await pilot.pause()
+        while screen.queue:
+            await pilot.press("space")
+        await pilot.press("2")  # any other key at once is meant for the new turn
+        if screen.ui_phase() == "program":
+            assert screen.chosen == [screen.my_view().hand[1]]
+            await pilot.press("space")  # and after it, Space acts on the cursor again
+            assert len(screen.chosen) == 2
+
+
+async def test_skipping_the_playback_leaves_space_to_the_program(tmp_path) -> None:
+    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
+                   seed=11, options={"course": "first-steps"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        await pilot.press("1")
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        await pilot.pause()
+        await pilot.press("x", "space")  # x is deliberate: Space then puts the card in
+        assert screen.state.turn == 2 and screen.chosen == [screen.my_view().hand[0]]
+
+
+class _HintStub:
+    """A hint player that answers a fixed program."""
+
+    def __init__(self, power: bool) -> None:
+        self.power = power
+
+    def choose(self, view) -> Program:
+        free = [r for r in range(REGISTERS) if not view.robots[view.seat].locked[r]]
+        cards = list(view.program)
+        for r, card in zip(free, view.hand, strict=False):
+            cards[r] = card
+        return Program(tuple(cards), self.power)
+
+
+async def test_the_hint_says_when_it_announces_or_cancels_a_power_down(tmp_path) -> None:
+    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
+                   seed=11, options={"course": "first-steps"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        await pilot.press("1")
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        session = screen.session
+        session.hint_player = lambda seat: _HintStub(True)
+        await pilot.press("H")
+        await settle(pilot)
+        assert screen.power and len(screen.chosen) == REGISTERS
+        assert screen.message == ("Hint: the registers are filled in, and a power down is "
+                                  "announced for next turn; Enter confirms.")
+        assert "[power down announced]" in str(screen.query_one("#rr-prog").render())
+        await pilot.press("H")  # the same advice again: nothing new to tell
+        await settle(pilot)
+        assert screen.message == "Hint: the registers are filled in; Enter confirms."
+        session.hint_player = lambda seat: _HintStub(False)
+        await pilot.press("H")
+        await settle(pilot)
+        assert not screen.power
+        assert "and the power down is cancelled" in screen.message
+
+
+async def test_the_board_shows_column_letters_and_row_numbers(tmp_path) -> None:
+    """At 80x24 the board has coordinates following the viewport, and the side panel keeps
+    its 40 columns: every status line is whole (no ellipsis)."""
+    cases = [
+        (2, {"course": "first-steps"}, False),
+        (4, {"course": "pit-stop"}, True),
+        (8, {"course": "grand-tour"}, False),
+        (8, {"course": "long-haul", "start": "docks"}, True),
+    ]
+    for players, options, ascii_only in cases:
+        app = make_app(tmp_path, start="play", game="roborally", players=players,
+                       opponent="random", seed=3, options=options, ascii=ascii_only)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_human(pilot)
+            screen = rr_screen(app)
+            lay = screen.state.layout
+            rows = screen_lines(app)
+            board_w = screen.query_one("#rr-board").size.width
+            title = rows[0]
+            x0 = y0 = 0
+            if "view from " in title:
+                name = title.split("view from ")[1].split()[0]
+                x0, y0 = ord(name[0]) - 97, int(name[1:]) - 1
+            else:
+                assert lay.width * 3 + 3 <= board_w
+            cols = (board_w - 3) // 3
+            letters = rows[1][:board_w].split()
+            assert letters == [chr(97 + x) for x in range(x0, min(lay.width, x0 + cols))]
+            numbers = [row[:2].strip() for row in rows[2: 2 + min(lay.height - y0, 21)]]
+            assert numbers == [str(y + 1) for y in range(y0, y0 + len(numbers))]
+            side = [row[board_w:] for row in rows[1: 1 + players + 1]]
+            assert side[0].strip() == "Robot    Dm Lock Lv Flg Arch Op"
+            assert all("…" not in row for row in side), side
+            assert screen.query_one("#rr-side").content_size.width >= 40

@@ -717,6 +717,7 @@ class RoboRallyState(GameState):
             picture = self.picture()
             picture["register"] = 0
             self.trace.append(picture)
+        self.events = []  # told with the start of the turn: register 1 starts afresh
         if not any(b.pending for b in self.bots):
             self._begin_registers()
 
@@ -978,7 +979,13 @@ class RoboRallyState(GameState):
                 c = lay.nbr[c][d]
         for r in reversed(chain):
             rb = self.bots[r]
-            self._place(r, lay.nbr[rb.pos][d], "pushed" if r != s else "")
+            to = lay.nbr[rb.pos][d]
+            if r != s:  # told as "2 pushed by 0: d7 -> d6" (log text only, not the state)
+                self.events.append(
+                    f"{r} pushed by {s}: {lay.short_name(rb.pos)} -> "
+                    + (lay.short_name(to) if to >= 0 else "off the board")
+                )
+            self._place(r, to, "pushed" if r != s else "")
         if actor >= 0 and len(chain) > 1 and self.bots[actor].has("ramming-gear"):
             for r in chain[1:]:
                 if self.bots[r].on_board:

@@ -1,0 +1,110 @@
+"""What the RoboRally log tells: robot-on-robot pushes, each re-entry once, the board's
+coordinates and the legend's square names (engine events and screens/roborally_draw.py)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engines.roborally import ROBORALLY
+from engines.roborally.boardfile import bundled_courses, load_course
+from engines.roborally.state import Program, RoboRallyState, random_choice
+from screens.roborally_draw import draw_board, joined_pushes, legend, narrate
+from tests.test_roborally_scenarios import run_scenario
+
+
+def register_lines(state: RoboRallyState, turn: int, reg: int) -> tuple[list[str], list[str]]:
+    """(events, narrated log lines) of one register of the state's trace."""
+    trace = state.trace or []
+    index = next(n for n, p in enumerate(trace) if (p["turn"], p["register"]) == (turn, reg))
+    picture = trace[index]
+    before = [(b.pos, b.facing) for b in trace[index - 1]["bots"]] if index else [
+        (b.pos, b.facing) for b in picture["bots"]
+    ]
+    return picture["events"], [text for text, _ in narrate(picture, before, state.layout)]
+
+
+def one_turn(board: str, robots: list[str], programs: list[str], **more: Any) -> RoboRallyState:
+    return run_scenario({"board": board, "robots": robots, "programs": programs, **more})
+
+
+def test_a_push_into_a_pit_is_told_with_who_pushed_and_where() -> None:
+    state = one_turn(".. .. .. XX\n.. .. .. ..", ["a1 E", "b1 N powered", "c1 S powered"],
+                     ["1 L R L R", "-", "-"], decisions=["2 reenter N"])
+    events, lines = register_lines(state, 1, 1)
+    assert "2 pushed by 0: c1 -> d1" in events and "1 pushed by 0: b1 -> c1" in events
+    assert "  Green pushed by Red: c1 -> d1" in lines
+    assert "  Blue pushed by Red: b1 -> c1" in lines
+    green = lines.index("  Green pushed by Red: c1 -> d1")
+    assert lines[green + 1] == "  Green destroyed: falls into a pit"  # why, right after
+
+
+def test_a_robot_pushed_two_squares_is_one_line_and_off_the_board_is_named() -> None:
+    state = one_turn(".. .. ..\n.. .. ..", ["a1 E", "b1 N powered"], ["2 L R L R", "-"],
+                     decisions=["1 reenter N"])
+    events, lines = register_lines(state, 1, 1)
+    assert events[:2] == ["1 pushed by 0: b1 -> c1", "1 pushed by 0: c1 -> off the board"]
+    assert "  Blue pushed by Red: b1 -> off the board" in lines
+    assert "  Blue destroyed: falls off the edge" in lines
+    assert joined_pushes(["1 pushed by 0: a1 -> b1", "2 pushed by 0: b1 -> c1",
+                          "1 pushed by 0: b1 -> c1", "1 pushed by pusher"]) == [
+        "1 pushed by 0: a1 -> c1", "2 pushed by 0: b1 -> c1", "1 pushed by pusher"]
+
+
+def test_a_board_pusher_still_reads_as_before() -> None:
+    state = one_turn(".. .. ..", ["a1 N powered", "c1 W powered"], ["-", "-"],
+                     pushers=[{"at": "a1", "dir": "E", "registers": [1]}])
+    _, lines = register_lines(state, 1, 1)
+    assert "  Red pushed by pusher" in lines
+
+
+def test_a_re_entry_is_told_once_at_the_start_of_its_turn() -> None:
+    state = one_turn(".. XX ..\n.. .. ..", ["a1 E", "c2 N powered"], ["1 L R L R", "-"],
+                     decisions=["0 reenter N"])
+    assert state.turn == 2 and state.bots[0].pos >= 0
+    for seat in state.to_move():  # play turn 2 on, with the trace still on
+        state.apply(Program(tuple(state.bots[seat].hand[:5])), seat)
+    start, start_lines = register_lines(state, 2, 0)
+    assert start == ["0 re-enters at a1"] and "  Red re-enters at a1" in start_lines
+    first, _ = register_lines(state, 2, 1)
+    assert not any("re-enters" in e for e in first), first
+    told = [line for p in state.trace or [] for line, _ in narrate(
+        p, [(b.pos, b.facing) for b in p["bots"]], state.layout) if "re-enters" in line]
+    assert told == ["  Red re-enters at a1"]
+
+
+def test_turn_start_events_are_not_carried_into_register_1_of_a_real_game() -> None:
+    state = ROBORALLY.new_game(4, {"course": "pit-stop", "start": "docks"}, 2)
+    rng = random.Random(3)
+    state.trace = []
+    while state.turn < 8 and not state.is_terminal():
+        seat = state.to_move()[0]
+        state.apply(random_choice(rng, state.legal_actions(seat)), seat)
+    pictures = state.trace
+    assert any(p["register"] == 0 and p["events"] for p in pictures), "no re-entry to test"
+    for a, b in zip(pictures, pictures[1:], strict=False):
+        if a["register"] == 0 and b["register"] == 1:
+            assert not set(a["events"]) & set(b["events"]), (a["events"], b["events"])
+
+
+def test_the_board_has_column_letters_and_row_numbers_of_its_viewport() -> None:
+    lay = load_course("grand-tour")
+    text = draw_board(lay, [(0, 5 * lay.width + 7, 0, False)], False, (6, 3, 5, 4),
+                      coords=True).plain.splitlines()
+    assert text[0] == "   g  h  i  j  k"
+    assert [row[:2] for row in text[1:]] == [" 4", " 5", " 6", " 7"]
+    assert "R▲" in text[3] and text[3].index("R▲") == text[0].index("h")
+    plain = draw_board(lay, [], True, (0, 0, 12, 16)).plain.splitlines()
+    assert len(plain) == 16 and "a  b" not in plain[0]  # no coordinates unless asked
+
+
+def test_the_legend_says_how_squares_are_named_and_fits_the_side_panel() -> None:
+    for course in bundled_courses():
+        lay = load_course(course)
+        for ascii_only in (False, True):
+            lines = legend(ascii_only, lay, 40).plain.splitlines()
+            assert len(lines) <= 22 and max(map(len, lines)) <= 40, (course, lines)
+            assert any(line.startswith("squares: column a-") for line in lines)
+    lines = legend(False, load_course("grand-tour"), 40).plain.splitlines()
+    assert "squares: column a-x + row 1-16, e.g. x16" in lines
+    assert any(line.startswith("pusher registers: m6 2,4;") for line in lines)
