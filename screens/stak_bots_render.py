@@ -213,23 +213,45 @@ def option_label(state: StakState, move: Move, names: list[str]) -> str:
     return move.kind
 
 
+def option_rows(labels: list[str], first: int, end: int, width: int,
+                ellipsis: str = ELLIPSIS) -> list[list[int]]:
+    """``labels[first:end]`` broken into lines of ``width`` columns between whole labels,
+    two spaces apart, as many on a line as fit: the indices of each line's labels. The
+    first line leaves room for ``"… "`` when ``first > 0``, the last for ``" …"`` when
+    labels follow ``end``; the ellipses themselves are the caller's to draw."""
+    rows: list[list[int]] = []
+    used = len(ellipsis) + 1 if first > 0 else 0
+    for i in range(first, end):
+        size = len(labels[i])
+        if rows and used + 2 + size <= width:
+            rows[-1].append(i)
+            used += 2 + size
+        else:
+            if rows:
+                used = 0
+            rows.append([i])
+            used += size
+    if rows and end < len(labels) and used + 1 + len(ellipsis) > width:
+        rows.append([])  # the closing ellipsis needs a line of its own: too many lines
+    return rows
+
+
 def option_window(labels: list[str], selected: int, width: int,
-                  ellipsis: str = ELLIPSIS) -> tuple[int, int]:
-    """``(first, end)``: the labels shown on one line of ``width`` columns, always with
-    the selected one, two spaces apart, with room for an ellipsis on a cut side."""
+                  ellipsis: str = ELLIPSIS, lines: int = 1) -> tuple[int, int]:
+    """``(first, end)``: the labels shown on ``lines`` lines of ``width`` columns (see
+    :func:`option_rows`), always with the selected one, and as many around it as fit,
+    with room for an ellipsis on a cut side."""
     n = len(labels)
     selected = min(max(selected, 0), n - 1)
 
-    def span(first: int, end: int) -> int:
-        cuts = (first > 0) + (end < n)
-        return (sum(len(x) for x in labels[first:end]) + 2 * (end - first - 1)
-                + cuts * (len(ellipsis) + 1))
+    def fits(first: int, end: int) -> bool:
+        return len(option_rows(labels, first, end, width, ellipsis)) <= lines
 
     first, end = selected, selected + 1
     while True:
-        if end < n and span(first, end + 1) <= width:
+        if end < n and fits(first, end + 1):
             end += 1
-        elif first > 0 and span(first - 1, end) <= width:
+        elif first > 0 and fits(first - 1, end):
             first -= 1
         else:
             return first, end

@@ -5,8 +5,10 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.text import Text
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -14,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from engines.core import Action, GameResult
-from engines.stak_bots.moves import END, SCRAP, Move
+from engines.stak_bots.moves import END, SCRAP, TAKE, Move
 from engines.stak_bots.spec import describe, rules_text
 from engines.stak_bots.state import StakState
 from screens.dialogs import RulesScreen
@@ -23,35 +25,43 @@ from screens.glyphs import Glyphs
 from screens.session import GameSession
 from screens.stak_bots_render import (
     choice_title,
+    clip_wrap,
     fit,
     hand_lines,
     marks_for,
     option_label,
+    option_rows,
     option_window,
     stack_column,
 )
 
 KEYS_HELP = """\
-  Left / Right       pick a card in your hand (or an option in a prompt)
-  1 - 9              pick hand card N (or option N in a prompt)
+  Left / Right       pick a card in your hand or a prompt's option
+  1 - 9              pick hand card N (or option N in a prompt; in a
+                     prompt about your hand, N is hand card N)
   p                  play the picked card onto your stack
   d                  discard the picked card
-  c                  recycle: scrap your top card, discard the picked card, draw
-                     (only with the recycling option)
+  c                  recycle: scrap your top card, discard the picked
+                     card, draw (only with the recycling option)
   s                  scrap the top card of your stack
-  a                  attack with your top card (then choose the stack)
-  e                  end the turn (only once a card reached the scrapheap)
-  Enter              confirm the option picked in a prompt
-  Escape             cancel choosing an attack target; otherwise leave
+  a                  attack with your top card, then choose the stack
+  e                  end the turn (once a card reached the scrapheap)
+  Enter              confirm the option picked in a prompt; once the
+                     game is over, show the result again
+  n                  once the game is over: a new game like this one
+  Escape             cancel choosing an attack target, else leave
   u                  undo your last move (against the computer)
   H (shift+h) or i   hint: the computer's suggestion
   ctrl+s             save under a name of your choice
   F1 or ?            these rules
-  q                  leave the game (it is always saved)"""
+  q                  leave the game (it is always saved)
+The footer shows the keys that apply at the moment."""
 
+GAME_KEYS = "pdcsae"  # the keys of a turn: play, discard, recycle, scrap, attack, end
 LOG_LINES = 40
 HAND_MAX_HEIGHT = 11  # rows for the hand: its top border, a heading, then the cards
 STACK_WIDTH = 53  # columns for all the stacks side by side
+STATUS_LINES = 3  # the height of #sb-status
 
 
 class SizedText(Widget):
@@ -110,38 +120,67 @@ class StakBotsScreen(GameScreen):
     #sb-stacks { height: 1fr; }
     .sb-stack { width: 1fr; height: 1fr; margin-right: 1; }
     #sb-hand { height: auto; max-height: 11;  /* HAND_MAX_HEIGHT */ border-top: solid $accent; }
-    #sb-status { height: 3; }
+    #sb-status { height: 3;  /* STATUS_LINES */ }
     #sb-log { width: 1fr; height: 1fr; padding: 0 1; border-left: vkey $accent; }
     App.ascii #sb-hand { border-top: ascii $accent; }
     App.ascii #sb-log { border-left: ascii $accent; }
     """
+    # The footer shows only the keys that apply now (check_action, by phase: see ui_phase),
+    # so "q Quit" always fits at 80 columns. A key bound twice falls through to its second
+    # binding when check_action refuses the first: "shown(...)" puts hint, undo and save in
+    # the footer while there is room for them (footer_extras), the hidden bindings after
+    # them keep the keys working when there is not; "not_now" says why a game key does
+    # nothing at the moment.
     BINDINGS = [
         Binding("left", "cursor(-1)", "Pick", show=False),
         Binding("right", "cursor(1)", "Pick", show=False),
         Binding("up", "cursor(-1)", "Pick", show=False),
         Binding("down", "cursor(1)", "Pick", show=False),
+        *[Binding(str(n), f"choose({n})", "Choose", show=n == 1, key_display="1-9")
+          for n in range(1, 10)],
         *[Binding(str(n), f"number({n})", "Pick", show=False) for n in range(1, 10)],
+        Binding("enter", "confirm", "OK", key_display="Enter"),
+        Binding("enter", "show_result", "Result", key_display="Enter"),
+        Binding("escape", "cancel", "Cancel", key_display="Esc"),
         Binding("p", "play", "Play"),
         Binding("d", "discard", "Discard"),
         Binding("c", "recycle", "Recycle"),
         Binding("s", "scrap", "Scrap"),
         Binding("a", "attack", "Attack"),
-        Binding("e", "end_turn", "End turn"),
-        Binding("enter", "confirm", "OK", show=False),
-        # In the rules (F1); the footer keeps the essentials so Quit stays visible at 80 columns.
+        Binding("e", "end_turn", "End"),
+        *[Binding(key, f"not_now('{key}')", "", show=False) for key in GAME_KEYS],
+        Binding("n", "new_game", "New game"),
+        Binding("H", "shown('hint')", "Hint"),
+        Binding("u", "shown('undo')", "Undo"),
+        Binding("ctrl+s", "shown('save_as')", "Save"),
+        Binding("H,i", "hint", "Hint", show=False),
         Binding("u", "undo", "Undo", show=False),
-        Binding("H,i", "hint", "Hint", key_display="H", show=False),
-        Binding("ctrl+s", "save_as", "Save"),
+        Binding("ctrl+s", "save_as", "Save", show=False),
         Binding("f1,question_mark", "rules", "Rules", key_display="F1"),
         Binding("q", "leave", "Quit"),
         Binding("escape", "escape", "Back", show=False),
     ]
+    # The phases (see ui_phase) in which an action applies; the others always do.
+    PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
+        "choose": ("prompt",),
+        "confirm": ("prompt",),
+        "number": ("turn",),
+        "play": ("turn",),
+        "discard": ("turn",),
+        "recycle": ("turn",),
+        "scrap": ("turn",),
+        "attack": ("turn",),
+        "end_turn": ("turn",),
+        "show_result": ("over",),
+        "new_game": ("over",),
+    }
 
     def __init__(self, session: GameSession, glyphs: Glyphs) -> None:
         super().__init__(session, glyphs)
         self.cursor = 0  # hand card under the cursor
         self.option = 0  # selected option in a prompt
         self.targeting = False  # choosing the stack to attack
+        self.footer_state: tuple[object, ...] = ()  # what the footer was last drawn for
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -175,13 +214,36 @@ class StakBotsScreen(GameScreen):
         return [] if seat is None else self.state.legal_actions(seat)
 
     def prompt_options(self) -> list[Move]:
-        """The options of the current prompt: an effect's choice or the attack target."""
+        """The options of the current prompt: an effect's choice or the attack target. A
+        choice of a card of your hand lists the hand in its order, card by card, so option
+        N is hand card N; "let the attack happen" comes after them."""
         legal = self.legal()
-        if self.state.choice is not None:
-            return legal
+        choice = self.state.choice
+        if choice is not None:
+            seat = self.my_seat()
+            if choice.kind not in ("lose", "react") or seat is None:
+                return legal
+            effects = self.state.effects
+            cards = [Move(choice.kind, effect=effects[c]) for c in self.state.hands[seat]]
+            return [m for m in cards if m in legal] + [m for m in legal if m.kind != choice.kind]
         if self.targeting:
             return [m for m in legal if m.kind == "attack"]
         return []
+
+    def default_option(self, options: list[Move]) -> int:
+        """The option a prompt starts on: letting an attack happen, where that is one."""
+        return options.index(TAKE) if TAKE in options else 0
+
+    def prompt_hand_card(self, options: list[Move]) -> int | None:
+        """The hand card (its index) a hand-card prompt has selected, else None."""
+        choice = self.state.choice
+        seat = self.my_seat()
+        if choice is None or choice.kind not in ("lose", "react") or seat is None:
+            return None
+        hand = self.state.hands[seat]
+        if self.option < len(hand) and options[self.option].kind == choice.kind:
+            return self.option
+        return None
 
     def picked_card(self) -> str | None:
         seat = self.my_seat()
@@ -201,12 +263,76 @@ class StakBotsScreen(GameScreen):
             return "a card must reach the scrapheap first"
         return None
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "end_turn":
-            return True if self.end_block_reason() is None else None
+    def ui_phase(self) -> str:
+        """What the keys do now: ``turn`` (your turn, no prompt), ``prompt`` (answer an
+        effect's choice or pick the stack to attack), ``wait`` (someone else is to move)
+        or ``over`` (the game is over, its panel closed)."""
+        if self.state.is_terminal():
+            return "over"
+        if not self.human_to_move():
+            return "wait"
+        return "prompt" if self.prompt_options() else "turn"
+
+    def applies(self, action: str, phase: str) -> bool | None:
+        """Whether ``action`` may be done in ``phase``: None shows it in the footer, but
+        disabled (ending the turn before anything was scrapped)."""
+        phases = self.PHASE_ACTIONS.get(action)
+        if phases is not None and phase not in phases:
+            return False
         if action == "recycle":
             return bool(self.state.recycling)  # hidden when the variation is off
+        if action == "end_turn":
+            return True if self.end_block_reason() is None else None
+        if action == "cancel":
+            return self.targeting
+        if action == "undo":  # against the computer only
+            return bool(self.session.humans) and not self.session.hot_seat
         return True
+
+    def extra_applies(self, action: str, phase: str) -> bool:
+        """Whether an optional key is worth its room in the footer now."""
+        if action == "hint":
+            return phase in ("turn", "prompt")
+        return self.applies(action, phase) is not False
+
+    def footer_extras(self, phase: str) -> list[str]:
+        """The optional keys (hint, undo, save) that fit in the footer next to the keys of
+        ``phase``, which always show: each key takes its text and 3 columns."""
+        used = 0
+        for binding in self.BINDINGS:
+            _, action, _ = parse_action(binding.action)
+            if binding.show and action != "shown" and self.applies(action, phase) is not False:
+                used += footer_key_width(self.app.get_key_display(binding), binding.description)
+        room = self.app.size.width
+        extras = []
+        for binding in self.BINDINGS:
+            _, action, params = parse_action(binding.action)
+            if action != "shown" or not self.extra_applies(str(params[0]), phase):
+                continue
+            width = footer_key_width(self.app.get_key_display(binding), binding.description)
+            if used + width <= room:
+                extras.append(str(params[0]))
+                used += width
+        return extras
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        phase = self.ui_phase()
+        if action == "shown":
+            return parameters[0] in self.footer_extras(phase)
+        return self.applies(action, phase)
+
+    def update_footer(self) -> None:
+        """Refresh the footer's keys when what they would show has changed."""
+        phase = self.ui_phase()
+        footer_state = (
+            phase,
+            self.targeting,
+            self.applies("end_turn", phase),
+            tuple(self.footer_extras(phase)),
+        )
+        if footer_state != self.footer_state:
+            self.footer_state = footer_state
+            self.refresh_bindings()
 
     # -- turns ------------------------------------------------------------------
     def game_over(self, result: GameResult) -> None:
@@ -214,12 +340,12 @@ class StakBotsScreen(GameScreen):
 
     def after_game_over(self, choice: str | None) -> None:
         if choice == "board":
-            self.message = "Game over. q leaves."
+            self.message = ""  # the status line says what the keys do now
         super().after_game_over(choice)
 
     def on_human_turn(self, seat: int) -> None:
-        self.option = 0
         self.targeting = False
+        self.option = self.default_option(self.prompt_options())
 
     def on_hint(self, action: Action, seat: int) -> None:
         assert isinstance(action, Move)
@@ -264,6 +390,38 @@ class StakBotsScreen(GameScreen):
             if hand:
                 self.cursor = (self.cursor + step) % len(hand)
         self.refresh_all()
+
+    def action_shown(self, action: str) -> None:
+        """A key of the footer's optional part (see footer_extras): run ``action``."""
+        getattr(self, f"action_{action}")()
+
+    def action_choose(self, n: int) -> None:
+        self.action_number(n)
+
+    def action_cancel(self) -> None:
+        self.targeting = False
+        self.message = "Attack cancelled."
+        self.refresh_all()
+
+    def action_not_now(self, key: str) -> None:
+        """A game key pressed when it does nothing: say why."""
+        phase = self.ui_phase()
+        if phase == "over":
+            self.message = ""  # the status line already says what to press
+        elif phase == "wait":
+            self.message = "Not your turn: wait for the others."
+        elif phase == "prompt":
+            self.message = "Answer the prompt first."
+        elif key == "e":
+            reason = self.end_block_reason()
+            self.message = f"You cannot end the turn yet: {reason}."
+        elif key == "c":
+            self.message = "Recycling is off in this game."
+        self.refresh_all()
+
+    def action_new_game(self) -> None:
+        """A new game like this one (the game is over)."""
+        self.after_game_over("new")
 
     def action_number(self, n: int) -> None:
         options = self.prompt_options()
@@ -340,9 +498,7 @@ class StakBotsScreen(GameScreen):
 
     def action_escape(self) -> None:
         if self.targeting:
-            self.targeting = False
-            self.message = "Attack cancelled."
-            self.refresh_all()
+            self.action_cancel()
         else:
             self.action_leave()
 
@@ -353,7 +509,7 @@ class StakBotsScreen(GameScreen):
     def refresh_all(self) -> None:
         if not self.is_mounted:
             return
-        self.refresh_bindings()
+        self.update_footer()
         state = self.state
         names = self.names()
         n = state.num_players
@@ -379,7 +535,7 @@ class StakBotsScreen(GameScreen):
                 self._column_drawer(seat, label, marks.get(seat, {}))
             )
         self._draw_hand()
-        self._draw_status(names, options, selected)
+        self._draw_status(names, options)
         self._draw_log()
 
     def _column_drawer(
@@ -411,15 +567,21 @@ class StakBotsScreen(GameScreen):
             for s in range(self.state.num_players)
             if s != seat
         )
+        options = self.prompt_options()
+        picked = self.prompt_hand_card(options)  # the card a hand-card prompt would take
+        if picked is None:
+            cursor, active = self.cursor, self.human_to_move() and not options
+        else:
+            cursor, active = picked, True
         text = Text()
         text.append(f"Your hand, {self.names()[seat]} (others hold {others}):\n", "dim")
         text.append(
             hand_lines(
                 self.state,
                 seat,
-                self.cursor,
+                cursor,
                 STACK_WIDTH,
-                self.human_to_move() and not self.prompt_options(),
+                active,
                 max_lines=HAND_MAX_HEIGHT - 2,
                 ellipsis=self.glyphs.ellipsis,
             )
@@ -427,58 +589,87 @@ class StakBotsScreen(GameScreen):
         text.rstrip()  # no empty last line taking a row from the stacks
         widget.update(text)
 
-    def _draw_status(self, names: list[str], options: list[Move], selected: Move | None) -> None:
+    def _draw_status(self, names: list[str], options: list[Move]) -> None:
+        """Three lines: what is going on (a prompt's title and options, the keys of your
+        turn, who is thinking, the result), then the message, if any, on the last line."""
         state = self.state
         widget = self.query_one("#sb-status", Static)
+        width = self.status_width()
         ell = self.glyphs.ellipsis
+        text = Text()
+        thinking = self.thinking_text()
         if state.is_terminal():
             result = state.result()
             assert result is not None
-            widget.update(Text(fit(result.reason, 104, ell), style="bold"))
-            return
-        text = Text()
-        thinking = self.thinking_text()
-        mover = state.to_move()[0]
-        if thinking is not None:
-            text.append(fit(thinking, 52, ell), "yellow")
+            reason = clip_wrap(result.reason, width, 1 if self.message else 2, ell)
+            text.append("\n".join(reason), "bold")
+            text.append("\nGame over: Enter the result, n new game, q leave.", "dim")
+        elif thinking is not None:
+            text.append(fit(thinking, width, ell), "yellow")
         elif options:
             title = choice_title(state, names) if state.choice else "Attack which stack?"
-            text.append(fit(title, 52, ell) + "\n", "bold green")
-            text.append(self._options_line(options, selected, names))
+            text.append(fit(title, width, ell) + "\n", "bold green")
+            text.append(self._options_lines(options, names, 1 if self.message else 2))
         elif self.human_to_move():
-            text.append("Your turn: p play d discard s scrap a attack e end", "green")
-            reason = self.end_block_reason()
-            if reason is not None:
-                text.append("\nEnd turn (e) waits: nothing scrapped yet.", "dim")
+            text.append(self.turn_keys(width), "green")
         else:
-            text.append(f"{names[mover]} to move.")
+            text.append(f"{names[state.to_move()[0]]} to move.")
         if self.message:
-            text.append("\n" + fit(self.message, 104, ell), "bold")
+            room = max(STATUS_LINES - len(text.plain.splitlines()), 1)
+            text.append("\n" + "\n".join(clip_wrap(self.message, width, room, ell)), "bold")
         widget.update(text)
 
-    def _options_line(self, options: list[Move], selected: Move | None,
-                      names: list[str]) -> Text:
-        """The prompt's options on one line, scrolled to keep the selected one in view,
-        so the message line below is never pushed out of the status area."""
+    def status_width(self) -> int:
+        """The columns of the status lines (the stacks' width until laid out)."""
+        width = self.query_one("#sb-status", Static).content_region.width
+        return width if width >= 20 else STACK_WIDTH
+
+    def turn_keys(self, width: int) -> str:
+        """The keys of your turn, on one line or two, and why the turn cannot end yet."""
+        keys = ["p play", "d discard", "s scrap", "a attack", "e end"]
+        if self.state.recycling:
+            keys.insert(2, "c recycle")
+        nbsp = "\xa0"  # keeps a key with its word when the line breaks
+        line = "Your turn: " + " ".join(key.replace(" ", nbsp) for key in keys)
+        lines = [part.replace(nbsp, " ") for part in textwrap.wrap(line, width)]
+        if self.end_block_reason() is not None:
+            note = " (e waits: nothing scrapped yet)"
+            if len(lines) > 1 and len(lines[-1] + note) <= width:
+                lines[-1] += note
+            else:
+                lines.append("End turn (e) waits: nothing scrapped yet.")
+        return "\n".join(lines)
+
+    def _options_lines(self, options: list[Move], names: list[str], lines: int) -> Text:
+        """The prompt's options on ``lines`` lines, broken between whole options and
+        scrolled to keep the selected one in view, so the message line below is never
+        pushed out of the status area."""
         ell = self.glyphs.ellipsis
-        width = max(self.query_one("#sb-status", Static).content_region.width, 20)
+        width = self.status_width()
         labels = [fit(f"{i + 1} {option_label(self.state, o, names)}", width - 8, ell)
                   for i, o in enumerate(options)]
-        at = options.index(selected) if selected in options else 0
-        first, end = option_window(labels, at, width, ell)
-        line = Text(ell + " " if first > 0 else "")
-        for i in range(first, end):
-            line.append(labels[i], "reverse bold" if i == at and selected is not None else "")
-            if i < end - 1:
-                line.append("  ")
+        at = min(self.option, len(options) - 1)
+        first, end = option_window(labels, at, width, ell, lines)
+        text = Text(ell + " " if first > 0 else "")
+        for row, indices in enumerate(option_rows(labels, first, end, width, ell)):
+            if row:
+                text.append("\n")
+            for n, i in enumerate(indices):
+                text.append("  " if n else "")
+                text.append(labels[i], "reverse bold" if i == at else "")
         if end < len(labels):
-            line.append(" " + ell)
-        return line
+            text.append(" " + ell)
+        return text
 
     def _draw_log(self) -> None:
         self.query_one("#sb-log", SizedText).show(
             lambda width, height: log_text(list(self.state.events or []), width, height)
         )
+
+
+def footer_key_width(key: str, description: str) -> int:
+    """Columns a key takes in the footer: `` key description `` (Textual's padding)."""
+    return cell_len(key) + cell_len(description) + 3
 
 
 def seat_names(session: GameSession) -> list[str]:

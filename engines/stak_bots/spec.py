@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,72 +14,79 @@ from engines.stak_bots.state import MAX_TURNS, TURN_ACTION_LIMIT, StakState, sea
 DEPTHS = tuple(range(3, 13))
 OFF_ON = ("off", "on")
 
+RULES_WIDTH = 70  # the rules dialog shows 70 columns at 80x24 without wrapping them again
 RULES = """\
-STAK BOTS  (a card game by Tom Norfolk, DogEared Games; 2 to 4 players)
+STAK BOTS  (a card game by Tom Norfolk, DogEared Games; 2-4 players)
 
 GOAL
-Scrap every bot in your opponents' stacks. A player whose stack is empty
-is out, even with cards in hand. The last player with a stack wins.
+Scrap every bot in your opponents' stacks. A player whose stack is
+empty is out, even with cards in hand. The last player with a stack
+wins.
 
 SET-UP
-Each player gets a face-down stack (9 cards; see the depth option) and
-turns its top card up - its entry effect does not happen then (see the
-set-up option). Everyone takes 2 cards in hand; the rest form the draw
-pile. Scrapped and discarded cards go face up on the scrapheap. Player 1
-starts, then play passes on in seat order.
+Each player gets a face-down stack (9 cards; see the depth option)
+and turns its top card up - its entry effect does not happen then
+(see the set-up option). Everyone takes 2 cards in hand; the rest
+form the draw pile. Scrapped and discarded cards go face up on the
+scrapheap. Player 1 starts, then play passes on in seat order.
 
 YOUR TURN
 Draw a card. Then, in any order and as often as you like:
-  - play a card from your hand on top of your stack (its entry effect
-    happens at once);
-  - scrap the top card of your stack, or discard a card from your hand;
+  - play a card from your hand on top of your stack (its entry
+    effect happens at once);
+  - scrap the top card of your stack, or discard a card from your
+    hand;
   - attack another stack with your top card.
-You cannot end the turn before at least one card (anyone's) has reached
-the scrapheap this turn.
+You cannot end the turn before at least one card (anyone's) has
+reached the scrapheap this turn.
 
 ATTACKS
-Your top card and the defending top card damage each other at the same
-time, each by its own power. A card whose damage reaches its power is
-scrapped. Damage adds up over the turn but never lowers power, and every
-card heals at the end of the turn. Only one card may attack in a turn;
-it may attack again and again (the same or another stack). If it is
-reset, returned to a hand or scrapped, you cannot attack again this turn.
-If something buries it, scrap the cards above it to attack with it again.
+Your top card and the defending top card damage each other at the
+same time, each by its own power. A card whose damage reaches its
+power is scrapped. Damage adds up over the turn but never lowers
+power, and every card heals at the end of the turn. Only one card may
+attack in a turn; it may attack again and again (the same or another
+stack). If it is reset, returned to a hand or scrapped, you cannot
+attack again this turn. If something buries it, scrap the cards above
+it to attack with it again.
 
 TOP CARDS AND ENTRY EFFECTS
-The top card of a stack is always face up. When a face-down card becomes
-the top card it turns up and its entry effect happens - on anyone's turn,
-helpful or not. Entry effects also happen when a card is played from hand.
-When several happen at once, the active player's come first, then the
-others' in seat order. An effect triggered while others wait goes first
-(newest first). An effect whose card is no longer the top card when its
-turn comes does nothing. A player whose stack empties during a chain is
-out once the whole chain has finished.
+The top card of a stack is always face up. When a face-down card
+becomes the top card it turns up and its entry effect happens - on
+anyone's turn, helpful or not. Entry effects also happen when a card
+is played from hand. When several happen at once, the active player's
+come first, then the others' in seat order. An effect triggered while
+others wait goes first (newest first). An effect whose card is no
+longer the top card when its turn comes does nothing. A player whose
+stack empties during a chain is out once the whole chain has
+finished.
 
 THE BOTS
 {bots}
 
 OPTIONS
   stack depth     - cards in each stack at the start (default 9).
-  setup effects   - the top cards' entry effects happen at the start of
-                    the first turn, before the first draw, Player 1's first.
-  reactive play   - when attacked you may play a card from your hand onto
-                    your stack first: the attack is cancelled (the attacker
-                    may pick another card if it has not attacked yet).
-  recycling       - scrap your top card and discard a hand card together,
-                    and draw a card (then your new top card turns up).
-  cards           - the card set: "default" or a card-set file (--cards).
+  setup effects   - the top cards' entry effects happen when the first
+                    turn starts, before its draw, Player 1's first.
+  reactive play   - when attacked, you may play a card from your hand
+                    onto your stack first: that cancels the attack,
+                    and an attacker that has not attacked yet may pick
+                    another card.
+  recycling       - scrap your top card and discard a hand card at
+                    once, then draw; your new top card turns up.
+  cards           - the card set: "default" or a file (--cards).
 
 ROBOTUI'S OWN VALUES AND RULINGS
-The published game does not list each bot's power, rank and number of
-copies. The default card set uses robotui's own values, checked by
-computer self-play for a fair start. This game uses the set "{set_name}".
-To play your own set, copy the default
-file (engines/stak_bots/cards.toml; its header explains the format) and
+The published game does not list each bot's power, rank and number
+of copies. The default card set uses robotui's own values, checked by
+computer self-play for a fair start.
+{set_line}
+To play your own set, copy the default file
+(engines/stak_bots/cards.toml; its header explains the format) and
 start with: robotui play stak-bots --cards FILE.
 To keep games finite: a Tranq Bot cannot reset a Tranq Bot; after
-{turn_limit} actions in one turn only scrapping and ending are allowed; a
-game still going after {max_turns} turns is won by the longest stack.
+{turn_limit} actions in one turn only scrapping and ending are allowed;
+a game still going after {max_turns} turns is won by the longest stack.
 A choice with only one possible answer is made automatically.
 """
 
@@ -197,16 +205,26 @@ def describe(move: Move, seat: int, cards: CardSet | None) -> str:
 
 
 def rules_text(cards: CardSet) -> str:
+    """The rules with the bots of ``cards``, every line at most :data:`RULES_WIDTH`
+    columns, a bot's text indented under its name."""
     lines = []
     for b in cards.bots:
-        lines.append(f"  {b.name} (rank {b.rank}, power {b.power_text}, {b.copies}x)")
-        lines.append(f"      {b.text}")
+        head = f"{b.name} (rank {b.rank}, power {b.power_text}, {b.copies}x)"
+        lines.extend(_wrap(head, "  ", "    "))
+        lines.extend(_wrap(b.text, "      ", "      "))
     assert len(EFFECT_TEXT) == 16
     return RULES.format(
         bots="\n".join(lines),
-        set_name=cards.name,
+        set_line="\n".join(_wrap(f'This game uses the set "{cards.name}".', "", "")),
         turn_limit=TURN_ACTION_LIMIT,
         max_turns=MAX_TURNS,
+    )
+
+
+def _wrap(text: str, first: str, rest: str) -> list[str]:
+    """``text`` wrapped to the rules' width with these indents; long words are cut."""
+    return textwrap.wrap(
+        text, RULES_WIDTH, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False
     )
 
 

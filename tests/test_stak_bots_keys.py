@@ -1,0 +1,131 @@
+"""Stak Bots keys at 80x24: the footer shows the keys that apply and always keeps
+"q Quit"; the turn line names recycling when it is on; after the game the board's keys
+lead back to the result."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.stak_bots.state import StakState
+from screens.new_game import NewGameScreen
+from screens.stak_bots_screen import StakBotsOverScreen, StakBotsScreen
+from tests.test_stak_bots_prompts import install, status_lines
+from tests.test_stak_bots_support import build
+from tests.test_stak_bots_ui import sb_screen
+from tests.ui_helpers import make_app, settle
+
+SIZE = (80, 24)
+TURN_KEYS = {"Play", "Discard", "Scrap", "Attack", "End"}
+
+
+def footer_keys(screen: StakBotsScreen) -> dict[str, str]:
+    """The footer's keys as they show: description -> key, each checked to fit the screen."""
+    keys = {}
+    for key in screen.query("FooterKey"):
+        region = key.region
+        assert region.width > 0 and region.right <= SIZE[0], (key.description, region)
+        keys[key.description] = key.key_display
+    return keys
+
+
+@pytest.mark.parametrize("recycling", ["off", "on"])
+@pytest.mark.parametrize("players", [2, 4])
+async def test_footer_keeps_quit_and_shows_only_keys_that_apply(tmp_path, recycling, players):
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
+                   players=players, options={"recycling": recycling})
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        keys = footer_keys(screen)
+        assert keys["Quit"] == "q" and keys["Rules"] == "F1"
+        assert set(keys) >= TURN_KEYS
+        assert ("Recycle" in keys) == (recycling == "on")
+        turn_line = " ".join(status_lines(screen)[:2])
+        assert ("c recycle" in turn_line) == (recycling == "on")
+        assert "p play" in turn_line and "e end" in turn_line
+        if recycling == "off":  # room for the hint and undo too
+            assert keys["Hint"] == "H" and keys["Undo"] == "u"
+
+        await pilot.press("a")  # a prompt: its keys instead of the turn's
+        await settle(pilot)
+        if screen.targeting:
+            keys = footer_keys(screen)
+            assert not TURN_KEYS & set(keys)
+            assert {"Choose", "OK", "Cancel", "Hint", "Undo", "Quit"} <= set(keys)
+            await pilot.press("escape")
+            await settle(pilot)
+            assert not screen.targeting
+
+
+async def test_hint_key_works_while_the_footer_has_no_room_for_it(tmp_path):
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=5,
+                   options={"recycling": "on"})
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        assert "Hint" not in footer_keys(screen)
+        await pilot.press("H")
+        await settle(pilot)
+        assert screen.message.startswith("Hint: Player 1:")
+
+
+async def test_game_keys_say_why_they_do_nothing(tmp_path):
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        await pilot.press("c")  # recycling is off: hidden, but not silent
+        await pilot.pause()
+        assert screen.message == "Recycling is off in this game."
+        await pilot.press("e")  # nothing scrapped yet
+        await pilot.pause()
+        assert screen.message.startswith("You cannot end the turn yet")
+        assert screen.state.move_number == 0
+
+
+def last_blow() -> StakState:
+    """Player 1's Stomp Bot scraps player 2's whole stack: attacking wins at once."""
+    return build([["core", "stomp"], ["core", "bountiful", "reaper"]], [["core"], []])
+
+
+async def test_board_after_the_game_offers_the_result_again(tmp_path):
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        assert not screen.check_action("show_result", ())
+        await install(pilot, screen, last_blow())
+        await pilot.press("a")
+        await settle(pilot)
+        assert screen.state.is_terminal()
+        assert isinstance(app.screen, StakBotsOverScreen)
+        await pilot.press("b")  # look at the board
+        await settle(pilot)
+        assert app.screen is screen and screen.ui_phase() == "over"
+        keys = footer_keys(screen)
+        assert not TURN_KEYS & set(keys) and "Choose" not in keys
+        assert keys["Result"] == "Enter" and keys["Quit"] == "q" and "New game" in keys
+        assert "Game over: Enter the result" in " ".join(status_lines(screen))
+        events = len(screen.state.events)
+        await pilot.press("p", "d", "s", "a", "e", "1")  # the game's keys do nothing now
+        await settle(pilot)
+        assert len(screen.state.events) == events and app.screen is screen
+        await pilot.press("enter")  # the result again
+        await settle(pilot)
+        assert isinstance(app.screen, StakBotsOverScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+
+
+async def test_n_on_the_board_after_the_game_asks_for_a_new_game(tmp_path):
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        await install(pilot, screen, last_blow())
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("b", "n")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)

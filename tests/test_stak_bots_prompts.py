@@ -1,0 +1,158 @@
+"""Stak Bots prompts at 80x24: the options take two lines while no message needs the
+third, and a prompt about your hand lists it in the hand's order and numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.stak_bots.moves import TAKE, Move
+from engines.stak_bots.state import StakState
+from screens.stak_bots_render import option_rows, option_window
+from screens.stak_bots_screen import StakBotsScreen
+from tests.test_stak_bots_support import act, build
+from tests.test_stak_bots_ui import sb_screen
+from tests.test_stak_bots_ui_layout import visible_lines
+from tests.ui_helpers import make_app, settle
+
+SIZE = (80, 24)
+WIDTH = 53  # the status lines at 80x24
+
+
+async def install(pilot, screen: StakBotsScreen, state: StakState) -> None:
+    """Play on from a hand-built position."""
+    screen.session.match.state = state
+    screen.advance()
+    await settle(pilot)
+
+
+def status_lines(screen: StakBotsScreen) -> list[str]:
+    return visible_lines(screen.query_one("#sb-status"))
+
+
+def hand_text(screen: StakBotsScreen) -> str:
+    return "\n".join(visible_lines(screen.query_one("#sb-hand")))
+
+
+def tranq_position() -> StakState:
+    """Three players; player 1 holds a Tranq Bot with four face-up cards to reset."""
+    return build(
+        [["core", "reaper+", "core"], ["core", "fatal"], ["core", "bash"]],
+        [["tranq"], [], []],
+    )
+
+
+def laid_out(labels: list[str], first: int, end: int, width: int) -> list[str]:
+    rows = option_rows(labels, first, end, width)
+    lines = ["  ".join(labels[i] for i in row) for row in rows]
+    if first:
+        lines[0] = "\u2026 " + lines[0]
+    if end < len(labels):
+        lines[-1] += " \u2026"
+    return lines
+
+
+def test_options_wrap_onto_two_lines_between_whole_options():
+    labels = ["1 P1 #2 Reaper Bot", "2 P2 top Fatal Bot", "3 P3 top Tranq Bot"]
+    assert option_window(labels, 0, WIDTH) != (0, 3)  # one line does not hold them
+    assert option_window(labels, 0, WIDTH, lines=2) == (0, 3)
+    assert laid_out(labels, 0, 3, WIDTH) == [
+        "1 P1 #2 Reaper Bot  2 P2 top Fatal Bot",
+        "3 P3 top Tranq Bot",
+    ]
+
+
+@pytest.mark.parametrize("selected", range(12))
+def test_many_options_scroll_on_two_lines_around_the_selected(selected):
+    labels = [f"{i + 1} P{i % 4 + 1} top Reaper Bot" for i in range(12)]
+    first, end = option_window(labels, selected, WIDTH, lines=2)
+    assert first <= selected < end
+    lines = laid_out(labels, first, end, WIDTH)
+    assert len(lines) <= 2 and all(len(line) <= WIDTH for line in lines)
+    assert end - first >= 4  # two lines' worth, not one
+    if end < len(labels):  # one more would not fit
+        assert len(option_rows(labels, first, end + 1, WIDTH)) > 2
+    if first > 0:
+        assert len(option_rows(labels, first - 1, end, WIDTH)) > 2
+
+
+async def test_tranq_prompt_uses_two_lines_until_a_message_needs_one(tmp_path):
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
+                   players=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        await install(pilot, screen, tranq_position())
+        await pilot.press("1", "p")  # play the Tranq Bot
+        await settle(pilot)
+        options = screen.prompt_options()
+        assert screen.state.choice is not None and screen.state.choice.kind == "reset"
+        assert len(options) == 4 and not screen.message
+        lines = status_lines(screen)
+        assert lines[0] == "Tranq Bot: choose a face-up card to reset"
+        shown = " ".join(lines[1:])
+        for number in range(1, 5):  # every option in full, none cut off
+            assert f"{number} P" in shown, lines
+        assert "\u2026" not in shown
+        assert lines[1].startswith("1 P1 #2 Core Bot") and lines[2].startswith("3 P2 top")
+
+        screen.message = "A message that must stay in view."
+        screen.refresh_all()
+        await pilot.pause()
+        lines = status_lines(screen)
+        assert lines[1].startswith("1 P1 #2 Core Bot") and lines[1].endswith("\u2026")
+        assert lines[2] == "A message that must stay in view."
+
+
+def expel_position() -> StakState:
+    """Player 1 holds an Expel Bot, then a Bash Bot and a Clumsy Bot (the card set lists
+    the Clumsy Bot first); nobody else holds a card, so player 1 scraps one of its own."""
+    return build([["core", "core"], ["core", "core"]], [["expel", "bash", "clumsy"], []])
+
+
+async def test_expel_prompt_follows_the_hand_order_and_numbers(tmp_path):
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        await install(pilot, screen, expel_position())
+        await pilot.press("1", "p")  # play the Expel Bot: player 1 must scrap a hand card
+        await settle(pilot)
+        state = screen.state
+        assert state.choice is not None and state.choice.kind == "lose"
+        hand = hand_text(screen)
+        assert hand.index("1 Bash Bot") < hand.index("2 Clumsy Bot")
+        lines = status_lines(screen)
+        assert lines[0] == "Expel Bot: choose a hand card to scrap"
+        assert lines[1] == "1 Bash Bot  2 Clumsy Bot"
+        assert screen.prompt_options() == [Move("lose", effect="bash"),
+                                           Move("lose", effect="clumsy")]
+        await pilot.press("1")  # hand card 1, the Bash Bot
+        await settle(pilot)
+        assert [state.effects[c] for c in state.hands[0]] == ["clumsy"]
+        assert state.effects[state.heap[-1]] == "bash"
+
+
+def react_position() -> StakState:
+    """Reactive play: player 2 (the computer) attacks player 1, who holds a Bash Bot and
+    a Clumsy Bot and may block."""
+    state = build([["core", "core"], ["core", "core"]], [["bash", "clumsy"], []],
+                  active=1, reactive=True)
+    return act(state, "attack p1")
+
+
+async def test_block_prompt_numbers_the_hand_and_starts_on_letting_it_happen(tmp_path):
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
+                   options={"reactive": "on"})
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        await install(pilot, screen, react_position())
+        state = screen.state
+        assert state.choice is not None and state.choice.kind == "react"
+        assert screen.prompt_options() == [Move("react", effect="bash"),
+                                           Move("react", effect="clumsy"), TAKE]
+        assert screen.option == 2  # Enter lets the attack happen, as before
+        assert status_lines(screen)[1].startswith("1 block with Bash Bot")
+        await pilot.press("2")  # hand card 2 blocks
+        await settle(pilot)
+        assert "Player 1 blocks the attack by playing Clumsy Bot." in state.events
