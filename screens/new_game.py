@@ -139,7 +139,16 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
                 yield Button("Cancel (Esc)", id="cancel")
 
     def on_mount(self) -> None:
-        self.query_one("#opponent").focus()
+        self.query(ChoiceRow).first().focus()  # the opponent, or the number of players
+        self._show_computers_row()
+
+    def _show_computers_row(self) -> None:
+        """No "Computers" row when every seat is human."""
+        if self.spec.max_players == 2:
+            return
+        players = self.query_one("#players", ChoiceRow).value
+        humans = self.query_one("#humans", ChoiceRow).value
+        self.query_one("#opponent", ChoiceRow).display = int(humans) < int(players)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "preview":
@@ -147,6 +156,7 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         return True
 
     def on_choice_row_changed(self, event: ChoiceRow.Changed) -> None:
+        self._show_computers_row()
         self.refresh_bindings()
 
     def chosen_options(self) -> dict[str, Any]:

@@ -88,3 +88,22 @@ def test_side_seats_the_one_human_in_a_bigger_game():
     assert [p.name for p in players] == ["Computer 1", "Computer 2", "You", "Computer 3"]
     both = NewGameChoice("robo-factory", "hard", side=2, num_players=4, humans=2).players()
     assert [p.kind for p in both] == ["human", "human", "computer", "computer"]
+
+
+async def test_bigger_games_start_on_players_and_drop_computers_when_all_are_human(tmp_path):
+    from screens.choice_row import ChoiceRow
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        index = [g.id for g in app.screen.games].index("robo-factory")
+        dialog = await open_dialog(pilot, index)
+        assert app.focused is dialog.query_one("#players", ChoiceRow)
+        computers = dialog.query_one("#opponent", ChoiceRow)
+        assert computers.display  # 2 players, 1 human
+        await pilot.press("down", "right")  # humans: 2 of 2
+        await pilot.pause()
+        assert dialog.query_one("#humans", ChoiceRow).value == "2"
+        assert not computers.display
+        await pilot.press("up", "right")  # 3 players: a computer again
+        await pilot.pause()
+        assert computers.display
