@@ -83,6 +83,13 @@ FIRE_TEXT = {
 CHOICE_TEXT = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
+# Decisions made for a human when only one answer is possible, and how the log tells them.
+FORCED = {
+    "discard": "destroyed: you give up your only option card",
+    "unlock": "the repair frees your only locked register",
+}
+
+
 def option_name(option: str) -> str:
     return OPTIONS.get(option, (option,))[0]
 
@@ -265,6 +272,20 @@ class RoboRallyScreen(GameScreen):
             self.zone = "hand"
             self.cur = 0
         self.cur = max(0, min(self.cur, max(0, self._row_len() - 1)))
+        kind = state.pending_kind(seat)
+        if kind in FORCED and len(state.view(seat).choices) == 1:
+            self.call_later(self._forced_choice, seat, kind)
+
+    def _forced_choice(self, seat: int, kind: str) -> None:
+        """A decision with one possible answer (the only option card to give up, the only
+        locked register to free) is made for you, and the log says so."""
+        view = self.state.view(seat)
+        if self.state.pending_kind(seat) != kind or len(view.choices) != 1:
+            return
+        choice = view.choices[0]
+        what = option_name(choice) if kind == "discard" else f"register {choice}"
+        self.events_log.append((f"({FORCED[kind]}: {what})", "dim"))
+        self.play(choice, seat)
 
     # -- the half-built program lives in the save's [ui] table ---------------------------
     def _saved_draft(self, seat: int) -> tuple[list[int], bool]:

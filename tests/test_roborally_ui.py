@@ -177,10 +177,12 @@ async def test_save_during_programming_and_resume(tmp_path) -> None:
     assert "0" not in load_save(summaries[0].path).ui.get("program", {})
 
 
-def prepared_save(tmp_path, want) -> Path:
+def prepared_save(tmp_path, want, seeds: range = range(1, 200), take_options: bool = False
+                  ) -> Path:
     """A saved 2-robot game (human Red vs random Blue on first-steps), played by random
-    programs from the engine until ``want(state)`` holds for the human: a real position."""
-    for seed in range(1, 200):
+    programs from the engine until ``want(state)`` holds for the human: a real position.
+    ``take_options``: a double wrench always gives an option card."""
+    for seed in seeds:
         match = Match(ROBORALLY, 2, {"course": "first-steps"}, seed)
         rng = random.Random(seed)
         for _ in range(400):
@@ -188,7 +190,9 @@ def prepared_save(tmp_path, want) -> Path:
             if state.is_terminal() or want(state):
                 break
             seat = state.to_move()[0]
-            match.play(random_choice(rng, state.legal_actions(seat)), seat)
+            legal = state.legal_actions(seat)
+            option = [a for a in legal if a == Decide("wrench", "option")]
+            match.play(option[0] if take_options and option else random_choice(rng, legal), seat)
         if want(match.state):
             now = datetime.now().replace(microsecond=0)
             saved = SavedGame(
@@ -630,3 +634,21 @@ async def test_the_board_shows_column_letters_and_row_numbers(tmp_path) -> None:
             assert side[0].strip() == "Robot    Dm Lock Lv Flg Arch Op"
             assert all("…" not in row for row in side), side
             assert screen.query_one("#rr-side").content_size.width >= 40
+
+
+async def test_giving_up_the_only_option_card_is_done_for_you(tmp_path) -> None:
+    """Destroyed with one option card: nothing to choose, so no question; the log says it."""
+    path = prepared_save(
+        tmp_path,
+        lambda state: state.pending_kind(0) == "discard" and len(state.bots[0].options) == 1,
+        seeds=range(143, 144), take_options=True,
+    )
+    app = make_app(tmp_path, start="resume", resume_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        state = screen.state
+        assert state.pending_kind(0) != "discard" and not state.bots[0].options
+        assert match_log_last(screen).startswith("discard ")
+        told = [t for t, _ in screen.events_log if "only option card" in t]
+        assert told and "give up your only option card" in told[0]
