@@ -7,12 +7,13 @@ colours, and in plain ASCII (``--ascii``) since every character here is ASCII.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from rich.text import Text
 
 from engines.robo_factory.cards import LETTERS, PARTS, colours_of, letters
-from engines.robo_factory.state import RoboFactoryView
+from engines.robo_factory.state import Event, RoboFactoryView
 
 COLOUR_STYLES = (
     "bold bright_white on red",
@@ -36,15 +37,16 @@ def part_text(colour: int | None, part: int) -> Text:
     return Text.assemble(" ", (f"/{letter}\\", style), " ")
 
 
-def robots_rows(codes: Sequence[int | None]) -> list[Text]:
-    """Three rows (head, torso, legs) drawing the robots side by side."""
+def robots_rows(codes: Sequence[int | None], gap: int = 1) -> list[Text]:
+    """Three rows (head, torso, legs) drawing the robots side by side, ``gap`` spaces after
+    each."""
     rows = []
     for part in range(3):
         row = Text()
         for code in codes:
             colour = None if code is None else colours_of(code)[part]
             row.append_text(part_text(colour, part))
-            row.append(" ")
+            row.append(" " * gap)
         rows.append(row)
     return rows
 
@@ -83,6 +85,30 @@ def notepad_rows(
     return rows
 
 
+def notes_to_rows(marks: dict[tuple[int, int], str]) -> list[str]:
+    """The notepad for a save: one string per part, one character per colour (R G B Y),
+    ``-`` for a blank cell, e.g. ``["x---", "-o--", "----"]``."""
+    return ["".join(marks.get((part, colour), "") or "-" for colour in range(4))
+            for part in range(3)]
+
+
+def notes_from_rows(rows: object) -> dict[tuple[int, int], str] | None:
+    """The notepad read back from :func:`notes_to_rows`; ``None`` if ``rows`` does not fit."""
+    if not isinstance(rows, list) or len(rows) != 3:
+        return None
+    marks: dict[tuple[int, int], str] = {}
+    for part, row in enumerate(rows):
+        if not isinstance(row, str) or len(row) != 4:
+            return None
+        for colour, mark in enumerate(row):
+            if mark == "-":
+                continue
+            if mark not in MARKS:
+                return None
+            marks[(part, colour)] = mark
+    return marks
+
+
 def codes_text(codes: Sequence[int], width: int) -> Text:
     """Robot codes as coloured letter triples, wrapped to ``width``."""
     out = Text()
@@ -111,15 +137,15 @@ def round_text(view: RoboFactoryView) -> str:
 def possible_text(view: RoboFactoryView, width: int) -> Text:
     cands = view.candidates()
     text = Text.assemble((f"Possible robots: {len(cands)}", "bold"))
-    text.append("  (help, p hides)\n", "dim")
+    text.append(" (p hides)\n", "dim")
     text.append_text(codes_text(cands, width))
     return text
 
 
 def summary_of_last_turn(view: RoboFactoryView, names: list[str]) -> str:
-    """``Turn 2: order RGB. You +4.`` for the viewer (one line at 80x24), or '' before the
-    first check."""
-    ends = [e for e in view.events if e.kind == "order"]
+    """``Last turn (2): order RGB. You +4.`` for the viewer (one line at 80x24): the customer
+    turn just before the one being played, or '' when there is none (the first turn)."""
+    ends = [e for e in view.events if e.kind == "order" and e.turn == view.turn - 1]
     if not ends:
         return ""
     last = ends[-1]
@@ -135,4 +161,98 @@ def summary_of_last_turn(view: RoboFactoryView, names: list[str]) -> str:
                  and e.seat == view.seat)
     if bought and view.seat != last.seat:
         mine += f" Paid {bought} for information."
-    return f"Turn {last.turn + 1}: order {letters(last.code)}. {mine}".strip()
+    return f"Last turn ({last.turn + 1}): order {letters(last.code)}. {mine}".strip()
+
+
+def log_text(lines: Sequence[str], width: int, height: int) -> Text:
+    """The "Log" heading and the newest lines that fit ``height`` rows of ``width``, wrapped
+    at word boundaries: the newest line is always the last row shown."""
+    text = Text.assemble(("Log", "bold underline"))
+    text.append("  (p: possible robots)", "dim")
+    room = height - 1 if height > 1 else 20  # 0: not laid out yet
+    wrapped: list[tuple[str, str]] = []
+    for line in lines:
+        style = "magenta" if line.startswith("Turn ") else (
+            "green" if ": right" in line else "")
+        wrapped.extend((part, style) for part in textwrap.wrap(
+            line, max(12, width), subsequent_indent="  "))
+    for part, style in wrapped[-room:]:
+        text.append("\n" + part, style)
+    return text
+
+
+def turn_changes(events: Sequence[Event], turn: int, num_players: int) -> list[int]:
+    """Every seat's change in cubes over customer turn ``turn``: information bought, the
+    checks (Eureka included) and what the customer was paid."""
+    change = [0] * num_players
+    customer = next((e.seat for e in events if e.turn == turn and e.kind == "deal"), -1)
+    for e in events:
+        if e.turn != turn or not 0 <= e.seat < num_players:
+            continue
+        if e.kind == "buy":
+            change[e.seat] -= e.paid
+            change[customer] += e.paid
+        elif e.kind == "check":
+            change[e.seat] += e.gain
+            if 0 <= customer < num_players:
+                change[customer] += e.paid
+    return change
+
+
+def turn_result_text(
+    events: Sequence[Event], turn: int, names: list[str], cubes_now: Sequence[int]
+) -> Text:
+    """The end of customer turn ``turn`` for everybody to see: the order, each
+    manufacturer's build(s), right or wrong, Eureka die, and every seat's cubes."""
+    n = len(names)
+    mine = [e for e in events if e.turn == turn]
+    customer = next((e.seat for e in mine if e.kind == "deal"), -1)
+    order = next((e for e in mine if e.kind == "order"), None)
+    checks = [e for e in mine if e.kind == "check"]
+    second = any(e.attempt == 2 for e in checks)
+    # cubes at the end of that turn: now, less what later turns changed
+    later = {e.turn for e in events if e.turn > turn}
+    totals = list(cubes_now)
+    for t in later:
+        for seat, change in enumerate(turn_changes(events, t, n)):
+            totals[seat] -= change
+    changes = turn_changes(events, turn, n)
+    text = Text()
+    if 0 <= customer < n:
+        text.append(f"Customer: {names[customer]}.  ", "magenta")
+    if order is not None:
+        text.append("The order was ")
+        text.append_text(letters_text(order.code))
+        text.append(".")
+    text.append("\n\n")
+    header = f"{'Player':<13}{'Try 1':<24}" + (f"{'Try 2':<24}" if second else "") + "Cubes"
+    text.append(header + "\n", "bold underline")
+    seats = sorted({e.seat for e in checks}, key=lambda s: (s - customer) % n)
+    for seat in [*seats, customer] if 0 <= customer < n else seats:
+        text.append(f"{names[seat][:12]:<13}", "bold magenta" if seat == customer else "bold")
+        tries = [next((e for e in checks if e.seat == seat and e.attempt == a), None)
+                 for a in (1, 2)]
+        for attempt, check in enumerate(tries[: 2 if second else 1], start=1):
+            if seat == customer:
+                cell = Text("customer" if attempt == 1 else "", "magenta")
+            elif check is None:
+                cell = Text("-", "dim")
+            else:
+                cell = letters_text(check.code)
+                cell.append(" right" if check.right else " wrong",
+                            "bold green" if check.right else "red")
+                if check.die:
+                    cell.append(f" Eureka {check.die}", "bold red")
+                if check.gain:
+                    cell.append(f" {check.gain:+d}")
+            cell.truncate(22)
+            cell.pad_right(24 - cell.cell_len)
+            text.append_text(cell)
+        style = "green" if changes[seat] > 0 else ("red" if changes[seat] < 0 else "")
+        text.append(f"{changes[seat]:+d}", style)
+        text.append(f" = {totals[seat]}\n")
+    buyers = sorted({e.seat for e in mine if e.kind == "buy"}, key=lambda s: (s - customer) % n)
+    if buyers:
+        who = ", ".join(names[s] for s in buyers)
+        text.append(f"\nPaid 1 cube for information: {who}.\n", "dim")
+    return text

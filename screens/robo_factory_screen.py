@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from engines.core import Action, GameResult, IllegalAction
@@ -30,11 +33,15 @@ from screens.robo_factory_draw import (
     MARKS,
     build_rows,
     letters_text,
+    log_text,
     notepad_rows,
+    notes_from_rows,
+    notes_to_rows,
     possible_text,
     robots_rows,
     round_text,
     summary_of_last_turn,
+    turn_result_text,
 )
 from screens.session import GameSession
 
@@ -52,12 +59,43 @@ KEYS_HELP = """\
   x  o  Delete     notepad: ruled out, sure, clear
   p                show or hide the possible robots (help)
   u                undo your last move (against the computer)
+  Enter            after a turn with your build: next turn; after the
+                   game: the result again
   H (shift+h), i   hint: the computer's suggestion
   ctrl+s           save under a name of your choice
   F1 or ?          these rules
   q / Escape       leave the game (it is always saved)"""
 
 PHASE_NAMES = {BUY: "buying", BUILD: "first try", REBUILD: "second try", OVER: "over"}
+OPEN_GAP = 3  # spaces after each open card: room for its "2 match" tile
+OWN_COLUMN = 25  # where your own cards start in the cards panel
+CARDS_WIDTH = 45  # the cards panel's width at 80x24 (#rf-left less its padding)
+NOT_NOW = {
+    "buy": "Cards are handed over while buying information.",
+    "colour": "Colours are chosen while building.",
+    "eureka": "Eureka is declared with a build.",
+}
+
+
+class SizedText(Widget):
+    """Text drawn for the room the widget has: ``draw(width, height)`` runs whenever the
+    widget is rendered, so a log drawn by it always ends with its newest line."""
+
+    DEFAULT_CSS = "SizedText { height: 1fr; }"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.draw: Callable[[int, int], Text] | None = None
+
+    def show(self, draw: Callable[[int, int], Text]) -> None:
+        self.draw = draw
+        self.refresh()
+
+    def render(self) -> RenderableType:
+        if self.draw is None:
+            return Text()
+        size = self.content_size
+        return self.draw(size.width, size.height)
 
 
 class RoboFactoryScreen(GameScreen):
@@ -65,11 +103,14 @@ class RoboFactoryScreen(GameScreen):
 
     CSS_PATH = str(Path(__file__).with_name("robo_factory.tcss"))
     KEYS_HELP = KEYS_HELP
+    # check_action enables only the keys of the phase on screen (see PHASE_ACTIONS), so the
+    # footer shows just the keys that apply; the hidden ``not_now`` bindings after them
+    # explain a key pressed at the wrong time.
     BINDINGS = [
-        Binding("1", "card(0)", "Card", key_display="1-3", show=False),
+        Binding("1", "card(0)", "Card", key_display="1-3"),
         Binding("2", "card(1)", "Card", show=False),
         Binding("3", "card(2)", "Card", show=False),
-        Binding("n", "no_buy", "No buy", show=False),
+        Binding("n", "no_buy", "No buy"),
         *[Binding(ch.lower(), f"colour({i})", "Colour", show=i == 0, key_display="rgby")
           for i, ch in enumerate(LETTERS)],
         Binding("up,k", "vertical(-1)", "Up", show=False),
@@ -78,6 +119,7 @@ class RoboFactoryScreen(GameScreen):
         Binding("right,l", "horizontal(1)", "Right", show=False),
         Binding("e", "eureka", "Eureka"),
         Binding("enter", "confirm", "OK", key_display="Enter"),
+        Binding("enter", "show_result", "Result", key_display="Enter"),
         Binding("tab", "toggle_notes", "Notes", priority=True),
         Binding("space", "mark(None)", "Mark", show=False),
         Binding("x", "mark('x')", "Mark", show=False),
@@ -90,7 +132,25 @@ class RoboFactoryScreen(GameScreen):
         Binding("ctrl+s", "save_as", "Save"),
         Binding("f1,question_mark", "rules", "Rules", key_display="F1/?"),
         Binding("q,escape", "leave", "Quit"),
+        Binding("1,2,3,n", "not_now('buy')", show=False),
+        Binding("r,g,b,y", "not_now('colour')", show=False),
+        Binding("e", "not_now('eureka')", show=False),
+        Binding("enter", "not_now('enter')", show=False),
     ]
+    # The ui phases (see ui_phase) in which an action's keys work; others always work.
+    PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
+        "card": ("buy",),
+        "no_buy": ("buy",),
+        "colour": ("build",),
+        "eureka": ("build",),
+        "confirm": ("buy", "build"),
+        "toggle_notes": ("buy", "build", "wait"),
+        "mark": ("buy", "build", "wait"),
+        "vertical": ("buy", "build", "wait"),
+        "horizontal": ("buy", "build", "wait"),
+        "possible": ("buy", "build", "wait"),
+        "hint": ("buy", "build"),
+    }
 
     def __init__(self, session: GameSession, glyphs: Glyphs) -> None:
         super().__init__(session, glyphs)
@@ -104,6 +164,9 @@ class RoboFactoryScreen(GameScreen):
         self.notes_turn: dict[int, int] = {}
         self.show_possible = False
         self.build_key: tuple[int, int, str] | None = None
+        self.dealt: dict[tuple[int, int, int], list[int]] = {}  # (seat, turn, given card)
+        self.result_up = False  # the end of a customer turn is on screen
+        self.footer_key: tuple[str, bool] | None = None
 
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -117,7 +180,7 @@ class RoboFactoryScreen(GameScreen):
                 yield Static(id="rf-status")
             with Vertical(id="rf-right"):
                 yield Static(id="rf-players")
-                yield Static(id="rf-log")
+                yield SizedText(id="rf-log")
         yield Footer()
 
     @property
@@ -141,14 +204,93 @@ class RoboFactoryScreen(GameScreen):
         seat = self.private_seat()
         return self.state.view(self.state.customer if seat is None else seat)
 
+    def ui_phase(self) -> str:
+        """What the keys do now: ``buy`` or ``build`` (a human on screen is to move),
+        ``over`` (the game is over) or ``wait`` (somebody else plays)."""
+        if self.state.is_terminal():
+            return "over"
+        if not self.human_to_move() or self.result_up:
+            return "wait"
+        return "buy" if self.state.phase == BUY else "build"
+
+    def eureka_left(self) -> bool:
+        """The human to move may still declare the Eureka."""
+        seat = self.state.current_player()
+        return seat is not None and not self.state.eureka_used[seat]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        allowed = super().check_action(action, parameters)  # game over: only its keys
+        phases = self.PHASE_ACTIONS.get(action)
+        if not allowed or phases is None:
+            return allowed
+        if action == "eureka" and not self.eureka_left():
+            return False
+        return self.ui_phase() in phases
+
+    def _update_footer(self) -> None:
+        key = (self.ui_phase(), self.eureka_left())
+        if key != self.footer_key:
+            self.footer_key = key
+            self.refresh_bindings()
+
     # -- turns ------------------------------------------------------------------
     def game_over(self, result: GameResult) -> None:
         self.app.push_screen(RoboFactoryOverScreen(self.session, result), self.after_game_over)
 
     def after_game_over(self, choice: str | None) -> None:
         if choice == "board":
-            self.message = "Game over. u takes back your last move, q leaves."
+            self.message = "Game over. Enter shows the result again, q leaves."
         super().after_game_over(choice)
+
+    def advance(self) -> None:
+        """As for every game, but a finished customer turn in which a human built is shown
+        first (:class:`TurnResultScreen`), and the game goes on once it is closed."""
+        turn = self.unseen_result()
+        if turn is None:
+            super().advance()
+            return
+        if self.result_up:
+            return
+        self.result_up = True
+        if self.session.hot_seat:
+            self.shown_seat = None  # the next human's cards stay hidden behind the result
+        self.refresh_all()
+        names = self.names()
+        body = turn_result_text(self.state.events, turn, names, self.state.cubes)
+        total = self.state.total_turns
+        title = f"Turn {turn + 1}/{total} is over"
+        after = ("the final result" if self.state.is_terminal() else
+                 "pass the keyboard" if self.session.hot_seat else "next turn")
+        self.app.push_screen(TurnResultScreen(title, body, after),
+                             lambda _: self._result_seen(turn))
+
+    def unseen_result(self) -> int | None:
+        """The last finished customer turn, if a human built in it and its result has not
+        been shown (kept in the save's ``[ui]`` table, so a resumed game shows it too)."""
+        ends = [e for e in self.state.events if e.kind == "order"]
+        if not ends:
+            return None
+        last = ends[-1]
+        seen = self.session.saved.ui.get("result_seen", -1)
+        if isinstance(seen, int) and last.turn <= seen:
+            return None
+        humans = set(self.session.humans)
+        built = {e.seat for e in self.state.events if e.turn == last.turn and e.kind == "check"}
+        return last.turn if built & humans else None
+
+    def _result_seen(self, turn: int) -> None:
+        self.result_up = False
+        self.session.saved.ui["result_seen"] = turn
+        self.session.autosave()
+        self.advance()
+
+    def action_undo(self) -> None:
+        super().action_undo()
+        # a turn taken back and played again is shown again
+        ends = [e.turn for e in self.state.events if e.kind == "order"]
+        seen = self.session.saved.ui.get("result_seen", -1)
+        if isinstance(seen, int) and seen > (ends[-1] if ends else -1):
+            self.session.saved.ui["result_seen"] = ends[-1] if ends else -1
 
     def on_human_turn(self, seat: int) -> None:
         state = self.state
@@ -230,7 +372,7 @@ class RoboFactoryScreen(GameScreen):
             return
         seat = self.state.current_player() or 0
         if self.state.eureka_used[seat]:
-            self.message = "You have already used your Eureka."
+            self.message = "You have already used your Eureka (once per game)."
         else:
             self.eureka = not self.eureka
             self.message = "Eureka on: a die roll won if right, lost if wrong." if self.eureka \
@@ -284,6 +426,7 @@ class RoboFactoryScreen(GameScreen):
             notes[cell] = mark
         else:
             notes.pop(cell, None)
+        self._keep_notes(seat)
         self.refresh_all()
 
     def action_possible(self) -> None:
@@ -294,12 +437,54 @@ class RoboFactoryScreen(GameScreen):
         self.message = why if self.human_to_move() else "It is not your turn."
         self.refresh_all()
 
+    def action_not_now(self, what: str) -> None:
+        """A game key pressed when it does nothing: say why."""
+        if what == "enter":
+            self.app.bell()
+        elif what == "eureka" and self.human_to_move() and not self.eureka_left():
+            self.message = "You have already used your Eureka (once per game)."
+            self.refresh_all()
+        else:
+            self._not_now(NOT_NOW[what])
+
     def _notes(self, seat: int) -> dict[tuple[int, int], str]:
-        """The seat's notepad, wiped at each new customer turn."""
+        """The seat's notepad, wiped at each new customer turn (from the save on resume)."""
         if self.notes_turn.get(seat) != self.state.turn:
             self.notes_turn[seat] = self.state.turn
-            self.notes[seat] = {}
+            self.notes[seat] = self._saved_notes(seat)
         return self.notes[seat]
+
+    # -- the notepad lives in the save's [ui] table: [ui.notes.SEAT] turn, rows ------------
+    def _saved_notes(self, seat: int) -> dict[tuple[int, int], str]:
+        """This customer turn's notepad from the save; an older turn's is dropped."""
+        saved = self.session.saved.ui.get("notes")
+        entry = saved.get(str(seat)) if isinstance(saved, dict) else None
+        if not isinstance(entry, dict):
+            return {}
+        marks = notes_from_rows(entry.get("rows"))
+        if entry.get("turn") == self.state.turn and marks is not None:
+            return marks
+        assert isinstance(saved, dict)
+        saved.pop(str(seat), None)
+        if not saved:
+            self.session.saved.ui.pop("notes", None)
+        return {}
+
+    def _keep_notes(self, seat: int) -> None:
+        """Write the seat's notepad into the save, so quitting keeps it for this turn."""
+        saved = self.session.saved.ui.get("notes")
+        if not isinstance(saved, dict):
+            saved = self.session.saved.ui["notes"] = {}
+        marks = self.notes.get(seat, {})
+        if marks:
+            saved[str(seat)] = {"turn": self.state.turn, "rows": notes_to_rows(marks)}
+        else:
+            saved.pop(str(seat), None)
+        if not saved:
+            self.session.saved.ui.pop("notes", None)
+        status = self.session.autosave()
+        if not status.ok:
+            self.message = status.message
 
     # -- drawing ------------------------------------------------------------------
     def refresh_all(self) -> None:
@@ -318,44 +503,88 @@ class RoboFactoryScreen(GameScreen):
         self.query_one("#rf-build", Static).update(self._build_text(view, seat))
         self.query_one("#rf-status", Static).update(self._status_text(view, seat))
         self.query_one("#rf-players", Static).update(self._players_text(view))
-        self.query_one("#rf-log", Static).update(self._log_text(view, seat))
+        self.query_one("#rf-log", SizedText).show(
+            lambda width, height: self._log_text(view, seat, width, height))
+        self._update_footer()
 
     def _cards_text(self, view: RoboFactoryView, seat: int | None) -> Text:
+        """The open cards over their match tiles (``2 match``), then your private cards, in
+        the order dealt, over the keys that pick them (``[1]``); a card you gave for
+        information stays in its place, marked ``gave``, with its match count below."""
         text = Text.assemble(("Open cards and tiles", "bold"))
         mine = seat is not None and seat != view.customer and view.phase != OVER
         if mine:
-            text.append("   Your cards" + (" (1-3)" if view.phase == BUY else ""), "bold")
+            text.append(" " * (OWN_COLUMN - text.cell_len))
+            text.append("Your cards" + (" (1-3)" if view.phase == BUY else ""), "bold")
         text.append("\n")
         if view.phase == OVER:
             text.append("The game is over.\n", "dim")
             return text
-        own: list[int | None] = []
-        if mine:
-            own = list(view.hand)
-            if view.bought is not None:
-                own.append(view.bought[0])
-        rows = robots_rows(list(view.open_cards))
+        own: list[int] = self._dealt_hand(view) if mine and seat is not None else []
+        rows = robots_rows(list(view.open_cards), OPEN_GAP)
         own_rows = robots_rows(own) if own else [Text()] * 3
         for row, own_row in zip(rows, own_rows, strict=True):
             text.append_text(row)
-            text.append("  ")
+            text.append(" " * (OWN_COLUMN - row.cell_len))
             text.append_text(own_row)
             text.append("\n")
+        tiles = Text()
         for tile in view.open_tiles:
-            text.append(f" ={tile}   ", "bold cyan")
-        text.append("  ")
+            tiles.append(f" {tile} match".ljust(5 + OPEN_GAP), "bold cyan")
+        tiles.append(" " * (OWN_COLUMN - tiles.cell_len))
+        text.append_text(tiles)
+        given = view.bought[0] if mine and view.bought is not None else None
         if mine:
-            for i in range(len(view.hand)):
-                picked = self.pick == i and self.human_to_move() and view.phase == BUY
-                text.append(f" [{i + 1}]  " if picked else f"  {i + 1}   ",
-                            "reverse bold" if picked else "dim")
-            if view.bought is not None:
-                text.append(f"gave={view.bought[1]}", "bold green")
+            picking = self.human_to_move() and view.phase == BUY
+            for key, card in enumerate(own, start=1):
+                if card == given:
+                    text.append(" gave ", "bold green")
+                elif view.phase == BUY and given is None:  # the keys that pick a card
+                    picked = picking and self.pick == key - 1
+                    text.append(" ")
+                    text.append(f"[{key}]", "reverse bold" if picked else
+                                ("bold" if picking else "dim"))
+                    text.append("  ")
+                else:
+                    text.append(" " * 6)
+            if given is not None and view.bought is not None:
+                column = OWN_COLUMN + 6 * own.index(given) + 1
+                label = f"{view.bought[1]} match"
+                text.append("\n" + " " * min(column, CARDS_WIDTH - len(label)))
+                text.append(label, "bold green")
         elif seat is None:
             text.append("private cards hidden", "dim")
         else:
             text.append("you are the customer", "magenta")
         return text
+
+    def _dealt_hand(self, view: RoboFactoryView) -> list[int]:
+        """The viewer's private cards in the order dealt: a card given for information stays
+        where it was (found by replaying the turn up to the purchase)."""
+        if view.bought is None:
+            return list(view.hand)
+        card = view.bought[0]
+        key = (view.seat, view.turn, card)
+        if key not in self.dealt:
+            self.dealt[key] = self._hand_before_buying(view.seat, card)
+        dealt = self.dealt[key]
+        return dealt if sorted(dealt) == sorted([*view.hand, card]) else [*view.hand, card]
+
+    def _hand_before_buying(self, seat: int, card: int) -> list[int]:
+        """The seat's hand just before it gave ``card`` this turn, or ``[]`` if not found."""
+        match = self.session.match
+        for index in range(len(match.log) - 1, -1, -1):
+            entry = match.log[index]
+            if entry.seat != seat:
+                continue
+            action = self.session.spec.decode_action(entry.text)
+            if isinstance(action, Buy) and action.card == card:
+                before = match.truncated(index).state
+                assert isinstance(before, RoboFactoryState)
+                return list(before.hands[seat])
+            if isinstance(action, Buy):
+                break
+        return []
 
     def _notes_text(self, seat: int | None) -> Text:
         if seat is None:
@@ -405,7 +634,10 @@ class RoboFactoryScreen(GameScreen):
         if state.is_terminal():
             result = state.result()
             assert result is not None
-            return Text.assemble((_named(result.reason, names), "bold"))
+            text = Text.assemble((_named(result.reason, names), "bold"))
+            if self.message:
+                text.append("\n" + self.message, "bold")
+            return text
         thinking = self.thinking_text()
         if thinking is not None:
             text = Text.assemble((thinking, "yellow"))
@@ -444,26 +676,15 @@ class RoboFactoryScreen(GameScreen):
         text.append("\nC customer >to play $bought", "dim")
         return text
 
-    def _log_text(self, view: RoboFactoryView, seat: int | None) -> Text:
+    def _log_text(self, view: RoboFactoryView, seat: int | None, width: int,
+                  height: int) -> Text:
+        """The log's newest lines for the room it has, or the possible robots (``p``)."""
         if self.show_possible and seat is not None and view.phase != OVER \
                 and seat != view.customer:
-            return possible_text(view, 28)
+            return possible_text(view, max(8, width))
         names = self.names()
         lines = [_you(describe_event(e, names)) for e in view.events if e.kind != "end"]
-        text = Text.assemble(("Log", "bold underline"))
-        text.append("  (p: possible robots)\n", "dim")
-        widget = self.query_one("#rf-log", Static)
-        height = max(3, widget.size.height - 1)
-        width = max(20, widget.size.width)
-        wrapped: list[tuple[str, str]] = []
-        for line in lines:
-            style = "magenta" if line.startswith("Turn ") else (
-                "green" if ": right" in line else "")
-            wrapped.extend((part, style) for part in textwrap.wrap(
-                line, width, subsequent_indent="  "))
-        for part, style in wrapped[-height:]:
-            text.append(part + "\n", style)
-        return text
+        return log_text(lines, width, height)
 
 
 def _you(line: str) -> str:
@@ -476,6 +697,30 @@ def _named(reason: str, names: list[str]) -> str:
     for seat in range(len(names) - 1, -1, -1):
         reason = reason.replace(f"Player {seat + 1}", names[seat])
     return reason
+
+
+class TurnResultScreen(ModalScreen[None]):
+    """The end of a customer turn in which a human built: every build, right or wrong, the
+    Eureka dice, the cubes and the order, until Enter."""
+
+    BINDINGS = [Binding("enter,space,escape", "close", "Continue", key_display="Enter")]
+
+    def __init__(self, title: str, body: Text, after: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.after = after
+
+    def compose(self) -> ComposeResult:
+        body = self.body.copy()
+        body.append(f"\nEnter: {self.after}", "dim")
+        with Vertical(classes="dialog rf-turn"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield Static(body)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class RoboFactoryOverScreen(GameOverScreen):

@@ -7,7 +7,11 @@ from engines.robo_factory.state import BUY, RoboFactoryState
 from saves import list_saves, load_save
 from screens.dialogs import PassScreen, RulesScreen
 from screens.menu import MainMenu
-from screens.robo_factory_screen import RoboFactoryOverScreen, RoboFactoryScreen
+from screens.robo_factory_screen import (
+    RoboFactoryOverScreen,
+    RoboFactoryScreen,
+    TurnResultScreen,
+)
 from tests.ui_helpers import make_app, save_as_then_quit, settle
 
 SIZE = (80, 24)
@@ -24,8 +28,16 @@ def rf_state(app) -> RoboFactoryState:
     return rf_screen(app).state
 
 
+async def close_turn_results(pilot) -> None:
+    """Enter closes the end of a customer turn in which a human built (and the game goes on)."""
+    while isinstance(pilot.app.screen, TurnResultScreen):
+        await pilot.press("enter")
+        await settle(pilot)
+
+
 async def play_human_action(pilot, turn_parity: int = 0) -> None:
-    """One action for the human to move, chosen from its own view, typed by keys."""
+    """One action for the human to move, chosen from its own view, typed by keys; then Enter
+    closes the turn's result if the action ended a customer turn."""
     screen = rf_screen(pilot.app)
     state = screen.state
     (seat,) = state.to_move()
@@ -43,6 +55,7 @@ async def play_human_action(pilot, turn_parity: int = 0) -> None:
             keys.append("e")
         await pilot.press(*keys, "enter")
     await settle(pilot)
+    await close_turn_results(pilot)
 
 
 async def test_whole_three_player_game_by_keys_with_save_and_resume(tmp_path) -> None:
@@ -140,6 +153,7 @@ async def test_building_notepad_possible_panel_eureka_hint_and_rules(tmp_path) -
         moves = state.moves
         await pilot.press("enter")
         await settle(pilot)
+        await close_turn_results(pilot)
         assert state.moves > moves
         # the builds were checked (shown) since: too late to take the build back
         await pilot.press("u")

@@ -1,0 +1,283 @@
+"""Robo Factory screen at 80x24, as a user sees it: notes and the log across quit/resume,
+private cards after buying, the end of each customer turn, the keys after game over."""
+
+from __future__ import annotations
+
+from textual.geometry import Region
+
+from engines.robo_factory.cards import letters
+from engines.robo_factory.spec import describe_event
+from engines.robo_factory.state import BUILD, BUY, REBUILD
+from saves import list_saves, load_save
+from screens.dialogs import PassScreen
+from screens.robo_factory_draw import robots_rows
+from screens.robo_factory_screen import (
+    OWN_COLUMN,
+    RoboFactoryOverScreen,
+    RoboFactoryScreen,
+    TurnResultScreen,
+)
+from tests.test_robo_factory_ui import close_turn_results, play_human_action, rf_screen
+from tests.ui_helpers import make_app, settle
+
+SIZE = (80, 24)
+
+
+def visible_lines(widget) -> list[str]:
+    """The rows of ``widget`` as they are on screen (cut to its size)."""
+    size = widget.size
+    return [strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, *size))]
+
+
+def footer_actions(screen) -> set[str]:
+    """The actions whose keys the footer shows now."""
+    return {
+        active.binding.action
+        for active in screen.active_bindings.values()
+        if active.binding.show and active.enabled
+    }
+
+
+async def act(pilot, buy: bool = False) -> None:
+    """One action by keys for the human to move (buying, or building a possible robot);
+    a turn result that comes up stays open."""
+    screen = rf_screen(pilot.app)
+    state = screen.state
+    (seat,) = state.to_move()
+    view = state.view(seat)
+    if state.phase == BUY:
+        await pilot.press(*(["1", "enter"] if buy and view.cubes[seat] else ["n"]))
+    else:
+        await pilot.press(*letters(view.candidates()[0]).lower(), "enter")
+    await settle(pilot)
+
+
+async def quit_and_resume(pilot, app, tmp_path):
+    """q and y (the game is autosaved), then a new app resumes the save."""
+    await pilot.press("q")
+    await pilot.pause()
+    await pilot.press("y")
+    await pilot.pause()
+    (summary,), _ = list_saves(tmp_path)
+    return make_app(tmp_path, start="resume", resume_path=summary.path), summary.path
+
+
+async def test_notes_survive_quit_and_resume_within_the_customer_turn(tmp_path) -> None:
+    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
+                   opponent="random", seed=42)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = rf_screen(app)
+        turn = screen.state.turn
+        await pilot.press("tab", "x", "down", "right", "right", "o", "tab")
+        assert screen.notes[0] == {(0, 0): "x", (1, 2): "o"}
+        app2, path = await quit_and_resume(pilot, app, tmp_path)
+    assert load_save(path).ui["notes"]["0"] == {"turn": turn, "rows": ["x---", "--o-", "----"]}
+    async with app2.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = rf_screen(app2)
+        assert screen.state.turn == turn
+        notes = visible_lines(screen.query_one("#rf-notes"))
+        assert notes[1].split()[1:] == ["x", "·", "·", "·"]
+        assert notes[2].split()[1:] == ["·", "·", "o", "·"]
+        # a new customer turn starts with a clean notepad, in the save too
+        while screen.state.turn == turn:
+            await play_human_action(pilot)
+        assert screen._notes(0) == {}
+        notes = visible_lines(screen.query_one("#rf-notes"))
+        assert [row.split()[1:] for row in notes[1:4]] == [["·"] * 4] * 3
+        await pilot.press("tab", "o", "delete", "tab")
+        assert "notes" not in screen.session.saved.ui
+
+
+async def test_the_log_shows_its_newest_line_after_resume_and_every_action(tmp_path) -> None:
+    app = make_app(tmp_path, start="play", game="robo-factory", players=4,
+                   opponent="random", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        while rf_screen(app).state.turn < 2:
+            await play_human_action(pilot)
+        app2, _ = await quit_and_resume(pilot, app, tmp_path)
+
+    def newest_shown(screen: RoboFactoryScreen) -> None:
+        names = screen.names()
+        events = [e for e in screen.state.events if e.kind != "end"]
+        newest = describe_event(events[-1], names).replace("You is", "You are")
+        rows = [r for r in visible_lines(screen.query_one("#rf-log")) if r.strip()]
+        assert newest.split()[-1] in rows[-1], (newest, rows)
+        assert len(rows) > 5  # the panel is full, not a few lines at the top
+
+    async with app2.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = rf_screen(app2)
+        newest_shown(screen)
+        for _ in range(4):
+            await play_human_action(pilot)
+            newest_shown(screen)
+
+
+async def test_bought_card_stays_in_place_and_match_tiles_differ_from_card_keys(
+    tmp_path,
+) -> None:
+    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
+                   opponent="random", seed=42)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = rf_screen(app)
+        hand = list(screen.state.hands[0])
+        rows = visible_lines(screen.query_one("#rf-cards"))
+        assert rows[4][OWN_COLUMN:].split() == ["[1]", "[2]", "[3]"]
+        tiles = screen.state.open_tiles
+        assert rows[4][:OWN_COLUMN].split() == [w for t in tiles for w in (str(t), "match")]
+        await pilot.press("2", "enter")  # the middle card for information
+        await settle(pilot)
+        view = screen.state.view(0)
+        assert view.bought is not None and view.bought[0] == hand[1]
+        rows = visible_lines(screen.query_one("#rf-cards"))
+        heads = robots_rows(hand)[0].plain.rstrip()
+        assert rows[1][OWN_COLUMN:] == heads  # same cards, same places
+        assert rows[4][OWN_COLUMN + 6: OWN_COLUMN + 12].strip() == "gave"
+        assert rows[5][OWN_COLUMN + 6:].strip() == f"{view.bought[1]} match"
+
+
+async def test_a_turn_you_built_in_ends_with_its_result_until_enter(tmp_path) -> None:
+    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
+                   opponent="random", seed=42)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = rf_screen(app)
+        # turn 1: you were the customer, the computers played it without a stop
+        assert screen.state.turn == 1 and app.screen is screen
+        while not isinstance(app.screen, TurnResultScreen):
+            await act(pilot, buy=True)
+        ended = screen.state.turn - 1
+        text = str(app.screen.query_one(".rf-turn").query(".dialog-title").first().render())
+        assert text == f"Turn {ended + 1}/6 is over"
+        body = "\n".join(str(s.render()) for s in app.screen.query(".rf-turn Static"))
+        order = next(e for e in screen.state.events if e.kind == "order" and e.turn == ended)
+        assert f"The order was {letters(order.code)}." in body
+        for e in screen.state.events:
+            if e.turn == ended and e.kind == "check":
+                name = screen.names()[e.seat]
+                line = next(x for x in body.splitlines() if x.startswith(name))
+                assert letters(e.code) in line and ("right" in line or "wrong" in line)
+        assert "customer" in body and "Enter: next turn" in body
+        # it waits: nothing is played behind it
+        moves = screen.state.moves
+        await settle(pilot)
+        assert screen.state.moves == moves and isinstance(app.screen, TurnResultScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen and screen.session.saved.ui["result_seen"] == ended
+
+
+async def test_turn_result_is_shown_again_after_resume_if_not_closed(tmp_path) -> None:
+    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
+                   opponent="random", seed=42)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        while not isinstance(app.screen, TurnResultScreen):
+            await act(pilot)
+    # the terminal closed while the result was up: the game was saved, the result not seen
+    (summary,), _ = list_saves(tmp_path)
+    assert "result_seen" not in load_save(summary.path).ui
+    app = make_app(tmp_path, start="resume", resume_path=summary.path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TurnResultScreen)
+        await close_turn_results(pilot)
+        assert isinstance(app.screen.screen, RoboFactoryScreen)
+
+
+async def test_hot_seat_result_comes_before_the_pass_screen(tmp_path) -> None:
+    app = make_app(tmp_path, start="play", game="robo-factory", players=3, humans=2,
+                   opponent="random", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = rf_screen(app)
+        turn = screen.state.turn
+        while True:
+            if isinstance(app.screen, PassScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+            if isinstance(app.screen, TurnResultScreen):
+                break
+            await act(pilot)
+        assert screen.state.turn == turn + 1
+        assert screen.private_seat() is None  # nobody's new cards behind the result
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, PassScreen)
+
+
+async def test_after_game_over_enter_brings_the_result_back(tmp_path) -> None:
+    app = make_app(tmp_path, start="play", game="robo-factory", players=2,
+                   opponent="random", seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = rf_screen(app)
+        while not screen.state.is_terminal():
+            await play_human_action(pilot)
+        assert isinstance(app.screen, RoboFactoryOverScreen)
+        await pilot.press("b")
+        await pilot.pause()
+        assert app.screen is screen
+        shown = footer_actions(screen)
+        assert "show_result" in shown
+        assert not shown & {"colour(0)", "eureka", "confirm", "toggle_notes", "card(0)"}
+        assert "Enter shows the result" in str(screen.query_one("#rf-status").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RoboFactoryOverScreen)
+
+
+async def test_footer_keys_follow_the_phase_and_eureka_once_used(tmp_path) -> None:
+    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
+                   opponent="random", seed=42)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = rf_screen(app)
+        assert screen.state.phase == BUY and screen.human_to_move()
+        shown = footer_actions(screen)
+        assert {"card(0)", "no_buy", "confirm"} <= shown
+        assert not shown & {"colour(0)", "eureka"}
+        await pilot.press("r")  # a colour while buying: said why
+        assert "while building" in screen.message
+        while not (screen.human_to_move() and screen.state.phase in (BUILD, REBUILD)):
+            await act(pilot)
+        assert {"colour(0)", "eureka", "confirm"} <= footer_actions(screen)
+        # build with Eureka, then play on to the next build of yours
+        view = screen.state.view(0)
+        await pilot.press(*letters(view.candidates()[0]).lower(), "e", "enter")
+        await settle(pilot)
+        await close_turn_results(pilot)
+        assert screen.state.eureka_used[0]
+        while not (screen.human_to_move() and screen.state.phase in (BUILD, REBUILD)):
+            await act(pilot)
+            await close_turn_results(pilot)
+        shown = footer_actions(screen)
+        assert "colour(0)" in shown and "eureka" not in shown
+        await pilot.press("e")
+        assert "already used your Eureka" in screen.message
+        assert "already used" in str(screen.query_one("#rf-status").render())
+
+
+async def test_status_summary_is_of_the_turn_before_the_current_one_after_undo(
+    tmp_path,
+) -> None:
+    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
+                   opponent="random", seed=42)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = rf_screen(app)
+        await pilot.press("n")
+        await settle(pilot)
+        turn = screen.state.turn
+        status = str(screen.query_one("#rf-status").render())
+        assert f"Last turn ({turn}): order" in status
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.state.turn == turn and screen.state.phase == BUY
+        status = str(screen.query_one("#rf-status").render())
+        assert "Took back" in status and f"Last turn ({turn}): order" in status
+        assert f"Turn {turn + 1}:" not in status
