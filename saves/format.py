@@ -38,10 +38,12 @@ Tables
 ``[check]``        ``state_hash``: SHA-256 (hex) of the full position (hidden cards
                    included), as the engine computes it. If the log, the hash or the
                    picture was edited, the file is refused.
-``[ui]``           optional: screen state that is not part of the game, e.g. a half-built
+``[ui]``           optional: screen state that is not part of the game: a half-built
                    RoboRally program (``[ui.program.SEAT]`` with ``turn``, ``cards``,
-                   ``power``). Not covered by the hash; the screen ignores what does not
-                   fit the game.
+                   ``power``); Robo Factory notepad marks (``[ui.notes.SEAT]`` with
+                   ``turn`` and ``rows``, one string per part, a character per colour)
+                   and ``result_seen`` (the last turn whose result was closed). Not
+                   covered by the hash; the screen ignores what does not fit the game.
 
 Sample (Robot Master, three moves in)::
 
