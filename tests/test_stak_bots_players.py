@@ -135,3 +135,21 @@ def test_greedy_player_takes_the_obvious_kill() -> None:
     assert (move.kind, move.seat) == ("attack", 1)
     act(state, "attack p2")
     assert state.winners is None
+
+
+@pytest.mark.parametrize("seed", [3, 7, 11])
+def test_hard_does_not_go_round_in_a_circle(seed: int) -> None:
+    """Back at a position it already played from this turn (a Tranq reset undone by a
+    Begone return, say), hard tries something else."""
+    state = midgame(seed)
+    seat = state.to_move()[0]
+    view = state.view(seat)
+    assert len(view.legal_actions()) > 1
+    p = make_player(STAK_BOTS, "hard", seat, 9)
+    p.iterations = 4
+    first = p.choose(view)
+    again = p.choose(view)  # the same table again, later in the same turn
+    assert again != first and again in view.legal_actions()
+    fresh = make_player(STAK_BOTS, "hard", seat, 9)
+    fresh.iterations = 4
+    assert fresh.choose(view) == first  # the memory is the player's own, per turn

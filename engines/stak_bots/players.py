@@ -28,6 +28,15 @@ from engines.stak_bots.search import (
 from engines.stak_bots.view import StakView
 
 
+def position_key(view: StakView) -> str:
+    """The table as this seat sees it, without the counters that only grow (moves)."""
+    return repr((
+        view.turn, view.active, view.stacks, view.hand, view.hand_sizes, view.draw_size,
+        view.heap, view.damage, view.attacker, view.attack_done, view.attack_over,
+        view.scrapped, view.out, view.choice, view.stomp, view.need_draw,
+    ))
+
+
 class RandomPlayer:
     """Plays a uniformly random legal action."""
 
@@ -103,10 +112,26 @@ class HardPlayer:
         self.time_budget: float = 0.5
         self.iterations: int | None = None
         self.last_samples = 0
+        self._turn = -1
+        self._tried: dict[str, set[Move]] = {}  # this turn: position -> moves played there
 
     def choose(self, view: StakView) -> Move:
-        start = time.perf_counter()
+        move = self._choose(view, self._fresh(view))
+        self._tried.setdefault(position_key(view), set()).add(move)
+        return move
+
+    def _fresh(self, view: StakView) -> list[Move]:
+        """The legal actions, less those already played from this very position this turn:
+        if the table came back to it (a Tranq reset answered by a Begone return, say), the
+        same move again would only go round in a circle."""
+        if view.turn != self._turn:
+            self._turn, self._tried = view.turn, {}
         legal = view.legal_actions()
+        tried = self._tried.get(position_key(view), set())
+        return [m for m in legal if m not in tried] or legal
+
+    def _choose(self, view: StakView, legal: list[Move]) -> Move:
+        start = time.perf_counter()
         self.last_samples = 0
         if len(legal) == 1:
             return legal[0]
