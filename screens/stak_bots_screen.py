@@ -471,10 +471,7 @@ class StakBotsScreen(GameScreen):
         targets = [m for m in self.legal() if m.kind == "attack"]
         if not targets:
             self.message = "No attack possible: " + self.attack_reason()
-        elif len(targets) == 1:
-            self.send(targets[0])
-            return
-        else:
+        else:  # even one target is asked for: a stray "a" must not cost a card
             self.targeting = True
             self.option = 0
             self.message = ""

@@ -95,7 +95,7 @@ async def test_board_after_the_game_offers_the_result_again(tmp_path):
         screen = sb_screen(app)
         assert not screen.check_action("show_result", ())
         await install(pilot, screen, last_blow())
-        await pilot.press("a")
+        await pilot.press("a", "enter")  # the one target, confirmed
         await settle(pilot)
         assert screen.state.is_terminal()
         assert isinstance(app.screen, StakBotsOverScreen)
@@ -124,8 +124,25 @@ async def test_n_on_the_board_after_the_game_asks_for_a_new_game(tmp_path):
         await settle(pilot)
         screen = sb_screen(app)
         await install(pilot, screen, last_blow())
-        await pilot.press("a")
+        await pilot.press("a", "enter")  # the one target, confirmed
         await settle(pilot)
         await pilot.press("b", "n")
         await settle(pilot)
         assert isinstance(app.screen, NewGameScreen)
+
+
+async def test_a_single_target_is_asked_for_too(tmp_path):
+    """Two players: ``a`` opens the target prompt with the one stack; Escape cancels it,
+    so a stray ``a`` costs nothing."""
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        await install(pilot, screen, last_blow())
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.targeting and len(screen.prompt_options()) == 1
+        assert not screen.state.is_terminal()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not screen.targeting and not screen.state.is_terminal()
