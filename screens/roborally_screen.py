@@ -1113,6 +1113,10 @@ class RoboRallyOverScreen(GameOverScreen):
         for place, seat in enumerate(state.ranking(), start=1):
             b = state.bots[seat]
             text.append(f"{place}. {players[seat].name} ({SEAT_NAMES[seat]})", SEAT_COLOURS[seat])
-            text.append(f"  flags {b.flags}/{len(state.layout.flags)}  lives {max(0, b.lives)}\n")
+            text.append(f"  flags {b.flags}/{len(state.layout.flags)}  lives {max(0, b.lives)}")
+            if b.flags < len(state.layout.flags):
+                text.append(f"  {state.distance(seat)} to next flag")
+            text.append("\n")
+        text.append("Ranked by flags, then robots still in the race, then distance.\n", "dim")
         text.append("\n" + self.result.reason + "\n\n")
         return text

@@ -418,6 +418,12 @@ async def test_a_single_human_winner_reads_you_win(tmp_path) -> None:
         text = str(app.screen.query_one(".game-over").query("Static").last().render())
         assert text.startswith("You (Red) win!"), text
         assert "wins" not in text.splitlines()[0]
+        # the ranking shows what it was decided on: flags, lives, distance to the next flag
+        assert "Ranked by flags, then robots still in the race, then distance." in text
+        for seat in state.ranking():
+            b = state.bots[seat]
+            if b.flags < len(state.layout.flags):
+                assert f"{state.distance(seat)} to next flag" in text
 
 
 async def test_new_game_after_a_game_starts_from_its_players_and_course(tmp_path) -> None:
