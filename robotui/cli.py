@@ -342,7 +342,34 @@ def main_callback(
         _start_app(_app_config(ctx, start="menu"))
 
 
-@app.command()
+def _option_values(choices: Sequence[Any] | None, kind: str) -> str:
+    if choices is None:
+        return "a number" if kind == "int" else "text"
+    if all(isinstance(c, int) for c in choices) and len(choices) > 3:
+        return f"{min(choices)}..{max(choices)}"
+    return ", ".join(str(c) for c in choices)
+
+
+def _games_options_help() -> str:
+    """Every game's -o options, for the help of ``play`` (``\\b`` keeps click's wrapping
+    off these lines; they are wrapped here to 78 columns)."""
+    import textwrap
+
+    from engines.registry import all_games
+
+    lines = ["\b", "Game options, -o KEY=VALUE:"]
+    for spec in all_games():
+        if not spec.options:
+            continue
+        lines.append(f"  {spec.id}")
+        for o in spec.options:
+            default = "" if o.default in (None, "") else f"; default {o.default}"
+            text = f"{o.name}: {o.help} ({_option_values(o.choices, o.kind)}{default})"
+            lines += textwrap.wrap(text, 78, initial_indent="    ", subsequent_indent="      ")
+    return "\n".join(lines)
+
+
+@app.command(epilog=_games_options_help())
 def play(
     ctx: typer.Context,
     game: Annotated[
@@ -353,7 +380,7 @@ def play(
         typer.Option(
             "--opponent",
             metavar="LEVEL|human",
-            help="Computer level (random, easy, normal, hard) or 'human' for two players here.",
+            help="Computer level (random, easy, normal, hard), or 'human': every seat human.",
         ),
     ] = "normal",
     first: Annotated[
@@ -380,7 +407,8 @@ def play(
         typer.Option(
             "--side",
             metavar="SEAT",
-            help="Your seat in a two-player game, e.g. rows or columns.  [default: the first]",
+            help="Your seat: rows or columns in Robot Master, a seat number (1, 2, ...) in "
+            "other games.  [default: the first]",
         ),
     ] = None,
     players: Annotated[

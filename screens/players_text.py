@@ -4,8 +4,10 @@ command line uses it too)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from saves import PlayerEntry
+if TYPE_CHECKING:  # only the fields are read: any object with name, kind and level will do
+    from saves import PlayerEntry
 
 
 def players_text(players: Sequence[PlayerEntry]) -> str:

@@ -799,3 +799,14 @@ def test_play_side_by_number_or_without_the_space(launched: list[AppConfig]) -> 
     assert [c.side for c in launched] == [1, 2]
     line = assert_clean_error(run("play", "robo-factory", "--side", "4"), 2)
     assert "seat number, 1 to 2" in line
+
+
+def test_play_help_lists_every_games_options_within_80_columns() -> None:
+    result = run("play", "--help")
+    assert result.exit_code == 0
+    epilog = result.stdout.split("Game options, -o KEY=VALUE:")[1]
+    assert max(len(line) for line in epilog.splitlines()) <= 80
+    for game, option in (("robot-master", "hand:"), ("stak-bots", "depth:"),
+                         ("robo-factory", "tiebreak:"), ("roborally", "course:")):
+        assert f"    {game}\n" in epilog and option in epilog
+    assert "grand-tour" in epilog and "3..12; default 9" in epilog
