@@ -99,11 +99,12 @@ def square(
         return "w ", "bold blue"
     if k == DOUBLE_WRENCH:
         return "W ", "bold blue"
+    if i in beams and beams[i][0].startswith("L"):
+        return beams[i]  # the laser itself
+    if i in start_at:  # kept readable in a beam too, drawn in the beam's red
+        return f"s{start_at[i]}", beams[i][1] if i in beams else "grey50"
     if i in beams:
-        text, style = beams[i]
-        return text, style
-    if i in start_at:
-        return f"s{start_at[i]}", "grey50"
+        return beams[i]
     assert k == FLOOR
     return g.floor + " ", "grey42"
 

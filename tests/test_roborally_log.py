@@ -108,3 +108,17 @@ def test_the_legend_says_how_squares_are_named_and_fits_the_side_panel() -> None
     lines = legend(False, load_course("grand-tour"), 40).plain.splitlines()
     assert "squares: column a-x + row 1-16, e.g. x16" in lines
     assert any(line.startswith("pusher registers: m6 2,4;") for line in lines)
+
+
+def test_a_start_square_in_a_laser_beam_stays_readable() -> None:
+    """Long Haul: the Spiral's l1 laser fires down column l into the dock's s8."""
+    from engines.roborally.boardfile import load_course
+    from screens.roborally_draw import UNICODE_SET, laser_cells, square
+
+    lay = load_course("long-haul")
+    beams = laser_cells(lay, UNICODE_SET)
+    start_at = {c: k + 1 for k, c in enumerate(lay.starts)}
+    s8 = lay.starts[7]
+    assert s8 in beams  # the beam does reach it
+    text, style = square(lay, s8, UNICODE_SET, {}, start_at, beams)
+    assert text == "s8" and style == beams[s8][1]
