@@ -904,6 +904,9 @@ class RoboRallyScreen(GameScreen):
             t.append("Registers  ", "bold")
             if self.power:
                 t.append("[power down announced]", "bold yellow")
+            elif any(me.locked):
+                held = ",".join(str(r + 1) for r in range(REGISTERS) if me.locked[r])
+                t.append(f"locked: {held} (grey)", "grey50")
             t.append("\n")
             for r in range(REGISTERS):
                 sel = self.zone == "regs" and self.cur == r
@@ -911,7 +914,6 @@ class RoboRallyScreen(GameScreen):
                 style = "reverse " if sel else ""
                 if me.locked[r]:
                     style += "grey50"
-                    label += " lock"
                 elif cards[r]:
                     style += "bold"
                 t.append(f"{r + 1}:", "dim")

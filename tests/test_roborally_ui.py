@@ -658,3 +658,19 @@ async def test_giving_up_the_only_option_card_is_done_for_you(tmp_path) -> None:
         assert match_log_last(screen).startswith("discard ")
         told = [t for t, _ in screen.events_log if "only option card" in t]
         assert told and "give up your only option card" in told[0]
+
+
+async def test_locked_registers_are_named_in_the_program_panel(tmp_path) -> None:
+    def locked(state) -> bool:
+        return state.pending_kind(0) == "program" and any(state.bots[0].locked)
+
+    path = prepared_save(tmp_path, locked)
+    app = make_app(tmp_path, start="resume", resume_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        me = screen.state.bots[0]
+        held = ",".join(str(r + 1) for r in range(REGISTERS) if me.locked[r])
+        prog = str(screen.query_one("#rr-prog").render())
+        assert f"locked: {held} (grey)" in prog
+        assert " l\n" not in prog and " lock" not in prog.replace("locked:", "")
