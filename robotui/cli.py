@@ -184,6 +184,9 @@ def _players_text(summary: SaveSummary) -> str:
     return ", ".join(parts)
 
 
+NAME_COLUMN = 50  # saves list: longer save names are cut
+
+
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     widths = [len(h) for h in header]
     for row in rows:
@@ -539,19 +542,21 @@ def saves_list(ctx: typer.Context) -> None:
     except SaveError as exc:
         fail(str(exc), RUNTIME_ERROR)
     if summaries:
+        # One line of facts per save and one for the game and its players, to stay within
+        # 80 columns; names longer than NAME_COLUMN are cut.
+        def cut(text: str) -> str:
+            return text if len(text) <= NAME_COLUMN else text[: NAME_COLUMN - 3] + "..."
+
         rows = [
-            [
-                s.name,
-                s.game_name or s.game_id,
-                _when(s.updated),
-                str(s.move_number),
-                "yes" if s.finished else "no",
-                players_text(s.players),
-            ]
+            [cut(s.name), _when(s.updated), str(s.move_number), "yes" if s.finished else "no"]
             for s in summaries
         ]
-        header = ["NAME", "GAME", "UPDATED", "MOVE", "DONE", "PLAYERS"]
-        typer.echo(_table(header, rows))
+        table = _table(["NAME", "UPDATED", "MOVE", "DONE"], rows).splitlines()
+        lines = table[:2]
+        for s, line in zip(summaries, table[2:], strict=True):
+            game = f"    {s.game_name or s.game_id}: {players_text(s.players)}"
+            lines += [line, game if len(game) <= 80 else game[:77] + "..."]
+        typer.echo("\n".join(lines))
     else:
         typer.echo(f"No saved games in {directory}.")
     for error in errors:
