@@ -293,14 +293,19 @@ def narrate(picture: dict, before: list, lay: Layout) -> list[tuple[str, str]]:
         lines.append((f"Turn {picture['turn']} begins.", "bold"))
     else:
         shown = []
+        cards = {}
         for s, b in enumerate(bots):
             card = b.regs[reg - 1] if b.pos >= 0 or before[s][0] >= 0 else 0
             if b.powered:
-                shown.append(f"{SEAT_NAMES[s]} powered down")
+                shown.append((0, f"{SEAT_NAMES[s]} powered down"))
             elif card and before[s][0] >= 0:
-                shown.append(f"{SEAT_NAMES[s]} {card_label(card)}")
-        lines.append((f"Register {reg}: " + ", ".join(shown), "bold"))
-        for s, b in enumerate(bots):
+                cards[s] = card
+                shown.append((card, f"{SEAT_NAMES[s]} {card_label(card)}"))
+        # in the order the robots move: the highest priority first
+        shown.sort(key=lambda t: -t[0])
+        lines.append((f"Register {reg}: " + ", ".join(t for _, t in shown), "bold"))
+        for s in sorted(range(len(bots)), key=lambda s: -cards.get(s, 0)):
+            b = bots[s]
             old_pos, old_f = before[s]
             if old_pos >= 0 and b.pos >= 0 and (old_pos != b.pos or old_f != b.facing):
                 lines.append(

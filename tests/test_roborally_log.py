@@ -122,3 +122,14 @@ def test_a_start_square_in_a_laser_beam_stays_readable() -> None:
     assert s8 in beams  # the beam does reach it
     text, style = square(lay, s8, UNICODE_SET, {}, start_at, beams)
     assert text == "s8" and style == beams[s8][1]
+
+
+def test_a_register_is_told_in_the_order_the_robots_move() -> None:
+    """Blue's Move2 780 goes before Red's Move2 720: the log says so, so nobody seems to
+    drive through a robot that has not moved yet."""
+    state = one_turn(".. .. .. .. ..\n.. .. .. .. ..\n.. .. .. .. ..",
+                     ["a3 E", "c3 N"], ["720 L R L R", "780 L R L R"])
+    _, lines = register_lines(state, 1, 1)
+    assert lines[0] == "Register 1: Blue Move2 780, Red Move2 720"
+    moves = [line for line in lines[1:] if "->" in line]
+    assert moves[0].startswith("  Blue c3N -> c1N") and moves[1].startswith("  Red a3E -> c3E")
