@@ -204,7 +204,7 @@ def option_label(state: StakState, move: Move, names: list[str]) -> str:
         where = "top" if move.depth == 1 else f"#{move.depth}"
         return f"{who} {where} {state.name(card)}"
     if move.kind == "expel":
-        return f"{names[move.seat]} ({len(state.hands[move.seat])} in hand)"
+        return f"{who} ({len(state.hands[move.seat])} in hand)"  # short: 4 players fit
     if move.kind in ("lose", "react"):
         bot = next(b for b in state.bots if b.effect == move.effect)
         return f"{'block with ' if move.kind == 'react' else ''}{bot.name}"

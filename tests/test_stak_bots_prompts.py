@@ -156,3 +156,18 @@ async def test_block_prompt_numbers_the_hand_and_starts_on_letting_it_happen(tmp
         await pilot.press("2")  # hand card 2 blocks
         await settle(pilot)
         assert "Player 1 blocks the attack by playing Clumsy Bot." in state.events
+
+
+def test_who_scraps_a_hand_card_names_seats_short_so_four_fit():
+    """Expel with 4 players: "P3 (2 in hand)", not "P3 Computer 1 (2 in hand)", so all
+    four options show on the prompt's two lines."""
+    from engines.stak_bots.moves import Move
+    from screens.stak_bots_render import option_label, option_window
+    from tests.test_stak_bots_support import build
+
+    state = build([["bash"], ["spike"], ["pit"], ["shot"]],
+                  [["reaper", "trip"], ["tranq"], ["stomp", "fatal"], []])
+    names = ["P1 You", "P2 Computer 1", "P3 Computer 2", "P4 Computer 3"]
+    labels = [f"{s + 1} {option_label(state, Move('expel', seat=s), names)}" for s in range(4)]
+    assert labels[2] == "3 P3 (2 in hand)" and labels[3] == "4 P4 (0 in hand)"
+    assert option_window(labels, 3, 53, lines=2) == (0, 4)
