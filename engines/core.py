@@ -141,11 +141,16 @@ class GameState(ABC):
     def move_number(self) -> int:
         """How many actions have been applied."""
 
-    def reveals(self) -> int:
-        """How many times hidden information has been shown to the table so far. Undo never
+    def reveals(self, seat: int) -> int:
+        """How many times hidden information has been shown to ``seat`` so far. Undo never
         goes back across a reveal: taking a move back after seeing, say, the secret order
         would be cheating. The default: nothing undo could exploit is ever shown."""
         return 0
+
+    def reveal_note(self, seat: int) -> str:
+        """What undo says to ``seat`` when a reveal stands in its way (completes "Too late
+        to take that back: ...")."""
+        return "hidden cards have been shown since"
 
     def fingerprint(self) -> str:
         """A hash of the whole state: equal states give equal fingerprints."""

@@ -69,16 +69,20 @@ class Match:
         """The same match with only the first ``length`` log entries (used for undo)."""
         return Match.replay(self.spec, self.num_players, self.options, self.seed, self.log[:length])
 
-    def undo_floor(self) -> int:
-        """The shortest log undo may cut back to: none of the moves before it can be taken
-        back, because hidden information was revealed after them (see
-        :meth:`GameState.reveals`)."""
-        now = self.state.reveals()
+    def undo_floor(self, seats: Sequence[int]) -> int:
+        """The shortest log undo may cut back to for players at ``seats``: none of the
+        moves before it can be taken back, because hidden information was revealed to one
+        of them after it (see :meth:`GameState.reveals`)."""
+
+        def shown(state: GameState) -> int:
+            return sum(state.reveals(seat) for seat in seats)
+
+        now = shown(self.state)
         if now == 0:
             return 0
         match = Match(self.spec, self.num_players, self.options, self.seed)
         for length, entry in enumerate(self.log):
-            if match.state.reveals() == now:
+            if shown(match.state) == now:
                 return length
             match.play_text(entry.text, entry.seat)
         return len(self.log)

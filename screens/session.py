@@ -111,7 +111,7 @@ class GameSession:
         """Log length to go back to so the last human move is taken back, or ``None``
         (no human move yet, or hidden information was revealed after it)."""
         index = self._last_human_move()
-        if index is None or index < self.match.undo_floor():
+        if index is None or index < self.match.undo_floor(self.humans):
             return None
         return index
 
@@ -120,7 +120,8 @@ class GameSession:
         if self._last_human_move() is None:
             return "Nothing of yours to undo yet."
         if self.undo_point() is None:
-            return "Too late to take that back: hidden cards have been shown since."
+            note = self.match.state.reveal_note(self.humans[0])
+            return f"Too late to take that back: {note}."
         return None
 
     def _last_human_move(self) -> int | None:

@@ -50,10 +50,11 @@ def test_no_undo_across_a_check(tmp_path):
     shown = checks(session.match.state)
     session.match.play(Build(session.match.state.view(0).candidates()[0]), 0)
     play_until(session, lambda s: checks(s) > shown)  # the others build; the check
-    assert session.match.undo_floor() == len(session.match.log)
+    assert session.match.undo_floor([0]) == len(session.match.log)
     assert session.undo_point() is None
     assert session.why_no_undo() == (
-        "Too late to take that back: hidden cards have been shown since.")
+        "Too late to take that back: the builds were checked since (their results were "
+        "shown).")
     log = list(session.match.log)
     assert not session.undo() and session.match.log == log
 
@@ -65,9 +66,24 @@ def test_no_undo_of_a_purchase(tmp_path):
     session.match.play(Buy(state.view(0).hand[0]), 0)
     assert session.match.state.view(0).bought is not None
     assert session.undo_point() is None  # a second purchase would show a second tile
-    assert "Too late" in (session.why_no_undo() or "")
+    assert session.why_no_undo() == ("Too late to take that back: you bought information "
+                                     "since (a match count was shown).")
 
 
 def test_undo_floor_is_zero_before_anything_is_shown(tmp_path):
     session = new_session(tmp_path)
-    assert session.match.undo_floor() == 0 and session.why_no_undo() is not None
+    assert session.match.undo_floor([0]) == 0 and session.why_no_undo() is not None
+
+
+def test_another_seats_purchase_does_not_block_undo(tmp_path):
+    """A computer's tile is shown to the computer only: taking back the human's pass (and
+    the purchase after it) shows the human nothing new."""
+    session = new_session(tmp_path)
+    play_until(session, lambda s: human_to_move(s) and s.phase == BUY
+               and s.actor < len(s.manufacturers()) - 1)
+    before = len(session.match.log)
+    session.match.play(Buy(None), 0)
+    seat = session.match.state.to_move()[0]
+    session.match.play(Buy(session.match.state.view(seat).hand[0]), seat)
+    assert session.why_no_undo() is None
+    assert session.undo() and len(session.match.log) == before

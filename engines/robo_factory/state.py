@@ -336,10 +336,18 @@ class RoboFactoryState(GameState):
             moves=self.moves,
         )
 
-    def reveals(self) -> int:
-        """A purchase shows its buyer a match count; every check shows the builds and the
-        order or the private counts."""
-        return sum(1 for e in self.events if e.kind in ("buy", "check"))
+    def reveals(self, seat: int) -> int:
+        """The seat's own purchases (a match count) and every check (the builds, and the
+        order or a private count)."""
+        return sum(1 for e in self.events
+                   if e.kind == "check" or (e.kind == "buy" and e.seat == seat))
+
+    def reveal_note(self, seat: int) -> str:
+        last = next((e for e in reversed(self.events)
+                     if e.kind == "check" or (e.kind == "buy" and e.seat == seat)), None)
+        if last is not None and last.kind == "buy":
+            return "you bought information since (a match count was shown)"
+        return "the builds were checked since (their results were shown)"
 
     def clone(self) -> RoboFactoryState:
         other = RoboFactoryState.__new__(RoboFactoryState)
