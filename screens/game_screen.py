@@ -73,7 +73,7 @@ class GameScreen(Screen[None]):
 
     # Keys that still work once the game is over (the board stays to be looked at); a
     # screen adds its own, e.g. moving a cursor over the finished board.
-    OVER_ACTIONS = frozenset({"show_result", "save_as", "rules", "leave", "undo"})
+    OVER_ACTIONS = frozenset({"show_result", "new_game", "save_as", "rules", "leave", "undo"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide (and switch off) the keys that do nothing now, so the footer tells the truth:
@@ -82,7 +82,7 @@ class GameScreen(Screen[None]):
             return False
         if self.finished:
             return action in self.OVER_ACTIONS
-        return action != "show_result"
+        return action not in ("show_result", "new_game")
 
     def player_label(self, seat: int) -> str:
         entry = self.session.players[seat]
@@ -287,6 +287,11 @@ class GameScreen(Screen[None]):
             result = state.result()
             assert result is not None
             self.game_over(result)
+
+    def action_new_game(self) -> None:
+        """``n`` on the board after the game: a new game like this one."""
+        if self.finished:
+            self.after_game_over("new")
 
     def after_game_over(self, choice: str | None) -> None:
         """The game-over panel closed: ``board`` stays, ``new`` starts another, else leave."""

@@ -120,6 +120,7 @@ class RoboFactoryScreen(GameScreen):
         Binding("e", "eureka", "Eureka"),
         Binding("enter", "confirm", "OK", key_display="Enter"),
         Binding("enter", "show_result", "Result", key_display="Enter"),
+        Binding("n", "new_game", "New game"),
         Binding("tab", "toggle_notes", "Notes", priority=True),
         Binding("space", "mark(None)", "Mark", show=False),
         Binding("x", "mark('x')", "Mark", show=False),
@@ -744,6 +745,7 @@ class RoboFactoryOverScreen(GameOverScreen):
             if i == 0 or scores[s] != scores[order[i - 1]]:
                 place = i + 1
             style = "bold green" if s in winners else ""
-            text.append(f"  {place}. {names[s]:<16} {scores[s]:>3} cubes\n", style)
+            cubes = "cube" if scores[s] == 1 else "cubes"
+            text.append(f"  {place}. {names[s]:<16} {scores[s]:>3} {cubes}\n", style)
         text.append("\n" + _named(self.result.reason, names) + "\n\n")
         return text

@@ -117,6 +117,7 @@ class RoboRallyScreen(GameScreen):
         Binding("enter", "pick", "Pick", key_display="Enter"),
         Binding("enter", "step", "Step", show=False),
         Binding("enter", "show_result", "Result", key_display="Enter"),
+        Binding("n", "new_game", "New game"),
         Binding("p", "power_down", "Power down", show=False),
         Binding("c", "recompile", "Recompile", show=False),
         Binding("r", "run", "Run/pause"),
@@ -146,6 +147,7 @@ class RoboRallyScreen(GameScreen):
         "skip": ("watch",),
         "speed": ("watch",),
         "show_result": ("over",),
+        "new_game": ("over",),
     }
 
     def __init__(self, session: GameSession, glyphs: Glyphs) -> None:
@@ -1112,9 +1114,11 @@ class RoboRallyOverScreen(GameOverScreen):
         verb = "wins" if len(winners) == 1 and not you else "win"
         text.append(f"{names} {verb}!\n\n", "bold green")
         text.append("Ranking\n", "bold underline")
+        who = [f"{p.name} ({SEAT_NAMES[s]})" for s, p in enumerate(players)]
+        width = max(len(w) for w in who)
         for place, seat in enumerate(state.ranking(), start=1):
             b = state.bots[seat]
-            text.append(f"{place}. {players[seat].name} ({SEAT_NAMES[seat]})", SEAT_COLOURS[seat])
+            text.append(f"{place}. {who[seat]:<{width}}", SEAT_COLOURS[seat])
             text.append(f"  flags {b.flags}/{len(state.layout.flags)}  lives {max(0, b.lives)}")
             if b.flags < len(state.layout.flags):
                 text.append(f"  {state.distance(seat)} to next flag")

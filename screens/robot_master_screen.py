@@ -49,6 +49,7 @@ class RobotMasterScreen(GameScreen):
         *[Binding(str(v), f"pick({v})", "Pick", show=False) for v in range(1, 6)],
         Binding("enter,space", "place", "Place", key_display="Enter"),
         Binding("enter", "show_result", "Result", key_display="Enter"),
+        Binding("n", "new_game", "New game"),
         Binding("u", "undo", "Undo"),
         Binding("H,i", "hint", "Hint", key_display="H"),
         Binding("ctrl+s", "save_as", "Save"),

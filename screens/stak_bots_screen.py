@@ -419,10 +419,6 @@ class StakBotsScreen(GameScreen):
             self.message = "Recycling is off in this game."
         self.refresh_all()
 
-    def action_new_game(self) -> None:
-        """A new game like this one (the game is over)."""
-        self.after_game_over("new")
-
     def action_number(self, n: int) -> None:
         options = self.prompt_options()
         if options:

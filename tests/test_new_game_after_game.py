@@ -45,11 +45,16 @@ async def test_board_after_the_game_shows_only_keys_that_work(tmp_path):
         await settle(pilot)
         assert app.screen is screen
         footer = {b.action for _, b, enabled, _ in screen.active_bindings.values() if enabled}
-        assert "show_result" in footer and "leave" in footer
+        assert {"show_result", "new_game", "leave"} <= footer
         assert not {"place", "pick(0)", "hint"} & footer
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, RobotMasterOverScreen)
+        await pilot.press("b")
+        await settle(pilot)
+        await pilot.press("n")  # a new game straight from the board
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
 
 
 async def test_undo_is_not_offered_between_two_humans(tmp_path):

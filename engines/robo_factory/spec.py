@@ -76,7 +76,7 @@ to see every order still consistent with what you know.
 class RoboFactorySpec(GameSpec):
     id = "robo-factory"
     name = "Robo Factory"
-    blurb = "Deduce the secret robot and build it first (2-6 players)"
+    blurb = "Deduce the customer's secret robot and build it first."
     min_players = 2
     max_players = 6
     options = (
