@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -232,10 +234,9 @@ class RobotMasterScreen(GameScreen):
                 continue
             n = sum(state.hands[seat])
             text.append(f"{self.session.players[seat].name} holds {n} card{'s' * (n != 1)}\n")
-        name = self.session.name
-        name = name if len(name) <= 31 else name[:28] + "..."
         text.append("Saved as\n", "dim")
-        text.append(f"{name}\n", "dim")
+        for line in textwrap.wrap(self.session.name, 31)[:2]:  # whole, on two lines if need be
+            text.append(f"{line}\n", "dim")
         if state.hand_mode == "five":
             text.append(f"Draw pile: {len(state.draw_pile)} cards\n")
         self.query_one("#rm-info", Static).update(text)
