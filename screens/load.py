@@ -20,7 +20,7 @@ def fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
 
 
-NAME_WIDTH = 44  # the table fits 80 columns: 44 + 16 + 8 and the cell padding
+NAME_WIDTH = 54  # the table fits 80 columns: 54 + 18 and the cell padding
 MAX_SKIPPED = 4  # bad files listed under the table; "saves list" shows them all
 
 
@@ -48,8 +48,7 @@ class LoadScreen(Screen[Path | None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_column("Save: name, game and players", width=NAME_WIDTH)
-        table.add_column("Saved, move", width=16)
-        table.add_column("", width=8)
+        table.add_column("Saved, move", width=18)
         self.reload()
         table.focus()
 
@@ -60,12 +59,10 @@ class LoadScreen(Screen[Path | None]):
         for s in self.summaries:
             save = Text(fit(s.name, NAME_WIDTH), "bold")
             save.append("\n" + fit(f"{s.game_name}: {players_text(s.players)}", NAME_WIDTH), "dim")
-            table.add_row(
-                save,
-                Text(f"{s.updated.astimezone():%Y-%m-%d %H:%M}\nmove {s.move_number}"),
-                Text("finished" if s.finished else "", "green"),
-                height=2,
-            )
+            when = Text(f"{s.updated.astimezone():%Y-%m-%d %H:%M}\nmove {s.move_number}")
+            if s.finished:
+                when.append(" finished", "green")
+            table.add_row(save, when, height=2)
         notes = Text()
         if not self.summaries:
             notes.append("No saved games yet. Games save themselves after every move.\n", "dim")

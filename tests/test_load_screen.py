@@ -46,8 +46,9 @@ async def test_names_players_and_finished_fit_80_columns(tmp_path):
         assert "Robot Master: You vs Computer (hard)" in text
         assert "Robo Factory: You + 3 computers (normal)" in text
         row = next(i for i, line in enumerate(lines) if done in line)
-        assert "finished" in lines[row]
-        assert "finished" not in next(line for line in lines if going in line)
+        assert "finished" in lines[row + 1]  # under the date, by the move number
+        other = next(i for i, line in enumerate(lines) if going in line)
+        assert "finished" not in lines[other] + lines[other + 1]
 
 
 async def test_a_notice_from_the_command_line_is_shown(tmp_path):
