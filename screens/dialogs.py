@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
@@ -67,14 +69,23 @@ class SaveAsScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+def clock() -> float:
+    """Seconds on a steady clock (its own name, so tests can stand in for it)."""
+    return time.monotonic()
+
+
 class PassScreen(ModalScreen[None]):
     """Hides the hands between two humans sharing a terminal."""
 
     BINDINGS = [Binding("enter,space", "ready", "I'm ready")]
+    # Keys this soon after the screen appears are the last player's (a double-tapped Enter
+    # that ended their move): they must not uncover the next player's cards.
+    SETTLE = 0.6  # seconds
 
     def __init__(self, player: str) -> None:
         super().__init__()
         self.player = player
+        self.shown_at = clock()
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog pass"):
@@ -85,7 +96,8 @@ class PassScreen(ModalScreen[None]):
             )
 
     def action_ready(self) -> None:
-        self.dismiss(None)
+        if clock() - self.shown_at >= self.SETTLE:
+            self.dismiss(None)
 
 
 class RulesScreen(ModalScreen[None]):

@@ -10,6 +10,7 @@ from datetime import datetime
 import pytest
 import textual.constants
 
+import screens.dialogs
 import screens.session
 
 
@@ -28,3 +29,10 @@ def _fixed_clock_for_snapshots(request: pytest.FixtureRequest, monkeypatch) -> N
 @pytest.fixture(autouse=True)
 def _same_colours_everywhere(monkeypatch) -> None:
     monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", "truecolor")
+
+
+@pytest.fixture(autouse=True)
+def _pass_screens_answer_at_once(monkeypatch) -> None:
+    """Pilot presses keys faster than any hand: no settling time on pass screens (the
+    guard itself is tested with a stand-in clock)."""
+    monkeypatch.setattr(screens.dialogs.PassScreen, "SETTLE", 0.0)

@@ -64,3 +64,24 @@ async def test_undo_is_not_offered_between_two_humans(tmp_path):
         screen = game_screen(app)
         assert screen.check_action("undo", ()) is False
         assert screen.check_action("place", ()) is True
+
+
+async def test_a_pass_screen_ignores_keys_pressed_as_it_appears(tmp_path, monkeypatch):
+    """A double-tapped Enter that ended one player's move must not uncover the next
+    player's cards: the pass screen waits a moment before it listens."""
+    import screens.dialogs as dialogs
+
+    clock = [100.0]
+    monkeypatch.setattr(dialogs, "clock", lambda: clock[0])
+    monkeypatch.setattr(dialogs.PassScreen, "SETTLE", 0.6)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(dialogs.PassScreen("Player 2"))
+        await pilot.pause()
+        clock[0] += 0.1
+        await pilot.press("enter")
+        assert isinstance(app.screen, dialogs.PassScreen)
+        clock[0] += 1.0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, dialogs.PassScreen)
