@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
-from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from engines.core import Action, GameResult, IllegalAction
@@ -44,6 +41,7 @@ from screens.robo_factory_draw import (
     turn_result_text,
 )
 from screens.session import GameSession
+from screens.sized_text import SizedText
 
 KEYS_HELP = """\
   1 2 3            buying: pick one of your cards for the customer
@@ -75,27 +73,6 @@ NOT_NOW = {
     "colour": "Colours are chosen while building.",
     "eureka": "Eureka is declared with a build.",
 }
-
-
-class SizedText(Widget):
-    """Text drawn for the room the widget has: ``draw(width, height)`` runs whenever the
-    widget is rendered, so a log drawn by it always ends with its newest line."""
-
-    DEFAULT_CSS = "SizedText { height: 1fr; }"
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.draw: Callable[[int, int], Text] | None = None
-
-    def show(self, draw: Callable[[int, int], Text]) -> None:
-        self.draw = draw
-        self.refresh()
-
-    def render(self) -> RenderableType:
-        if self.draw is None:
-            return Text()
-        size = self.content_size
-        return self.draw(size.width, size.height)
 
 
 class RoboFactoryScreen(GameScreen):

@@ -6,13 +6,11 @@ import textwrap
 from collections.abc import Callable
 
 from rich.cells import cell_len
-from rich.console import RenderableType
 from rich.text import Text
 from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from engines.core import Action, GameResult
@@ -23,6 +21,7 @@ from screens.dialogs import RulesScreen
 from screens.game_screen import GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
 from screens.session import GameSession
+from screens.sized_text import SizedText
 from screens.stak_bots_render import (
     choice_title,
     clip_wrap,
@@ -62,27 +61,6 @@ LOG_LINES = 40
 HAND_MAX_HEIGHT = 11  # rows for the hand: its top border, a heading, then the cards
 STACK_WIDTH = 53  # columns for all the stacks side by side
 STATUS_LINES = 3  # the height of #sb-status
-
-
-class SizedText(Widget):
-    """Text drawn for the room the widget has: ``draw(width, height)`` is called whenever
-    the widget is rendered, so a change of size draws it again at the new size."""
-
-    DEFAULT_CSS = "SizedText { height: 1fr; }"
-
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
-        self.draw: Callable[[int, int], Text] | None = None
-
-    def show(self, draw: Callable[[int, int], Text]) -> None:
-        self.draw = draw
-        self.refresh()
-
-    def render(self) -> RenderableType:
-        if self.draw is None:
-            return Text()
-        size = self.content_size
-        return self.draw(size.width, size.height)
 
 
 def log_text(events: list[str], width: int, height: int) -> Text:
