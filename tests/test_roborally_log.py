@@ -51,11 +51,18 @@ def test_a_robot_pushed_two_squares_is_one_line_and_off_the_board_is_named() -> 
         "1 pushed by 0: a1 -> c1", "2 pushed by 0: b1 -> c1", "1 pushed by pusher"]
 
 
-def test_a_board_pusher_still_reads_as_before() -> None:
+def test_a_board_pusher_push_names_its_squares() -> None:
     state = one_turn(".. .. ..", ["a1 N powered", "c1 W powered"], ["-", "-"],
                      pushers=[{"at": "a1", "dir": "E", "registers": [1]}])
     _, lines = register_lines(state, 1, 1)
-    assert "  Red pushed by pusher" in lines
+    assert "  Red pushed by pusher: a1 -> b1" in lines  # with squares, like robots' pushes
+
+
+def test_a_pusher_against_a_wall_holds_the_robot_and_says_so() -> None:
+    state = one_turn(".. .. ..", ["a1 N powered", "c1 W powered"], ["-", "-"],
+                     pushers=[{"at": "a1", "dir": "E", "registers": [1]}], walls=["a1 E"])
+    _, lines = register_lines(state, 1, 1)
+    assert "  Red pushed by pusher: a1 (held in place)" in lines
 
 
 def test_a_re_entry_is_told_once_at_the_start_of_its_turn() -> None:

@@ -1084,8 +1084,15 @@ class RoboRallyState(GameState):
                 pushed.extend((s, i) for s, b in enumerate(self.bots) if b.pos == i)
         for s, i in pushed:
             if self.bots[s].pos == i:
-                self.events.append(f"{s} pushed by pusher")
+                at = len(self.events)  # told before whatever the push sets off
                 self._step(s, lay.pusher_dir[i], -1)
+                target = lay.nbr[i][lay.pusher_dir[i]]
+                if self.bots[s].pos == i:
+                    text = f"{s} pushed by pusher: {lay.short_name(i)} (held in place)"
+                else:
+                    end = lay.short_name(target) if target >= 0 else "off the board"
+                    text = f"{s} pushed by pusher: {lay.short_name(i)} -> {end}"
+                self.events.insert(at, text)
 
     def _gears(self) -> None:
         kind = self.layout.kind
