@@ -123,11 +123,11 @@ def stack_column(
     top_style = marks.get(1, "bold reverse")
     out.append(fit(f"{bot.name}", width, ell).ljust(width), top_style)
     out.append("\n")
-    info = f"power {card_power(state, seat, top)}"
-    if state.damage[top]:
-        info += f" dmg {state.damage[top]}"
-    if top == state.attacker and not state.attack_over:
-        info += " atk"
+    power, damage = card_power(state, seat, top), state.damage[top]
+    attacking = " atk" if top == state.attacker and not state.attack_over else ""
+    info = f"power {power}" + (f" dmg {damage}" if damage else "") + attacking
+    if len(info) > width:  # narrow columns (4 players): the short form keeps every number
+        info = f"pw{power}" + (f" dm{damage}" if damage else "") + attacking
     out.append(fit(info, width, ell) + "\n", "bold")
 
     below: list[tuple[str, str]] = []  # the cards under the top: sidebars and face-down runs

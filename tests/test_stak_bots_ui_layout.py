@@ -242,3 +242,17 @@ async def test_attack_prompt_with_three_targets_keeps_the_message_in_view(tmp_pa
             lines = visible_lines(screen.query_one("#sb-status"))
             assert lines[2] == "A message that must stay in view."
         assert "3 P" in lines[1] and len(lines) == 3
+
+
+def test_a_damaged_attacker_keeps_every_number_in_a_narrow_column():
+    """Four players leave a stack 12 columns: "pw4 dm3 atk", not "power 4 dmg…"."""
+    spec = StakBotsSpec()
+    state = spec.new_game(4, spec.normalize_options({}), seed=2)
+    top = state.stacks[1][-1]
+    state.damage[top] = 3
+    state.attacker = top
+    power = state.bots[state.kinds[top]].power
+    wide = stack_column(state, 1, 24, "P2", ASCII, {}, 0).plain.splitlines()[3]
+    assert wide.startswith(f"power {power}") and "dmg 3 atk" in wide
+    narrow = stack_column(state, 1, 12, "P2", ASCII, {}, 0).plain.splitlines()[3]
+    assert narrow == f"pw{power} dm3 atk"
