@@ -54,6 +54,8 @@ KEYS_HELP = """\
   ctrl+s             save under a name of your choice
   F1 or ?            these rules
   q                  leave the game (it is always saved)
+  under a top card   its power, "dmg" damage taken this turn, "atk"
+                     the turn's attacker (narrow columns: "pw", "dm")
 The footer shows the keys that apply at the moment."""
 
 GAME_KEYS = "pdcsae"  # the keys of a turn: play, discard, recycle, scrap, attack, end
