@@ -142,7 +142,6 @@ class RoboFactoryScreen(GameScreen):
         self.notes_turn: dict[int, int] = {}
         self.show_possible = False
         self.build_key: tuple[int, int, str] | None = None
-        self.dealt: dict[tuple[int, int, int], list[int]] = {}  # (seat, turn, given card)
         self.result_up = False  # the end of a customer turn is on screen
         self.footer_key: tuple[str, bool] | None = None
 
@@ -498,7 +497,7 @@ class RoboFactoryScreen(GameScreen):
         if view.phase == OVER:
             text.append("The game is over.\n", "dim")
             return text
-        own: list[int] = self._dealt_hand(view) if mine and seat is not None else []
+        own = self.state.dealt_hand(seat) if mine and seat is not None else []
         rows = robots_rows(list(view.open_cards), OPEN_GAP)
         own_rows = robots_rows(own) if own else [Text()] * 3
         for row, own_row in zip(rows, own_rows, strict=True):
@@ -535,34 +534,6 @@ class RoboFactoryScreen(GameScreen):
         else:
             text.append("you are the customer", "magenta")
         return text
-
-    def _dealt_hand(self, view: RoboFactoryView) -> list[int]:
-        """The viewer's private cards in the order dealt: a card given for information stays
-        where it was (found by replaying the turn up to the purchase)."""
-        if view.bought is None:
-            return list(view.hand)
-        card = view.bought[0]
-        key = (view.seat, view.turn, card)
-        if key not in self.dealt:
-            self.dealt[key] = self._hand_before_buying(view.seat, card)
-        dealt = self.dealt[key]
-        return dealt if sorted(dealt) == sorted([*view.hand, card]) else [*view.hand, card]
-
-    def _hand_before_buying(self, seat: int, card: int) -> list[int]:
-        """The seat's hand just before it gave ``card`` this turn, or ``[]`` if not found."""
-        match = self.session.match
-        for index in range(len(match.log) - 1, -1, -1):
-            entry = match.log[index]
-            if entry.seat != seat:
-                continue
-            action = self.session.spec.decode_action(entry.text)
-            if isinstance(action, Buy) and action.card == card:
-                before = match.truncated(index).state
-                assert isinstance(before, RoboFactoryState)
-                return list(before.hands[seat])
-            if isinstance(action, Buy):
-                break
-        return []
 
     def _notes_text(self, seat: int | None) -> Text:
         if seat is None:

@@ -429,3 +429,19 @@ def test_snapshot_and_canonical_are_plain_data() -> None:
     snap = fresh.snapshot()
     assert snap["order"] == letters(fresh.order)
     assert snap["customer"] == "player 1" and snap["phase"] == "buy"
+
+
+def test_dealt_hand_is_the_hand_as_dealt_with_a_given_card_in_its_place() -> None:
+    state = RoboFactoryState(4, 11, "share")
+    state.start()
+    checked = 0
+    while state.phase == BUY:
+        seat = state.manufacturers()[state.actor]
+        dealt = state.dealt_hand(seat)
+        assert dealt == state.hands[seat]  # nothing given yet: the very hand
+        give = dealt[1]
+        state.apply(Buy(give), seat)
+        assert state.dealt_hand(seat) == dealt  # the given card keeps its place
+        assert [c for c in dealt if c != give] == state.hands[seat]
+        checked += 1
+    assert checked and state.dealt_hand(state.customer) == []

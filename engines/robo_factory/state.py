@@ -101,10 +101,25 @@ class RoboFactoryState(GameState):
         self._deal(0)
         self._skip_poor()
 
-    def _deal(self, turn: int) -> None:
-        self.turn = turn
+    def _shuffled(self, turn: int) -> list[int]:
+        """The deck of customer turn ``turn``: the order, the open cards, then each
+        manufacturer's hand in playing order, then the rest."""
         deck = list(CODES)
         deal_random(self.seed, turn).shuffle(deck)
+        return deck
+
+    def dealt_hand(self, seat: int) -> list[int]:
+        """``seat``'s private cards of this customer turn in the order dealt, a card it
+        handed to the customer included (so a screen can show that card where it was)."""
+        makers = self.manufacturers()
+        if seat not in makers or self.phase == OVER:
+            return []
+        pos = 1 + OPEN + HAND * makers.index(seat)
+        return self._shuffled(self.turn)[pos : pos + HAND]
+
+    def _deal(self, turn: int) -> None:
+        self.turn = turn
+        deck = self._shuffled(turn)
         self.order = deck[0]
         self.open_cards = deck[1 : 1 + OPEN]
         self.open_tiles = [MATCH[self.order][c] for c in self.open_cards]
