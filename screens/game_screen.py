@@ -75,10 +75,14 @@ class GameScreen(Screen[None]):
     # screen adds its own, e.g. moving a cursor over the finished board.
     OVER_ACTIONS = frozenset({"show_result", "new_game", "save_as", "rules", "leave", "undo"})
 
+    def undo_offered(self) -> bool:
+        """Undo is for one human against the computer, not between humans."""
+        return bool(self.session.humans) and not self.session.hot_seat
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide (and switch off) the keys that do nothing now, so the footer tells the truth:
         the game's keys once it is over, ``show_result`` before, undo between humans."""
-        if action == "undo" and (self.session.hot_seat or not self.session.humans):
+        if action == "undo" and not self.undo_offered():
             return False
         if self.finished:
             return action in self.OVER_ACTIONS
@@ -214,7 +218,7 @@ class GameScreen(Screen[None]):
 
     # -- undo (against the computer only) -----------------------------------------
     def action_undo(self) -> None:
-        if self.session.hot_seat or not self.session.humans:
+        if not self.undo_offered():
             self.message = "Undo is for games against the computer."
         elif (why := self.session.why_no_undo()) is not None:
             self.message = why

@@ -266,7 +266,7 @@ class StakBotsScreen(GameScreen):
         if action == "cancel":
             return self.targeting
         if action == "undo":  # against the computer only
-            return bool(self.session.humans) and not self.session.hot_seat
+            return self.undo_offered()
         return True
 
     def extra_applies(self, action: str, phase: str) -> bool:
