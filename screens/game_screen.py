@@ -42,6 +42,7 @@ class GameScreen(Screen[None]):
         self.shown_seat: int | None = None  # the human whose private view is on screen
         self.game_over_shown = False
         self.message = ""
+        self.footer_key: tuple[object, ...] = ()  # what the footer was last drawn for
 
     # -- to implement ---------------------------------------------------------
     def refresh_all(self) -> None:
@@ -74,19 +75,44 @@ class GameScreen(Screen[None]):
     # Keys that still work once the game is over (the board stays to be looked at); a
     # screen adds its own, e.g. moving a cursor over the finished board.
     OVER_ACTIONS = frozenset({"show_result", "new_game", "save_as", "rules", "leave", "undo"})
+    # Keys whose meaning depends on the moment: the ui phases (see :meth:`ui_phase`) in
+    # which an action works. The footer shows only the keys that work, so it tells the truth.
+    PHASE_ACTIONS: dict[str, tuple[str, ...]] = {}
 
     def undo_offered(self) -> bool:
         """Undo is for one human against the computer, not between humans."""
         return bool(self.session.humans) and not self.session.hot_seat
 
+    def ui_phase(self) -> str:
+        """What the keys do now; a screen with :attr:`PHASE_ACTIONS` names its phases
+        (``over`` once the game is over, else ``play`` here)."""
+        return "over" if self.finished else "play"
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide (and switch off) the keys that do nothing now, so the footer tells the truth:
-        the game's keys once it is over, ``show_result`` before, undo between humans."""
+        """Hide (and switch off) the keys that do nothing now: undo between humans, a key
+        of :attr:`PHASE_ACTIONS` outside its phases, otherwise the game's keys once it is
+        over (:attr:`OVER_ACTIONS` stay) and ``show_result`` before."""
         if action == "undo" and not self.undo_offered():
             return False
+        phases = self.PHASE_ACTIONS.get(action)
+        if phases is not None:
+            return self.ui_phase() in phases
         if self.finished:
             return action in self.OVER_ACTIONS
         return action not in ("show_result", "new_game")
+
+    def footer_state(self) -> tuple[object, ...]:
+        """What the footer's keys depend on besides the game being over (see
+        :meth:`update_footer`)."""
+        return (self.ui_phase(),)
+
+    def update_footer(self) -> None:
+        """Redraw the footer's keys when what they depend on has changed (called from
+        ``refresh_all``; refreshing the bindings every time would be wasted work)."""
+        key = (self.finished, *self.footer_state())
+        if key != self.footer_key:
+            self.footer_key = key
+            self.refresh_bindings()
 
     def player_label(self, seat: int) -> str:
         entry = self.session.players[seat]

@@ -115,7 +115,6 @@ class RoboFactoryScreen(GameScreen):
         Binding("e", "not_now('eureka')", show=False),
         Binding("enter", "not_now('enter')", show=False),
     ]
-    # The ui phases (see ui_phase) in which an action's keys work; others always work.
     PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
         "card": ("buy",),
         "no_buy": ("buy",),
@@ -143,7 +142,6 @@ class RoboFactoryScreen(GameScreen):
         self.show_possible = False
         self.build_key: tuple[int, int, str] | None = None
         self.result_up = False  # the end of a customer turn is on screen
-        self.footer_key: tuple[str, bool] | None = None
 
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -196,19 +194,12 @@ class RoboFactoryScreen(GameScreen):
         return seat is not None and not self.state.eureka_used[seat]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        allowed = super().check_action(action, parameters)  # game over: only its keys
-        phases = self.PHASE_ACTIONS.get(action)
-        if not allowed or phases is None:
-            return allowed
         if action == "eureka" and not self.eureka_left():
             return False
-        return self.ui_phase() in phases
+        return super().check_action(action, parameters)
 
-    def _update_footer(self) -> None:
-        key = (self.ui_phase(), self.eureka_left())
-        if key != self.footer_key:
-            self.footer_key = key
-            self.refresh_bindings()
+    def footer_state(self) -> tuple[object, ...]:
+        return (self.ui_phase(), self.eureka_left())
 
     # -- turns ------------------------------------------------------------------
     def game_over(self, result: GameResult) -> None:
@@ -482,7 +473,7 @@ class RoboFactoryScreen(GameScreen):
         self.query_one("#rf-players", Static).update(self._players_text(view))
         self.query_one("#rf-log", SizedText).show(
             lambda width, height: self._log_text(view, seat, width, height))
-        self._update_footer()
+        self.update_footer()
 
     def _cards_text(self, view: RoboFactoryView, seat: int | None) -> Text:
         """The open cards over their match tiles (``2 match``), then your private cards, in

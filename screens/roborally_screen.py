@@ -131,6 +131,9 @@ class RoboRallyScreen(GameScreen):
         Binding("f1,question_mark", "rules", "Rules", key_display="F1/?"),
         Binding("q,escape", "leave", "Quit"),
     ]
+    # The legend stays after the game; the playback keys work while the last turn plays
+    # back, even once the game is over (ui_phase says "watch" then).
+    OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"legend"}
     PHASE_ACTIONS = {
         "number": ("program",),
         "take_back": ("program",),
@@ -167,7 +170,6 @@ class RoboRallyScreen(GameScreen):
         self.events_log: list[tuple[str, str]] = []
         self.program_turn: tuple[int, int] = (-1, -1)
         self.passing = False  # a PassScreen is up
-        self.footer_phase = ""  # the phase the footer's keys were last worked out for
         self.watch_end = -math.inf  # when the last watched playback ended (time.monotonic)
 
     # -- layout -------------------------------------------------------------------------
@@ -209,16 +211,6 @@ class RoboRallyScreen(GameScreen):
         if self.my_turn():
             return "program" if self.state.pending_kind(self.my_seat()) == "program" else "decide"
         return "wait"
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        phases = self.PHASE_ACTIONS.get(action)
-        return True if phases is None else self.ui_phase() in phases
-
-    def _update_footer(self) -> None:
-        phase = self.ui_phase()
-        if phase != self.footer_phase:
-            self.footer_phase = phase
-            self.refresh_bindings()
 
     def my_turn(self) -> bool:
         """A human seat is shown and has something to do now, and no playback runs."""
@@ -782,7 +774,7 @@ class RoboRallyScreen(GameScreen):
         # the legend takes the whole side panel: it would not fit under 8 robots' status
         self.query_one("#rr-status").display = not self.legend_on
         self.query_one("#rr-log").display = not self.legend_on
-        self._update_footer()
+        self.update_footer()
         self._title(view, vp)
         status_lines = self._status(view)
         prog_lines = self._prog(view, warn)

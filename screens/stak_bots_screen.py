@@ -141,6 +141,8 @@ class StakBotsScreen(GameScreen):
         Binding("escape", "escape", "Back", show=False),
     ]
     # The phases (see ui_phase) in which an action applies; the others always do.
+    # After the game: a game key says what to press instead; Escape leaves.
+    OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"not_now", "escape"}
     PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
         "choose": ("prompt",),
         "confirm": ("prompt",),
@@ -160,7 +162,6 @@ class StakBotsScreen(GameScreen):
         self.cursor = 0  # hand card under the cursor
         self.option = 0  # selected option in a prompt
         self.targeting = False  # choosing the stack to attack
-        self.footer_state: tuple[object, ...] = ()  # what the footer was last drawn for
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -299,20 +300,13 @@ class StakBotsScreen(GameScreen):
         phase = self.ui_phase()
         if action == "shown":
             return parameters[0] in self.footer_extras(phase)
-        return self.applies(action, phase)
+        allowed = super().check_action(action, parameters)
+        return allowed if not allowed else self.applies(action, phase)
 
-    def update_footer(self) -> None:
-        """Refresh the footer's keys when what they would show has changed."""
+    def footer_state(self) -> tuple[object, ...]:
         phase = self.ui_phase()
-        footer_state = (
-            phase,
-            self.targeting,
-            self.applies("end_turn", phase),
-            tuple(self.footer_extras(phase)),
-        )
-        if footer_state != self.footer_state:
-            self.footer_state = footer_state
-            self.refresh_bindings()
+        return (phase, self.targeting, self.applies("end_turn", phase),
+                tuple(self.footer_extras(phase)))
 
     # -- turns ------------------------------------------------------------------
     def game_over(self, result: GameResult) -> None:

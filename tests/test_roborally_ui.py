@@ -396,7 +396,8 @@ async def test_footer_shows_the_keys_of_each_phase(tmp_path) -> None:
         await pilot.pause()
         assert app.screen is screen and screen.ui_phase() == "over"
         over = footer_keys(screen)
-        assert "Result" in over and not over & {"Card", "Go", "Step", "Hint"}
+        assert {"Result", "Legend", "Rules", "Quit"} <= over
+        assert not over & {"Card", "Go", "Step", "Hint"}
         assert "Enter Result" in screen_lines(app)[-1]
         await pilot.press("enter")  # back to the result panel
         await pilot.pause()
