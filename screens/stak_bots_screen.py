@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable
 
@@ -63,6 +64,18 @@ LOG_LINES = 40
 HAND_MAX_HEIGHT = 11  # rows for the hand: its top border, a heading, then the cards
 STACK_WIDTH = 53  # columns for all the stacks side by side
 STATUS_LINES = 3  # the height of #sb-status
+
+
+SEAT_NAME = re.compile(r"\bPlayer ([1-9])\b")
+
+
+def named_events(events: list[str] | None, names: list[str]) -> list[str]:
+    """The engine's events with each "Player N" called as the stacks call it ("P1 You")."""
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1)) - 1
+        return names[seat] if seat < len(names) else match.group(0)
+
+    return [SEAT_NAME.sub(name, event) for event in events or []]
 
 
 def log_text(events: list[str], width: int, height: int) -> Text:
@@ -323,7 +336,8 @@ class StakBotsScreen(GameScreen):
 
     def on_hint(self, action: Action, seat: int) -> None:
         assert isinstance(action, Move)
-        self.message = f"Hint: {describe(action, seat, self.state.cards)}."
+        move = describe(action, seat, self.state.cards).split(": ", 1)[-1]  # no "Player 1:"
+        self.message = f"Hint: {named_events([move], self.names())[0]}."
         options = self.prompt_options()
         if action in options:
             self.option = options.index(action)
@@ -596,9 +610,16 @@ class StakBotsScreen(GameScreen):
         keys = ["p play", "d discard", "s scrap", "a attack", "e end"]
         if self.state.recycling:
             keys.insert(2, "c recycle")
+        # Hint and undo are named here when the footer has no room for them (recycling).
+        shown = self.footer_extras("turn")
+        extra = [key for action, key in (("hint", "H hint"), ("undo", "u undo"))
+                 if action not in shown and (action != "undo" or self.undo_offered())]
         nbsp = "\xa0"  # keeps a key with its word when the line breaks
-        line = "Your turn: " + " ".join(key.replace(" ", nbsp) for key in keys)
-        lines = [part.replace(nbsp, " ") for part in textwrap.wrap(line, width)]
+        for names in (keys + extra, keys):
+            line = "Your turn: " + " ".join(key.replace(" ", nbsp) for key in names)
+            lines = [part.replace(nbsp, " ") for part in textwrap.wrap(line, width)]
+            if len(lines) <= 2:
+                break
         if self.end_block_reason() is not None:
             note = " (e waits: nothing scrapped yet)"
             if len(lines) > 1 and len(lines[-1] + note) <= width:
@@ -630,7 +651,8 @@ class StakBotsScreen(GameScreen):
 
     def _draw_log(self) -> None:
         self.query_one("#sb-log", SizedText).show(
-            lambda width, height: log_text(list(self.state.events or []), width, height)
+            lambda width, height: log_text(named_events(self.state.events, self.names()),
+                                           width, height)
         )
 
 

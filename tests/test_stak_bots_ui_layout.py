@@ -17,7 +17,7 @@ from saves import list_saves
 from screens.dialogs import ConfirmScreen
 from screens.glyphs import ASCII, UNICODE
 from screens.stak_bots_render import clip_wrap, fit, hand_lines, option_window, stack_column
-from screens.stak_bots_screen import StakBotsScreen
+from screens.stak_bots_screen import StakBotsScreen, named_events
 from tests.test_stak_bots_ui import next_key, sb_screen
 from tests.ui_helpers import make_app, settle
 
@@ -107,7 +107,7 @@ def log_lines(screen: StakBotsScreen) -> list[str]:
 
 def newest_event_shown(screen: StakBotsScreen) -> None:
     log = screen.query_one("#sb-log")
-    events = screen.state.events
+    events = named_events(screen.state.events, screen.names())
     assert events
     lines = [line.strip() for line in log_lines(screen) if line.strip()]
     wrapped = textwrap.wrap(events[-1], log.content_size.width, subsequent_indent=" ")
@@ -256,3 +256,12 @@ def test_a_damaged_attacker_keeps_every_number_in_a_narrow_column():
     assert wide.startswith(f"power {power}") and "dmg 3 atk" in wide
     narrow = stack_column(state, 1, 12, "P2", ASCII, {}, 0).plain.splitlines()[3]
     assert narrow == f"pw{power} dm3 atk"
+
+
+def test_events_call_the_players_as_the_stacks_do():
+    names = ["P1 You", "P2 Computer"]
+    events = ["Player 1 starts.", "Turn 3: Player 2 attacks Player 1's Clumsy Bot.",
+              "choose a player", "Player 9 is not seated"]
+    assert named_events(events, names) == [
+        "P1 You starts.", "Turn 3: P2 Computer attacks P1 You's Clumsy Bot.",
+        "choose a player", "Player 9 is not seated"]
