@@ -70,6 +70,7 @@ KEYS_HELP = """\
   q / Escape    leave the game (it is always saved)"""
 
 TINY = ("U-T", "Lft", "Rgt", "Bck", "Mv1", "Mv2", "Mv3")
+ONE_LETTER = ("U", "L", "R", "B", "1", "2", "3")
 SPEEDS = (0.25, 0.5, 1.0, 2.0)
 DOUBLE_TAP = 0.8  # seconds after the playback ends in which Space / Enter are not yet yours
 FIRE_TEXT = {
@@ -870,16 +871,22 @@ class RoboRallyScreen(GameScreen):
         elif self.queue or self.shown is not None:
             t.append("Watching the registers ", "bold")
             t.append("(+/- speed)\n", "dim")
-            t.append("Programs: ", "bold")
             bots = self.shown["bots"] if self.shown else []
             reg = self.shown["register"] if self.shown else 0
+            # Up to 4 robots: a line each; more: two a line in one-letter cards, so the
+            # log below keeps room for the register being played.
+            pair = len(bots) > 4
+            t.append("Programs", "bold")
+            t.append(" (1-3 move, B back, L R U turn)" if pair else ":", "dim" if pair else "bold")
+            codes = ONE_LETTER if pair else TINY
             for s, b in enumerate(bots):
                 shown = [
-                    "off" if b.powered else TINY[KIND[b.regs[r]]] if r < reg and b.regs[r]
-                    else "?" for r in range(REGISTERS)
+                    codes[KIND[b.regs[r]]] if r < reg and b.regs[r] else "?"
+                    for r in range(REGISTERS)
                 ]
-                t.append(f"\n {SEAT_NAMES[s]:<7}" + " ".join(shown),
-                         SEAT_COLOURS[s].replace("bold ", ""))
+                cell = f"{SEAT_NAMES[s]:<7}" + ("off" if b.powered else " ".join(shown))
+                t.append(" " if pair and s % 2 else "\n ")
+                t.append(f"{cell:<17}" if pair else cell, SEAT_COLOURS[s].replace("bold ", ""))
         elif not self.my_turn():
             if state.is_terminal():
                 t.append("Game over. ", "bold")

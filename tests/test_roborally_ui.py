@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from datetime import datetime
 from pathlib import Path
 
@@ -675,3 +676,30 @@ async def test_locked_registers_are_named_in_the_program_panel(tmp_path) -> None
         prog = str(screen.query_one("#rr-prog").render())
         assert f"locked: {held} (grey)" in prog
         assert " l\n" not in prog and " lock" not in prog.replace("locked:", "")
+
+
+async def test_eight_robots_watched_leave_the_log_room(tmp_path) -> None:
+    """With 8 robots the programs take two robots a line in one-letter cards, so the log
+    of the register being played keeps several lines."""
+    app = make_app(tmp_path, start="play", game="roborally", players=8, opponent="random",
+                   seed=3, options={"course": "first-steps"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        while screen.state.pending_kind(0) != "program":
+            await play_human(pilot)
+        screen.running = False  # step by step
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        for _ in range(4):
+            await pilot.press("space")
+            await settle(pilot)
+        assert screen.ui_phase() == "watch"
+        lines = screen_lines(app)
+        top = next(i for i, line in enumerate(lines) if "Programs (1-3 move" in line)
+        rows = lines[top + 1 : top + 5]
+        for name in ("Red", "Blue", "Green", "Yellow", "Purple", "Orange", "White", "Black"):
+            assert sum(name in row for row in rows) == 1, rows
+        assert all(len(row.rstrip()) <= SIZE[0] for row in rows)
+        assert re.search(r"Red {4}(([ULRB123?] ){4}[ULRB123?]|off)", rows[0]), rows[0]
+        log = [text for text, _ in screen.query_one(RegisterLog).visible_lines() if text.strip()]
+        assert len(log) >= 5, log
