@@ -70,6 +70,29 @@ class Colors(StrEnum):
     c16 = "16"
 
 
+def whole_number(text: str, minimum: int | None = None) -> int:
+    """Parse an integer option so that its error reads plainly ("'abc' is not a whole
+    number") rather than in the parser's words."""
+    try:
+        number = int(text)
+    except (TypeError, ValueError):
+        raise typer.BadParameter(f"{text!r} is not a whole number.") from None
+    if minimum is not None and number < minimum:
+        raise typer.BadParameter(f"{number} is too small: at least {minimum}.")
+    return number
+
+
+def at_least_one(text: str) -> int:
+    return whole_number(text, 1)
+
+
+def colour_system(text: str) -> str:
+    choice = str(text).strip().lower()
+    if choice not in COLOR_SYSTEMS:
+        raise typer.BadParameter(f"{text!r} is not a colour system: auto, 256 or 16.")
+    return choice
+
+
 # Value of TEXTUAL_COLOR_SYSTEM for each --colors choice (auto leaves the environment alone).
 COLOR_SYSTEMS: dict[str, str | None] = {"auto": None, "256": "256", "16": "standard"}
 
@@ -321,14 +344,14 @@ def main_callback(
         bool, typer.Option("--no-mouse", help="Keyboard only: ignore the mouse.")
     ] = False,
     colors: Annotated[
-        Colors,
+        str,
         typer.Option(
             "--colors",
             metavar="auto|256|16",
             help="Colour system: auto (detect), 256, or 16 (basic terminal colours).",
-            case_sensitive=False,
+            parser=colour_system,
         ),
-    ] = Colors.auto,
+    ] = Colors.auto.value,
     version: Annotated[
         bool | None,
         typer.Option(
@@ -337,7 +360,7 @@ def main_callback(
     ] = None,
 ) -> None:
     """A terminal arcade of robot board and card games. Run without a command for the menu."""
-    color_system = COLOR_SYSTEMS[colors.value]
+    color_system = COLOR_SYSTEMS[colors]
     if color_system is not None:
         os.environ["TEXTUAL_COLOR_SYSTEM"] = color_system
     ctx.obj = GlobalOptions(save_dir=save_dir, ascii=ascii_only, mouse=not no_mouse)
@@ -403,7 +426,10 @@ def play(
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", metavar="N", help="Seed for the deal (default: random).")
+        int | None,
+        typer.Option(
+            "--seed", metavar="N", help="Seed for the deal (default: random).", parser=whole_number
+        ),
     ] = None,
     side: Annotated[
         str | None,
@@ -420,6 +446,7 @@ def play(
             "--players",
             metavar="N",
             help="Number of seats, for games of more than two.  [default: the fewest]",
+            parser=whole_number,
         ),
     ] = None,
     humans: Annotated[
@@ -427,6 +454,7 @@ def play(
         typer.Option(
             "--humans",
             metavar="N",
+            parser=whole_number,
             help="Humans sharing this terminal (games of more than two); the rest are "
             "computers. Default 1, or every seat with --opponent human.",
             show_default=False,
@@ -641,11 +669,19 @@ def arena(
         ),
     ],
     games: Annotated[
-        int, typer.Option("--games", metavar="N", min=1, help="Number of games to play.")
+        int,
+        typer.Option(
+            "--games", metavar="N", help="Number of games to play.", parser=at_least_one
+        ),
     ] = 100,
     seed: Annotated[
         int,
-        typer.Option("--seed", metavar="S", help="Seed of the first game (game g uses seed+g)."),
+        typer.Option(
+            "--seed",
+            metavar="S",
+            help="Seed of the first game (game g uses seed+g).",
+            parser=whole_number,
+        ),
     ] = 0,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of a table.")

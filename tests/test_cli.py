@@ -290,7 +290,8 @@ def test_colors_auto_leaves_environment_alone(launched: list[AppConfig]) -> None
 def test_bad_colors_value_is_a_usage_error(launched: list[AppConfig]) -> None:
     result = run("--colors", "8")
     assert result.exit_code == 2
-    assert "--colors" in result.stderr and "256" in result.stderr
+    assert "--colors" in result.stderr and "'8' is not a colour system: auto, 256 or 16" in (
+        result.stderr)
     assert not launched
 
 
@@ -399,7 +400,7 @@ def test_play_bad_option_lists_valid_values(
 def test_play_bad_seed(launched: list[AppConfig]) -> None:
     result = run("play", GAME, "--seed", "abc")
     assert result.exit_code == 2
-    assert "--seed" in result.stderr
+    assert "Invalid value for '--seed': 'abc' is not a whole number." in result.stderr
     assert not launched
 
 
@@ -812,3 +813,11 @@ def test_play_help_lists_every_games_options_within_80_columns() -> None:
                          ("robo-factory", "tiebreak:"), ("roborally", "course:")):
         assert f"    {game}\n" in epilog and option in epilog
     assert "grand-tour" in epilog and "3..12; default 9" in epilog
+
+
+def test_numbers_on_the_command_line_are_checked_plainly(launched: list[AppConfig]) -> None:
+    result = run("play", "robo-factory", "--players", "x")
+    assert result.exit_code == 2 and "'x' is not a whole number" in result.stderr
+    result = run("arena", GAME, "--players", "easy,easy", "--games", "0")
+    assert result.exit_code == 2 and "0 is too small: at least 1" in result.stderr
+    assert not launched
