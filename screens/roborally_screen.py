@@ -42,10 +42,9 @@ from screens.roborally_draw import (
     draw_board,
     glyph_set,
     legend,
-    narrate,
     row_label_width,
-    wrap_log,
 )
+from screens.roborally_log import narrate, wrap_log
 from screens.session import GameSession
 
 KEYS_HELP = """\

@@ -9,7 +9,8 @@ from typing import Any
 from engines.roborally import ROBORALLY
 from engines.roborally.boardfile import bundled_courses, load_course
 from engines.roborally.state import Program, RoboRallyState, random_choice
-from screens.roborally_draw import draw_board, joined_pushes, legend, narrate
+from screens.roborally_draw import draw_board, legend
+from screens.roborally_log import joined_pushes, narrate
 from tests.test_roborally_scenarios import run_scenario
 
 

@@ -15,7 +15,7 @@ from saves import PlayerEntry, SavedGame, list_saves, load_save, write_save
 from screens import roborally_screen
 from screens.dialogs import ConfirmScreen, PassScreen
 from screens.menu import MainMenu
-from screens.roborally_draw import wrap_log
+from screens.roborally_log import wrap_log
 from screens.roborally_screen import RegisterLog, RoboRallyOverScreen, RoboRallyScreen
 from tests.ui_helpers import make_app, settle
 
