@@ -41,7 +41,8 @@ class OptionSpec:
     """One game option: its name, default and allowed values.
 
     ``choices`` lists the allowed values; ``None`` means any value of ``kind``:
-    ``"int"`` (a whole number) or ``"text"`` (a string, e.g. a file path).
+    ``"int"`` (a whole number) or ``"text"`` (a string, e.g. a file path); ``presets``
+    are the values a dialog offers for such an option.
     """
 
     name: str
@@ -51,6 +52,7 @@ class OptionSpec:
     label: str = ""
     choice_labels: tuple[str, ...] | None = None
     kind: str = "int"
+    presets: tuple[Any, ...] = ()  # values a dialog offers for an open option (any is valid)
 
     def label_of(self, value: Any) -> str:
         """How a value is shown in dialogs."""

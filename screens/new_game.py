@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
-from engines.core import GameSpec
+from engines.core import GameSpec, OptionSpec
 from saves import PlayerEntry
 from screens.choice_row import ChoiceRow
 from screens.dialogs import PreviewScreen
@@ -98,7 +98,7 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         spec = self.spec
         levels = list(spec.player_levels())
         opponents = [(lv, LEVEL_LABELS.get(lv, f"Computer: {lv}")) for lv in levels]
-        rows = 2 + sum(1 for o in spec.options if o.choices is not None)
+        rows = 2 + sum(1 for o in spec.options if self.offered(o))
         rows += 1 if spec.max_players > 2 else 0
         with Vertical(classes="dialog new-game" + (" compact" if rows > 4 else "")):
             yield Static(f"New game: {spec.name}", classes="dialog-title")
@@ -118,9 +118,9 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
                 yield ChoiceRow("Humans here", humans, here, id="humans")
                 yield ChoiceRow("Computers", opponents, self.opponent, id="opponent")
             for option in self.spec.options:
-                if option.choices is None:
+                if not self.offered(option):
                     continue
-                choices = [(str(c), option.label_of(c)) for c in option.choices]
+                choices = [(str(c), option.label_of(c)) for c in self.values(option)]
                 label = option.label or option.name.capitalize()
                 value = str(option.default)
                 if self.previous and option.name in self.previous.options:
@@ -137,6 +137,21 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Start (Enter)", id="start", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")
+
+    @staticmethod
+    def offered(option: OptionSpec) -> bool:
+        """Whether the dialog has a row for ``option`` (a file name, say, has none)."""
+        return option.choices is not None or bool(option.presets)
+
+    def values(self, option: OptionSpec) -> list[Any]:
+        """The values a row offers: the choices, or the presets with the default and the
+        value of the game before (a turn limit of 25 from the command line stays)."""
+        if option.choices is not None:
+            return list(option.choices)
+        values = {*option.presets, option.default}
+        if self.previous and isinstance(self.previous.options.get(option.name), int):
+            values.add(self.previous.options[option.name])
+        return sorted(values)
 
     def on_mount(self) -> None:
         self.query(ChoiceRow).first().focus()  # the opponent, or the number of players
@@ -166,11 +181,13 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
             for row in self.query(ChoiceRow)
             if row.id and row.id.startswith("option-")
         }
-        out: dict[str, Any] = {}
+        # Options without a row (a card-set file) stay as they were in the game before.
+        out: dict[str, Any] = dict(self.previous.options) if self.previous else {}
         for option in self.spec.options:
-            if option.name in rows and option.choices is not None:
+            if option.name in rows and self.offered(option):
                 out[option.name] = next(
-                    (c for c in option.choices if str(c) == rows[option.name]), rows[option.name]
+                    (c for c in self.values(option) if str(c) == rows[option.name]),
+                    rows[option.name],
                 )
         return out
 

@@ -663,11 +663,14 @@ class RoboRallyScreen(GameScreen):
         self._keys_used()
         if isinstance(action, Program):
             self.chosen = [action.cards[r] for r in self._free(view)]
-            power = ""  # a power down the hint switches on or off is told, never done silently
-            if action.power_down != self.power:
-                power = (", and a power down is announced for next turn" if action.power_down
-                         else ", and the power down is cancelled")
-            self.power = action.power_down
+            # A power down the hint would announce is told, never done silently; one you
+            # announced yourself stays (a quick Enter must not lose it).
+            power = ""
+            if action.power_down and not self.power:
+                power = ", and a power down is announced for next turn"
+                self.power = True
+            elif self.power and not action.power_down:
+                power = "; your power down stays (the hint would not: p cancels it)"
             self._keep_draft()
             self.message = f"Hint: the registers are filled in{power}; Enter confirms."
         else:

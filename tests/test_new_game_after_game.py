@@ -85,3 +85,55 @@ async def test_a_pass_screen_ignores_keys_pressed_as_it_appears(tmp_path, monkey
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, dialogs.PassScreen)
+
+
+async def test_a_new_game_keeps_the_turn_limit_and_options_without_a_row(tmp_path):
+    """RoboRally's turn limit has a row (presets, and the limit of the game before);
+    a Stak Bots card-set file has none but is kept too."""
+    from engines.roborally import ROBORALLY
+    from screens.new_game import NewGameChoice
+    from screens.roborally_screen import RoboRallyOverScreen, RoboRallyScreen
+    from tests.test_roborally_ui import play_human, rr_screen, wait_human
+
+    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
+                   seed=6, options={"course": "first-steps", "max_turns": 1})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        first = rr_screen(app)
+        while not first.state.is_terminal():
+            await play_human(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, RoboRallyOverScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, NewGameScreen)
+        row = dialog.query_one("#option-max_turns")
+        assert row.value == "1" and "Turn limit" in str(row.render())
+        await pilot.press("enter")
+        await settle(pilot)
+        second = rr_screen(app)
+        assert second is not first and second.state.max_turns == 1
+        assert isinstance(second, RoboRallyScreen)
+
+    previous = NewGameChoice(game_id="roborally", opponent="easy", side=0,
+                             options={"max_turns": 25, "course": "pit-stop"})
+    dialog = NewGameScreen(ROBORALLY, previous=previous)
+    option = next(o for o in ROBORALLY.options if o.name == "max_turns")
+    assert dialog.values(option) == [10, 20, 25, 30, 40, 60, 90, 120]
+
+
+async def test_an_option_without_a_row_is_kept_for_the_next_game(tmp_path):
+    from engines.stak_bots.spec import STAK_BOTS
+    from screens.new_game import NewGameChoice
+
+    previous = NewGameChoice(game_id="stak-bots", opponent="easy", side=0,
+                             options={"cards": "my-set.toml", "depth": 7})
+    app = make_app(tmp_path)
+    chosen = []
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(NewGameScreen(STAK_BOTS, previous=previous), chosen.append)
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+    assert chosen[0].options["cards"] == "my-set.toml" and chosen[0].options["depth"] == 7

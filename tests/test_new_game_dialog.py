@@ -55,7 +55,7 @@ async def test_every_game_starts_from_the_dialog_with_its_defaults(tmp_path, gam
         dialog = await open_dialog(pilot, index)
         spec = get_game(game_id)
         assert dialog.chosen_options() == {
-            o.name: o.default for o in spec.options if o.choices is not None}
+            o.name: o.default for o in spec.options if o.choices is not None or o.presets}
         await pilot.press("enter")
         await settle(pilot)
         screen = app.screen

@@ -582,7 +582,7 @@ class _HintStub:
         return Program(tuple(cards), self.power)
 
 
-async def test_the_hint_says_when_it_announces_or_cancels_a_power_down(tmp_path) -> None:
+async def test_the_hint_announces_a_power_down_but_never_cancels_yours(tmp_path) -> None:
     app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
                    seed=11, options={"course": "first-steps"})
     async with app.run_test(size=SIZE) as pilot:
@@ -604,8 +604,9 @@ async def test_the_hint_says_when_it_announces_or_cancels_a_power_down(tmp_path)
         session.hint_player = lambda seat: _HintStub(False)
         await pilot.press("H")
         await settle(pilot)
-        assert not screen.power
-        assert "and the power down is cancelled" in screen.message
+        assert screen.power  # announced (here by the hint): only p takes it back
+        assert screen.message == ("Hint: the registers are filled in; your power down stays "
+                                  "(the hint would not: p cancels it); Enter confirms.")
 
 
 async def test_the_board_shows_column_letters_and_row_numbers(tmp_path) -> None:

@@ -122,6 +122,7 @@ _OTHER_OPTIONS = (
         None,
         "turn limit; then flags and distance rank the robots",
         label="Turn limit",
+        presets=(10, 20, 30, 40, 60, 90, 120),
     ),
 )
 
