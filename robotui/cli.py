@@ -260,16 +260,25 @@ def _option_value(spec: GameSpec, key: str, text: str) -> Any:
     return text
 
 
-def _parse_options(spec: GameSpec, items: Sequence[str]) -> dict[str, Any]:
+def _given_options(spec: GameSpec, items: Sequence[str]) -> dict[str, Any]:
+    """The ``-o key=value`` options as given (not yet completed with the defaults); an
+    option given twice with different values is a usage error, not a silent override."""
     options: dict[str, Any] = {}
     for item in items:
         key, sep, value = item.partition("=")
         key, value = key.strip(), value.strip()
         if not sep or not key:
             fail(f"--option needs key=value, not {item!r}")
-        options[key] = _option_value(spec, key, value)
+        parsed = _option_value(spec, key, value)
+        if key in options and options[key] != parsed:
+            fail(f"option {key} is given twice: {options[key]} and {parsed}")
+        options[key] = parsed
+    return options
+
+
+def _parse_options(spec: GameSpec, items: Sequence[str]) -> dict[str, Any]:
     try:
-        return spec.normalize_options(options)
+        return spec.normalize_options(_given_options(spec, items))
     except EngineError as exc:
         fail(str(exc))
 
@@ -470,13 +479,16 @@ def play(
     if opponent != "human" and opponent not in levels:
         valid = ", ".join([*levels, "human"])
         fail(f"unknown opponent {opponent!r} for {spec.id}; valid: {valid}")
-    given = dict(_parse_options(spec, option or []))
+    given = _given_options(spec, option or [])
     for name, value in (("first", first), ("hand", hand)):
         if value is None:
             continue
         if name not in {o.name for o in spec.options}:
             fail(f"{spec.name} has no --{name} option")
-        given[name] = value.strip().lower()
+        value = value.strip().lower()
+        if name in given and str(given[name]).lower() != value:
+            fail(f"--{name} {value} and -o {name}={given[name]} disagree: give one of them")
+        given[name] = value
     try:
         options = spec.normalize_options(given)
     except EngineError as exc:

@@ -1125,5 +1125,6 @@ class RoboRallyOverScreen(GameOverScreen):
                 text.append(f"  {state.distance(seat)} to next flag")
             text.append("\n")
         text.append("Ranked by flags, then robots still in the race, then distance.\n", "dim")
-        text.append("\n" + self.result.reason + "\n\n")
+        reason = self.result.reason
+        text.append("\n" + reason[:1].upper() + reason[1:] + "\n\n")  # "The turn limit..."
         return text

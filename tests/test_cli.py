@@ -821,3 +821,21 @@ def test_numbers_on_the_command_line_are_checked_plainly(launched: list[AppConfi
     result = run("arena", GAME, "--players", "easy,easy", "--games", "0")
     assert result.exit_code == 2 and "0 is too small: at least 1" in result.stderr
     assert not launched
+
+
+def test_an_option_given_twice_differently_is_refused(launched: list[AppConfig]) -> None:
+    result = run("play", GAME, "-o", "hand=five", "-o", "hand=full")
+    assert result.exit_code == 2 and "option hand is given twice: five and full" in result.stderr
+    result = run("play", GAME, "--first", "random", "-o", "first=rows")
+    assert result.exit_code == 2
+    assert "--first random and -o first=rows disagree" in result.stderr
+    assert not launched
+    assert run("play", GAME, "-o", "hand=five", "-o", "hand=five").exit_code == 0
+    assert run("play", GAME, "--first", "rows", "-o", "first=rows").exit_code == 0
+
+
+def test_an_empty_course_names_the_courses(launched: list[AppConfig]) -> None:
+    result = run("play", "roborally", "-o", "course=")
+    assert result.exit_code == 2
+    assert "option course is empty; valid courses: first-steps" in result.stderr
+    assert not launched

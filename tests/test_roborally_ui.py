@@ -393,6 +393,7 @@ async def test_footer_shows_the_keys_of_each_phase(tmp_path) -> None:
         await wait_human(pilot)
         assert screen.state.is_terminal()
         assert isinstance(app.screen, RoboRallyOverScreen)
+        assert "The turn limit (1) was reached" in "\n".join(screen_lines(app))  # a sentence
         await pilot.press("b")  # look at the board
         await pilot.pause()
         assert app.screen is screen and screen.ui_phase() == "over"

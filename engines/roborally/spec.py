@@ -171,6 +171,8 @@ class RoboRallySpec(GameSpec):
         out = super().normalize_options(given)
         if not isinstance(course, str):
             raise OptionError(f"option course must be text, not {course!r}")
+        if not course.strip():
+            raise OptionError(f"option course is empty; valid courses: {', '.join(course_ids())}")
         out["course"] = course
         if not 1 <= out["max_turns"] <= 1000:
             raise OptionError(f"option max_turns must be 1 to 1000, not {out['max_turns']}")
