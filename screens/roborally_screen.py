@@ -118,13 +118,15 @@ class RoboRallyScreen(GameScreen):
         Binding("enter", "step", "Step", show=False),
         Binding("enter", "show_result", "Result", key_display="Enter"),
         Binding("n", "new_game", "New game"),
-        Binding("p", "power_down", "Power down", show=False),
+        Binding("p", "power_down", "Power down"),  # in the footer when it may be announced
+        Binding("p", "power_down_key", show=False),  # else p says why not
         Binding("c", "recompile", "Recompile", show=False),
         Binding("r", "run", "Run/pause"),
         Binding("x", "skip", "Skip"),
         Binding("plus,equals_sign", "speed(-1)", "Faster", show=False),
         Binding("minus", "speed(1)", "Slower", show=False),
-        Binding("g", "legend", "Legend"),
+        Binding("g", "legend", "Legend"),  # its place in the footer goes to p when damaged
+        Binding("g", "legend_key", show=False),
         Binding("u", "undo", "Undo", show=False),
         Binding("H,i", "hint", "Hint", key_display="H"),
         Binding("ctrl+s", "save_as", "Save"),
@@ -133,13 +135,14 @@ class RoboRallyScreen(GameScreen):
     ]
     # The legend stays after the game; the playback keys work while the last turn plays
     # back, even once the game is over (ui_phase says "watch" then).
-    OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"legend"}
+    OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"legend", "legend_key"}
     PHASE_ACTIONS = {
         "number": ("program",),
         "take_back": ("program",),
         "toggle": ("program",),
         "confirm": ("program",),
         "power_down": ("program",),
+        "power_down_key": ("program",),
         "recompile": ("program",),
         "choose": ("decide",),
         "pick": ("decide",),
@@ -211,6 +214,30 @@ class RoboRallyScreen(GameScreen):
         if self.my_turn():
             return "program" if self.state.pending_kind(self.my_seat()) == "program" else "decide"
         return "wait"
+
+    def power_down_offered(self) -> bool:
+        """Programming a damaged robot: a power down may be announced (or taken back)."""
+        if self.ui_phase() != "program":
+            return False
+        choices = self.my_view().program_choices
+        return bool(choices and choices.pd)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The footer has room for one of "p Power down" and "g Legend"; both keys work.
+        if action == "power_down":
+            return self.power_down_offered()
+        if action == "legend" and self.power_down_offered():
+            return False
+        return super().check_action(action, parameters)
+
+    def footer_state(self) -> tuple[object, ...]:
+        return (self.ui_phase(), self.power_down_offered())
+
+    def action_power_down_key(self) -> None:
+        self.action_power_down()
+
+    def action_legend_key(self) -> None:
+        self.action_legend()
 
     def my_turn(self) -> bool:
         """A human seat is shown and has something to do now, and no playback runs."""

@@ -705,3 +705,31 @@ async def test_eight_robots_watched_leave_the_log_room(tmp_path) -> None:
         assert re.search(r"Red {4}(([ULRB123?] ){4}[ULRB123?]|off)", rows[0]), rows[0]
         log = [text for text, _ in screen.query_one(RegisterLog).visible_lines() if text.strip()]
         assert len(log) >= 5, log
+
+
+async def test_the_footer_offers_power_down_to_a_damaged_robot(tmp_path) -> None:
+    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
+                   seed=6, options={"course": "first-steps"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        await pilot.press("1")  # facing
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        assert screen.ui_phase() == "program"
+        keys = footer_keys(screen)
+        assert "Legend" in keys and "Power down" not in keys
+        await pilot.press("p")  # not damaged: p says why, and announces nothing
+        await settle(pilot)
+        assert not screen.power and "damaged" in screen.message
+        screen.state.bots[0].damage = 2
+        screen.refresh_all()
+        await settle(pilot)
+        keys = footer_keys(screen)
+        assert "Power down" in keys and "Legend" not in keys
+        assert "p Power down" in screen_lines(app)[-1]
+        await pilot.press("p")
+        await settle(pilot)
+        assert screen.power
+        await pilot.press("g")  # the legend key still works without its footer place
+        await settle(pilot)
+        assert screen.legend_on
