@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass
 
+from rich.style import Style
 from rich.text import Text
 
 from engines.roborally.boardfile import (
@@ -22,16 +23,29 @@ from engines.roborally.boardfile import (
 from engines.roborally.cards import KIND, KIND_NAMES
 from engines.roborally.state import SEAT_NAMES
 
+# One style a seat (SEAT_NAMES order), pairwise distinct in every colour system. Explicit
+# hex colours, because named ANSI colours go through the theme's palette in 256 colours and
+# truecolor (there Red and Purple were both #f4005f, Yellow and Orange both #fd971f), and are
+# the terminal's own in 16 colours. Each hex is chosen so that what Rich reduces it to is
+# distinct too (256 colours: 196 33 77 227 135 172 231, 16 on 251; 16 colours: bright red,
+# bright blue, bright green, bright yellow, bright magenta, yellow, bright white, black on
+# white). Orange is not bold: many terminals show bold yellow as bright yellow, Yellow's
+# colour. Black is a black letter on a light square: readable on the dark board.
 SEAT_COLOURS = (
-    "bold red",
-    "bold dodger_blue1",
-    "bold green3",
-    "bold yellow",
-    "bold magenta",
-    "bold dark_orange",
-    "bold white",
-    "bold grey58",
+    "bold #ff2a2a",
+    "bold #2e8bff",
+    "bold #33dd33",
+    "bold #ffff5f",
+    "bold #c060ff",
+    "#e07800",
+    "bold #ffffff",
+    "#000000 on #c8c8c8",
 )
+# A robot on the board is its letter and facing arrow (lower case when virtual): unique, and
+# none of them a board symbol (w W wrenches, F flags, s starts, L lasers, C crushers, X pits
+# and v belts in --ascii).
+ROBOT_LETTERS = ("R", "B", "G", "Y", "P", "O", "H", "K")
+ROBOT_BACKGROUND = "on grey19"  # behind a robot that has no background of its own
 CARD_SHORT = ("U-Turn", "Left", "Right", "Back", "Move1", "Move2", "Move3")
 
 
@@ -59,6 +73,19 @@ def glyph_set(ascii_only: bool) -> GlyphSet:
     return ASCII_SET if ascii_only else UNICODE_SET
 
 
+def robot_letter(seat: int, virtual: bool = False) -> str:
+    """The letter a robot is drawn with on the board (lower case for a virtual robot)."""
+    return ROBOT_LETTERS[seat].lower() if virtual else ROBOT_LETTERS[seat]
+
+
+def robot_style(seat: int, virtual: bool = False) -> str:
+    """The style of a robot on the board: its colour on a dark square, italic if virtual."""
+    style = SEAT_COLOURS[seat]
+    if Style.parse(style).bgcolor is None:
+        style += " " + ROBOT_BACKGROUND
+    return style + " italic" if virtual else style
+
+
 def first_register(mask: int) -> str:
     regs = [str(r + 1) for r in range(5) if mask >> r & 1]
     if not regs:
@@ -70,6 +97,18 @@ def first_register(mask: int) -> str:
     return regs[0] if len(regs) == 1 else "*"
 
 
+CRUSHER_STYLE = "bold white on dark_red"
+BELT_STYLE = "yellow"
+EXPRESS_STYLE = "bold cyan"
+
+
+def belt_arrow(lay: Layout, i: int, g: GlyphSet) -> tuple[str, str]:
+    """The arrow of the belt or express belt on square ``i`` and its style."""
+    if lay.kind[i] == EXPRESS:
+        return g.express[lay.belt[i]], EXPRESS_STYLE
+    return g.belt[lay.belt[i]], BELT_STYLE
+
+
 def square(
     lay: Layout, i: int, g: GlyphSet, flag_at: dict, start_at: dict, beams: dict
 ) -> tuple[str, str]:
@@ -78,7 +117,9 @@ def square(
     if i in flag_at:
         return f"F{flag_at[i]}"[:2], "bold black on bright_green"
     if lay.crusher_mask[i]:
-        return "C" + first_register(lay.crusher_mask[i]), "bold white on dark_red"
+        if k in (BELT, EXPRESS):  # the belt shows: its registers are in the legend's list
+            return "C" + belt_arrow(lay, i, g)[0], CRUSHER_STYLE
+        return "C" + first_register(lay.crusher_mask[i]), CRUSHER_STYLE
     if lay.pusher_dir[i] >= 0:
         return g.belt[lay.pusher_dir[i]] + first_register(lay.pusher_mask[i]), "bold magenta"
     if k == PIT:
@@ -87,9 +128,9 @@ def square(
         return "  ", ""
     if k == EXPRESS:
         a = g.express[lay.belt[i]]
-        return a + a if g is ASCII_SET else a + " ", "bold cyan"
+        return a + a if g is ASCII_SET else a + " ", EXPRESS_STYLE
     if k == BELT:
-        return g.belt[lay.belt[i]] + " ", "yellow"
+        return g.belt[lay.belt[i]] + " ", BELT_STYLE
     if k == GEAR_CW:
         return g.gear_cw + "+", "bold green"
     if k == GEAR_CCW:
@@ -169,28 +210,30 @@ def draw_board(
             west = lay.wall[i] >> 3 & 1
             text.append(g.wall if west else " ", "bold bright_white")
             here = at.get(i)
+            tint = ""  # the style of the second character, if it differs
             if i in marks and marks[i][1].endswith("on red"):  # a death warning shows first
                 cell, style = marks[i]
             elif here:
                 here.sort(key=lambda r: (r[0] != me, r[0]))
                 seat, facing, virtual = here[0]
                 arrow = (g.virtual if virtual else g.robot)[facing]
-                letter = SEAT_NAMES[seat][0]
-                if virtual:
-                    letter = letter.lower()
+                letter = robot_letter(seat, virtual)
                 if len(here) > 1:
                     letter = str(len(here)) if len(here) < 10 else "+"
-                cell, style = letter + arrow, SEAT_COLOURS[seat] + (" italic" if virtual else "")
-                style += " on grey19"
+                cell, style = letter + arrow, robot_style(seat, virtual)
             elif i in marks:
                 cell, style = marks[i]
             else:
                 cell, style = square(lay, i, g, flag_at, start_at, beams)
+                if style == CRUSHER_STYLE and lay.kind[i] in (BELT, EXPRESS):
+                    tint = belt_arrow(lay, i, g)[1]  # the arrow in the belt's colour
             if lay.wall[i] >> 2 & 1:
                 style = (style + " underline").strip()
             if y == 0 and lay.wall[i] & 1:
                 style = (style + " overline").strip()
             text.append(cell, style or None)
+            if tint:
+                text.stylize(tint, len(text) - 1, len(text))
         last = y * w + min(w, x0 + cols) - 1
         text.append(g.wall if lay.wall[last] >> 1 & 1 else " ", "bold bright_white")
         text.append("\n")
@@ -199,28 +242,36 @@ def draw_board(
 
 
 def legend(ascii_only: bool, lay: Layout, width: int = 41) -> Text:
-    """What the board glyphs mean, in 15 lines of 40 columns, then how squares are named and
+    """What the board glyphs mean, in 16 lines of 40 columns, then how squares are named and
     the registers of this course's pushers and crushers, wrapped to ``width``."""
     g = glyph_set(ascii_only)
     pit_style = "bold white on grey15" if ascii_only else "grey30 on grey7"
     express = (g.express[1] * 2) if ascii_only else g.express[1] + " "
     wall = "bold bright_white"
-    rows: list[list[tuple[str, str, str]]] = [
+    letters = Text()
+    for seat, letter in enumerate(ROBOT_LETTERS):
+        letters.append(" " if seat else "")
+        letters.append(letter, SEAT_COLOURS[seat])
+    white, black = (f"{ROBOT_LETTERS[s]}: {SEAT_NAMES[s]}" for s in (6, 7))
+    rows: list[list[tuple[str | Text, str, str]]] = [
         [(g.floor + " ", "grey42", "floor"), (g.pit, pit_style, "pit")],
-        [(g.belt[1] + " ", "yellow", "belt (arrow = direction)")],
-        [(express, "bold cyan", "express belt")],
+        [(g.belt[1] + " ", BELT_STYLE, "belt going east"),
+         (express, EXPRESS_STYLE, "express belt")],
         [(g.gear_cw + "+", "bold green", "gear clockwise"),
          (g.gear_ccw + "-", "bold green", "anticlockwise")],
-        [(g.belt[1] + "o", "bold magenta", "pusher: dir, o=1,3,5 e=2,4")],
-        [("Co", "bold white on dark_red", "crusher, same registers")],
+        [(g.belt[1] + "o", "bold magenta", "pusher: dir, o=1,3,5 e=2,4 *=more")],
+        [("C3", CRUSHER_STYLE, "crusher: register 3 (o e * as above)")],
+        [(Text.assemble(("C", CRUSHER_STYLE), (g.belt[1], f"{CRUSHER_STYLE} {BELT_STYLE}")), "",
+          "crusher on a belt (registers below)")],
         [("L2", "bold red", f"laser (2 beams), its beam {g.beam_v} {g.beam_h * 2}")],
         [("F1", "bold black on bright_green", "flag 1"), ("s1", "grey50", "start square 1")],
         [("w ", "bold blue", "wrench"), ("W ", "bold blue", "double wrench")],
         [(g.wall, wall, "wall between two squares")],
         [(g.floor + " ", "grey42 underline", "underlined: a wall to the south")],
-        [("R" + g.robot[0], SEAT_COLOURS[0], "robot Red facing north")],
-        [("r" + g.virtual[0], SEAT_COLOURS[0] + " italic", "virtual"),
-         ("3" + g.robot[0], SEAT_COLOURS[1], "3 on one square")],
+        [(robot_letter(0) + g.robot[0], robot_style(0), f"robot {SEAT_NAMES[0]} facing north")],
+        [(robot_letter(0, True) + g.virtual[0], robot_style(0, True), "virtual"),
+         ("3" + g.robot[0], robot_style(1), "3 on one square")],
+        [(letters, "", f" {white}, {black}")],
         [("1 ", "bold black on green", "preview: you after register 1")],
         [(g.dead + "3", "bold white on red", "preview: you die in register 3")],
     ]
@@ -229,7 +280,10 @@ def legend(ascii_only: bool, lay: Layout, width: int = 41) -> Text:
         for n, (glyph, style, what) in enumerate(row):
             if n:
                 t.append("  ")
-            t.append(glyph, style)
+            if isinstance(glyph, Text):
+                t.append_text(glyph)
+            else:
+                t.append(glyph, style)
             what = what if n or len(row) == 1 else f"{what:<15}"
             t.append(" " * max(1, 4 - len(glyph)) + what)
         t.append("\n")

@@ -42,6 +42,8 @@ from screens.roborally_draw import (
     draw_board,
     glyph_set,
     legend,
+    robot_letter,
+    robot_style,
     row_label_width,
 )
 from screens.roborally_log import narrate, wrap_log
@@ -843,8 +845,8 @@ class RoboRallyScreen(GameScreen):
         lay = view.layout
         g = glyph_set(self.glyphs.ascii_only)
         t = Text(no_wrap=True, overflow="ellipsis")  # one line a robot, whatever its state
-        # 31 columns and up to 9 of state ("OFF,virt"): the 40 the side panel has at 80x24
-        t.append("Robot    Dm Lock Lv Flg Arch Op\n", "bold underline")
+        # 32 columns and up to 8 of state ("dead,pd"): the 40 the side panel has at 80x24
+        t.append("Robot     Dm Lock Lv Flg Arch Op\n", "bold underline")
         shown_bots = self.shown["bots"] if self.shown is not None else None
         for r in view.robots:
             s = r.seat
@@ -861,7 +863,9 @@ class RoboRallyScreen(GameScreen):
                 options = r.options
             arrow = (g.virtual if virtual else g.robot)[facing] if pos >= 0 else g.dead
             name = SEAT_NAMES[s] + ("*" if s == view.seat and self.session.humans else "")
-            t.append(f"{arrow}{name:<7} ", SEAT_COLOURS[s])
+            # the robot as the board draws it (its letter and facing), then its name
+            t.append(f"{robot_letter(s, virtual)}{arrow}", robot_style(s, virtual))
+            t.append(f"{name:<7} ", SEAT_COLOURS[s])
             t.append(f"{damage:>2} ", "bold red" if damage >= 5 else "")
             lk = "".join(str(i + 1) for i in range(REGISTERS) if locked[i]) or "-"
             t.append(f"{lk:<5}{max(0, lives):>2} {flags}/{len(lay.flags)} ")

@@ -44,7 +44,8 @@ def test_a_robot_pushed_two_squares_is_one_line_and_off_the_board_is_named() -> 
     state = one_turn(".. .. ..\n.. .. ..", ["a1 E", "b1 N powered"], ["2 L R L R", "-"],
                      decisions=["1 reenter N"])
     events, lines = register_lines(state, 1, 1)
-    assert events[:2] == ["1 pushed by 0: b1 -> c1", "1 pushed by 0: c1 -> off the board"]
+    assert events[:3] == ["0 plays 670: a1E -> c1E", "1 pushed by 0: b1 -> c1",
+                          "1 pushed by 0: c1 -> off the board"]
     assert "  Blue pushed by Red: b1 -> off the board" in lines
     assert "  Blue destroyed: falls off the edge" in lines
     assert joined_pushes(["1 pushed by 0: a1 -> b1", "2 pushed by 0: b1 -> c1",
@@ -140,4 +141,4 @@ def test_a_register_is_told_in_the_order_the_robots_move() -> None:
     _, lines = register_lines(state, 1, 1)
     assert lines[0] == "Register 1: Blue Move2 780, Red Move2 720"
     moves = [line for line in lines[1:] if "->" in line]
-    assert moves[0].startswith("  Blue c3N -> c1N") and moves[1].startswith("  Red a3E -> c3E")
+    assert moves[:2] == ["  Blue Move2: c3N -> c1N", "  Red Move2: a3E -> c3E"]

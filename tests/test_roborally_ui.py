@@ -641,7 +641,7 @@ async def test_the_board_shows_column_letters_and_row_numbers(tmp_path) -> None:
             numbers = [row[:2].strip() for row in rows[2: 2 + min(lay.height - y0, 21)]]
             assert numbers == [str(y + 1) for y in range(y0, y0 + len(numbers))]
             side = [row[board_w:] for row in rows[1: 1 + players + 1]]
-            assert side[0].strip() == "Robot    Dm Lock Lv Flg Arch Op"
+            assert side[0].strip() == "Robot     Dm Lock Lv Flg Arch Op"
             assert all("…" not in row for row in side), side
             assert screen.query_one("#rr-side").content_size.width >= 40
 

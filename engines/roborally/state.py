@@ -932,26 +932,60 @@ class RoboRallyState(GameState):
     def _execute(self, s: int, card: int, pair: int, mode: str, speed: int | None) -> None:
         b = self.bots[s]
         k = KIND[card]
+        at = len(self.events)  # the card is told before the pushes and falls it causes
+        start = self._spot(s)
+        last = b.pos  # the square of the last step (a destroyed robot's way out is told)
         if mode == "crab":
             side = (b.facing + TURNS[KIND[pair]]) % 4
-            self.events.append(f"{s} sidesteps {DIRS[side]}")
             self._step(s, side, s)
+            path = self._path(s, start, last, side) + (" (blocked)" if b.pos == last else "")
+            self.events.insert(at, f"{s} sidesteps {DIRS[side]}: {path}")
             return
+        moved = steps = 0
+        direction = b.facing
         if k in STEPS:
             steps = STEPS[k]
-            direction = b.facing
             if steps < 0:
                 direction = (b.facing + 2) % 4
                 steps = -steps
             if speed is not None:
                 steps = speed
             for _ in range(steps):
+                last = b.pos
                 if not self._step(s, direction, s):
                     break
+                moved += 1
         else:
             b.facing = (b.facing + TURNS[k]) % 4
         if mode == "dual" and b.on_board:
             b.facing = (b.facing + TURNS[KIND[pair]]) % 4
+        # told as "2 plays 830: d7N -> d4N" (log text only, not the state), with the card's
+        # Dual Processor pair, whose program it runs under Radio Control, a speed chosen
+        text = f"{s} plays {card}" + (f"+{pair}" if mode == "dual" else "")
+        if b.radio >= 0:
+            text += f" radio {b.radio}"
+        if speed is not None:
+            text += f" speed {speed}"
+        path = self._path(s, start, last, direction)
+        if b.on_board and moved < steps:
+            path += " (blocked)"
+        self.events.insert(at, f"{text}: {path}")
+
+    def _spot(self, s: int) -> str:
+        """Where robot ``s`` is and faces, for the log: ``d7N``."""
+        b = self.bots[s]
+        return f"{self.layout.short_name(b.pos)}{DIRS[b.facing]}"
+
+    def _path(self, s: int, start: str, last: int, d: int) -> str:
+        """``d7N -> d5N`` for the log: from ``start`` to where robot ``s`` is now or, when it
+        was destroyed, to the square it went to from ``last`` towards ``d`` (a pit, or off
+        the board)."""
+        b = self.bots[s]
+        if b.on_board:
+            end = self._spot(s)
+            return start if end == start else f"{start} -> {end}"
+        to = self.layout.nbr[last][d] if last >= 0 else -1
+        return f"{start} -> " + (self.layout.short_name(to) if to >= 0 else "off the board")
 
     def _real_at(self, cell: int, skip: int = -1) -> int:
         for s, b in enumerate(self.bots):
@@ -989,6 +1023,7 @@ class RoboRallyState(GameState):
         if actor >= 0 and len(chain) > 1 and self.bots[actor].has("ramming-gear"):
             for r in chain[1:]:
                 if self.bots[r].on_board:
+                    self.events.append(f"{r} rammed by {actor} (1)")
                     self._damage(r, 1, (d + 2) % 4)
         return b.on_board
 
@@ -1062,11 +1097,14 @@ class RoboRallyState(GameState):
                     changed = True
         for s in list(movers):
             if s in held:
-                self.events.append(f"{s} belt blocked")
+                self.events.append(f"{s} belt blocked: {lay.short_name(self.bots[s].pos)}")
                 continue
             b = self.bots[s]
             d = dirs[s]
             t = movers[s]
+            at = len(self.events)  # told before a fall it ends in
+            ride = "express belt" if kind[b.pos] == EXPRESS else "belt"
+            start, last = self._spot(s), b.pos
             self._place(s, t, "belt")
             if b.pos >= 0 and kind[t] in (BELT, EXPRESS) and belt[t] != d and not b.gyro:
                 turn = (belt[t] - d) % 4
@@ -1074,6 +1112,7 @@ class RoboRallyState(GameState):
                     b.facing = (b.facing + 1) % 4
                 elif turn == 3:
                     b.facing = (b.facing + 3) % 4
+            self.events.insert(at, f"{s} on {ride}: {self._path(s, start, last, d)}")
 
     def _pushers(self) -> None:
         lay = self.layout
@@ -1096,13 +1135,13 @@ class RoboRallyState(GameState):
 
     def _gears(self) -> None:
         kind = self.layout.kind
-        for b in self.bots:
+        for s, b in enumerate(self.bots):
             if b.pos >= 0 and not b.gyro:
                 k = kind[b.pos]
-                if k == GEAR_CW:
-                    b.facing = (b.facing + 1) % 4
-                elif k == GEAR_CCW:
-                    b.facing = (b.facing + 3) % 4
+                if k in (GEAR_CW, GEAR_CCW):
+                    start = self._spot(s)
+                    b.facing = (b.facing + (1 if k == GEAR_CW else 3)) % 4
+                    self.events.append(f"{s} turned by gear: {start} -> {self._spot(s)}")
 
     def _crushers(self) -> None:
         lay = self.layout
@@ -1227,10 +1266,18 @@ class RoboRallyState(GameState):
                     sb.options.remove("mini-howitzer")  # out of shots: discarded
             if not tb.on_board:
                 continue
-            if mode in ("pressor", "howitzer"):
-                self._step(target, d, -1)
-            elif mode == "tractor":
-                self._step(target, (d + 2) % 4, -1)
+            if mode in ("pressor", "howitzer", "tractor"):
+                at = len(self.events)  # told before the pushes and falls it causes
+                last = tb.pos
+                way = d if mode != "tractor" else (d + 2) % 4
+                self._step(target, way, -1)
+                to = tb.pos if tb.on_board else self.layout.nbr[last][way]
+                path = self.layout.short_name(last) + (
+                    " (held in place)" if to == last
+                    else " -> " + (self.layout.short_name(to) if to >= 0 else "off the board")
+                )
+                how = "pulled" if mode == "tractor" else "pushed"
+                self.events.insert(at, f"{target} {how} by {shooter}: {path}")
             elif mode == "radio":
                 if sb.on_board:
                     tb.radio = shooter
