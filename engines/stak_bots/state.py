@@ -85,6 +85,10 @@ class StakState(GameState):
         self.winners: tuple[int, ...] | None = None
         self.end_reason = ""
         self.events: list[str] | None = []
+        # Cards each seat has seen (in its hand, face up, on the scrapheap): undo may not go
+        # back across a new one (see reveals). Kept by real games only (events on), not by
+        # the copies a computer player searches with.
+        self.seen: list[set[int]] = [set() for _ in range(num_players)]
 
     # -- set-up -------------------------------------------------------------------
     def deal(self, depth: int, setup_effects: bool) -> None:
@@ -107,6 +111,26 @@ class StakState(GameState):
                 self.say("Set-up entry effects trigger.")
             self.push(triggers)
         self.settle()
+        self.note_seen()
+
+    def note_seen(self) -> None:
+        """Add the cards each seat can see now to what it has seen (real games only)."""
+        if self.events is None:
+            return
+        public = set(self.heap)
+        for stack in self.stacks:
+            public.update(c for c in stack if self.up[c])
+        for seat, seen in enumerate(self.seen):
+            seen |= public
+            seen.update(self.hands[seat])
+
+    def reveals(self, seat: int) -> int:
+        """Cards ``seat`` has seen so far: a card turned up, drawn or played from a hand
+        tells it something undo must not let it take back."""
+        return len(self.seen[seat])
+
+    def reveal_note(self, seat: int) -> str:
+        return "cards have been turned up, drawn or played from a hand since"
 
     # -- small helpers ------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -320,6 +344,7 @@ class StakState(GameState):
             self.turn_actions += 1
             self.act(move)
         self.settle()
+        self.note_seen()
 
     def take_from_hand(self, seat: int, effect: str) -> int:
         hand = self.hands[seat]
@@ -629,6 +654,7 @@ class StakState(GameState):
         other.out = self.out[:]
         other.chain = self.chain[:]
         other.events = None
+        other.seen = [set() for _ in self.seen]  # copies keep no record (see note_seen)
         return other
 
     def canonical(self) -> dict[str, Any]:
