@@ -733,3 +733,22 @@ async def test_the_footer_offers_power_down_to_a_damaged_robot(tmp_path) -> None
         await pilot.press("g")  # the legend key still works without its footer place
         await settle(pilot)
         assert screen.legend_on
+
+
+async def test_undo_never_takes_back_a_program_once_the_registers_showed_it(tmp_path) -> None:
+    """Undo after watching the registers would let you reprogram knowing every other
+    robot's cards (and your next hand): it is refused, and says why."""
+    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
+                   seed=6, options={"course": "first-steps"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        while screen.state.pending_kind(0) != "program":
+            await play_human(pilot)
+        await play_human(pilot)  # program, watch the registers
+        log = len(screen.session.match.log)
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.message == ("Too late to take that back: the programs have been "
+                                  "played (or new cards dealt) since.")
+        assert len(screen.session.match.log) == log

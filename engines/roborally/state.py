@@ -396,6 +396,9 @@ class RoboRallyState(GameState):
         self.discard: list[int] = []
         self.refills = 0
         self.option_deck: list[str] = []
+        # Times hidden things were shown to the table (every program at the registers, a
+        # new hand, an option card drawn): undo never goes back across one (see reveals).
+        self.shown = 0
         self.winners: tuple[int, ...] = ()
         self.end_reason = ""
         self.moves = 0
@@ -651,6 +654,7 @@ class RoboRallyState(GameState):
 
     def _take_option(self, b: Bot) -> str:
         option = self.option_deck.pop()
+        self.shown += 1
         if option == "ablative-coat":
             b.ablative = 3
         if option == "mini-howitzer":
@@ -669,6 +673,7 @@ class RoboRallyState(GameState):
     # -- turn structure -------------------------------------------------------------------
     def _start_turn(self) -> None:
         self.turn += 1
+        self.shown += 1  # a new hand is dealt
         lay = self.layout
         self.discard = []
         self.refills = 0
@@ -743,6 +748,7 @@ class RoboRallyState(GameState):
         return self.deck.pop()
 
     def _begin_registers(self) -> None:
+        self.shown += 1  # every program is about to be played face up
         self.phase = "resolve"
         self.reg = 0
         self.stage = "reveal"
@@ -1585,6 +1591,14 @@ class RoboRallyState(GameState):
         other.events = self.events[:]
         other.trace = None if self.trace is None else self.trace[:]
         return other
+
+    def reveals(self, seat: int) -> int:
+        """Undo stops at the registers (they show every program), at a new hand and at a
+        drawn option card: taking a program back after watching it would be peeking."""
+        return self.shown
+
+    def reveal_note(self, seat: int) -> str:
+        return "the programs have been played (or new cards dealt) since"
 
     def canonical(self) -> dict[str, Any]:
         return {
