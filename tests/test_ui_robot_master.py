@@ -213,3 +213,18 @@ async def test_ascii_menu_has_no_box_drawing_and_skips_its_separator(tmp_path):
         for _ in range(4):  # four games, then the separator is skipped
             await pilot.press("down")
         assert menu.get_option_at_index(menu.highlighted).id == "resume"
+
+
+async def test_undo_stops_at_a_card_you_drew_in_the_five_card_variant(tmp_path):
+    """With five cards each placement draws a card: taking the move back after seeing the
+    new card would be peeking, so undo refuses and says why."""
+    app = make_app(tmp_path, start="play", opponent="random", seed=5, options={"hand": "five"})
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await play_one_move(pilot)
+        assert screen.state.moves == 2 and screen.state.reveals(0) == 1
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.state.moves == 2
+        assert screen.message == "Too late to take that back: you have drawn a new card since."

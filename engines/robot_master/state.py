@@ -72,6 +72,7 @@ class RobotMasterState(GameState):
         hand_mode: str,
         moves: int = 0,
         last: int | None = None,
+        drawn: list[int] | None = None,
     ) -> None:
         self.board = board
         self.hands = hands
@@ -82,6 +83,9 @@ class RobotMasterState(GameState):
         self.hand_mode = hand_mode
         self.moves = moves
         self.last = last
+        # Cards each seat has drawn (5-card variant): undo never goes back across a draw,
+        # or you could see your next card and take the move back (see reveals).
+        self.drawn = [0, 0] if drawn is None else drawn
 
     # -- the common shape ----------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
@@ -125,6 +129,7 @@ class RobotMasterState(GameState):
         hand[action.value] -= 1
         if self.draw_pile:
             hand[self.draw_pile.pop()] += 1
+            self.drawn[self.to_play] += 1
         self.last = action.cell
         self.moves += 1
         self.to_play = 1 - self.to_play
@@ -187,7 +192,17 @@ class RobotMasterState(GameState):
             self.hand_mode,
             self.moves,
             self.last,
+            self.drawn[:],
         )
+
+    def reveals(self, seat: int) -> int:
+        """Cards ``seat`` has drawn. A computer's card placed on the board is not counted:
+        undo takes back your move and the answer it got, and in every game the answer shows
+        a card of the computer's hand (counting it would leave nothing to undo)."""
+        return self.drawn[seat]
+
+    def reveal_note(self, seat: int) -> str:
+        return "you have drawn a new card since"
 
     @property
     def move_number(self) -> int:
