@@ -16,11 +16,14 @@ MIN_HEIGHT = 24
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """Ask a yes/no question; y/enter answers yes, n/escape no."""
+    """Ask a yes/no question: y answers yes, n or Escape no; Enter presses the focused
+    button, which starts on No (a stray Escape then Enter must not leave the game), and
+    Left/Right or Tab move between the buttons."""
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
+        Binding("left,right", "app.focus_next", "Other button", show=False),
     ]
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
@@ -35,6 +38,9 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.yes} (y)", id="yes", variant="primary")
                 yield Button(f"{self.no} (n)", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
@@ -91,7 +97,7 @@ class PassScreen(ModalScreen[None]):
         with Vertical(classes="dialog pass"):
             yield Static(f"Pass the keyboard to {self.player}.", classes="dialog-title")
             yield Static(
-                f"{self.player}: press Enter when the other player is not looking.",
+                f"{self.player}: press Enter when nobody else is looking.",
                 classes="dialog-text",
             )
 
