@@ -1008,6 +1008,10 @@ class RoboRallyScreen(GameScreen):
             t.append(", ".join(option_name(o) for o in options) + "\n", "magenta")
 
     def _question(self, view: RoboRallyView) -> str:
+        if view.pending == "fire" and view.fire_target >= 0:
+            target = view.robots[view.fire_target]
+            where = f" ({view.layout.short_name(target.pos)})" if target.pos >= 0 else ""
+            return f"Your laser hits {SEAT_NAMES[view.fire_target]}{where}. Fire how?"
         return {
             "face": "Which way does your robot face?",
             "reenter": "Re-enter: facing, and powered down?",

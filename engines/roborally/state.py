@@ -356,6 +356,7 @@ class RoboRallyView(SeatView):
     howitzer: int = 0  # Mini Howitzer shots left
     ablative: int = 0  # Ablative Coat damage still absorbed
     radio: int = -1  # the seat whose program this robot runs (Radio Control), -1: its own
+    fire_target: int = -1  # the robot this seat's main laser hits, while it asks "fire how?"
 
     def legal_actions(self) -> list[Any]:
         if self.program_choices is not None:
@@ -1575,7 +1576,15 @@ class RoboRallyState(GameState):
             howitzer=me.howitzer,
             ablative=me.ablative,
             radio=me.radio,
+            fire_target=self._fire_target(seat) if kind == "fire" else -1,
         )
+
+    def _fire_target(self, seat: int) -> int:
+        """The robot ``seat``'s main laser hits in the shot being decided (public: the
+        whole table sees who shoots whom)."""
+        if self.cursor < len(self.shots) and self.shots[self.cursor][0] == seat:
+            return self.shots[self.cursor][1]
+        return -1
 
     def clone(self) -> RoboRallyState:
         other = RoboRallyState.__new__(RoboRallyState)
