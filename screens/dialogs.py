@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
@@ -138,7 +139,7 @@ class PreviewScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,v,q,enter", "close", "Close")]
 
-    def __init__(self, title: str, text: str) -> None:
+    def __init__(self, title: str, text: str | Text) -> None:
         super().__init__()
         self.title_text = title
         self.text = text

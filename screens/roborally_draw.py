@@ -314,3 +314,19 @@ def card_label(card: int) -> str:
 
 def card_long(card: int) -> str:
     return f"{KIND_NAMES[KIND[card]]} ({card})" if card else "nothing"
+
+
+def course_preview(lay: Layout, ascii_only: bool, width: int = 74) -> Text:
+    """A course before the game, drawn as the game draws it: its name and description,
+    the whole board with coordinates and start squares, then the legend."""
+    text = Text()
+    text.append(lay.name, "bold")
+    course = lay.course
+    if course is not None and course.description:
+        text.append("\n" + "\n".join(textwrap.wrap(course.description, width)), "dim")
+    players = f"start squares for {len(lay.starts)} robots"
+    text.append(f"\n{len(lay.flags)} flags to touch in order, {players}\n\n", "dim")
+    text.append(draw_board(lay, [], ascii_only, (0, 0, lay.width, lay.height), coords=True))
+    text.append("\n\n")
+    text.append(legend(ascii_only, lay, width))
+    return text

@@ -29,7 +29,12 @@ async def test_roborally_dialog_previews_the_chosen_course(tmp_path):
         await pilot.press("v")
         await pilot.pause()
         assert isinstance(app.screen, PreviewScreen)
-        assert "First Steps" in app.screen.text and "Legend" in app.screen.text
+        plain = app.screen.text.plain  # drawn as in the game, not in the file notation
+        lines = plain.splitlines()
+        assert lines[0] == "First Steps"
+        assert "a  b  c  d  e  f  g  h  i  j  k  l" in plain and "C⇒" in plain
+        assert "F1  flag 1" in plain and "firing" not in plain
+        assert max(len(line) for line in lines) <= 74  # no sideways scrolling
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is dialog
