@@ -201,6 +201,18 @@ class GameSpec(ABC):
         """Built-in computer player classes by level name."""
         return {}
 
+    def resources(self, options: Mapping[str, Any]) -> dict[str, str]:
+        """Texts a save keeps so the game replays exactly even if files it was set up
+        from change later (a RoboRally course and its boards); {} for none."""
+        return {}
+
+    def with_resources(
+        self, options: Mapping[str, Any], resources: Mapping[str, str]
+    ) -> dict[str, Any]:
+        """The options that replay a saved game with the texts :meth:`resources` kept
+        (raise :class:`EngineError` if they cannot be used)."""
+        return dict(options)
+
     def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill in defaults and check values; raise :class:`OptionError` naming what is valid."""
         given = dict(options or {})

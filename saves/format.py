@@ -38,6 +38,10 @@ Tables
 ``[check]``        ``state_hash``: SHA-256 (hex) of the full position (hidden cards
                    included), as the engine computes it. If the log, the hash or the
                    picture was edited, the file is refused.
+``[resources]``    optional: copies of the files the game was set up from, as text (a
+                   RoboRally course: ``course`` and ``board.ID`` for each of its boards).
+                   Loading replays on these copies when the files have changed since, so
+                   a mended bundled board or an edited course never breaks a save.
 ``[ui]``           optional: screen state that is not part of the game: a half-built
                    RoboRally program (``[ui.program.SEAT]`` with ``turn``, ``cards``,
                    ``power``); Robo Factory notepad marks (``[ui.notes.SEAT]`` with
@@ -165,6 +169,7 @@ def to_document(saved: SavedGame) -> dict[str, Any]:
         "snapshot": snapshot_of(match),
         "check": {"state_hash": state.fingerprint()},
         **({"ui": saved.ui} if saved.ui else {}),
+        **({"resources": res} if (res := match.spec.resources(match.options)) else {}),
     }
 
 
@@ -319,7 +324,11 @@ def _loads(text: str, source_name: str) -> SavedGame:
         spec = get_game(game_id)
     except EngineError as exc:
         c.fail(f"saved for an {exc}")
+    resources = c.get(doc, "resources", dict) if "resources" in doc else {}
+    if not all(isinstance(v, str) for v in resources.values()):
+        c.fail("'resources' must hold text only")
     try:
+        options = spec.with_resources(options, resources)
         options = spec.normalize_options(options)
         spec.check_players(len(players))
     except EngineError as exc:

@@ -120,17 +120,34 @@ def test_the_legend_says_how_squares_are_named_and_fits_the_side_panel() -> None
 
 
 def test_a_start_square_in_a_laser_beam_stays_readable() -> None:
-    """Long Haul: the Spiral's l1 laser fires down column l into the dock's s8."""
-    from engines.roborally.boardfile import load_course
+    """A laser that fires across a start square: the square still reads s2."""
+    from engines.roborally.boardfile import layout_from_board, parse_board
     from screens.roborally_draw import UNICODE_SET, laser_cells, square
+
+    board = parse_board(
+        'name = "Beam"\ngrid = """\n.. .. ..\ns1 .. s2\n"""\n\n'
+        '[[lasers]]\nat = "c1"\ndir = "S"\nbeams = 1\n', "beam.toml", "beam")
+    lay = layout_from_board(board)
+    beams = laser_cells(lay, UNICODE_SET)
+    start_at = {c: k + 1 for k, c in enumerate(lay.starts)}
+    s2 = lay.starts[1]
+    assert s2 in beams  # the beam does reach it
+    text, style = square(lay, s2, UNICODE_SET, {}, start_at, beams)
+    assert text == "s2" and style == beams[s2][1]
+
+
+def test_long_haul_keeps_the_spirals_laser_on_the_spiral() -> None:
+    """The Spiral's l1 laser once fired down all 28 rows of Long Haul into start square
+    8; a wall south of l6 now ends its beam there."""
+    from engines.roborally.boardfile import load_course
+    from screens.roborally_draw import UNICODE_SET, laser_cells
 
     lay = load_course("long-haul")
     beams = laser_cells(lay, UNICODE_SET)
-    start_at = {c: k + 1 for k, c in enumerate(lay.starts)}
-    s8 = lay.starts[7]
-    assert s8 in beams  # the beam does reach it
-    text, style = square(lay, s8, UNICODE_SET, {}, start_at, beams)
-    assert text == "s8" and style == beams[s8][1]
+    column_l = [y * lay.width + 11 for y in range(lay.height)]
+    lit = [y + 1 for y, i in enumerate(column_l) if i in beams]
+    assert lit == [1, 2, 3, 4, 5, 6]  # from the laser at l1 to the wall
+    assert lay.starts[7] not in beams
 
 
 def test_a_register_is_told_in_the_order_the_robots_move() -> None:

@@ -6,10 +6,12 @@ from __future__ import annotations
 import random
 import re
 import shutil
+import tomllib
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+import tomli_w
 
 from engines.match import Match
 from engines.registry import all_games, register
@@ -153,8 +155,15 @@ def test_a_decision_out_of_turn_does_not_replay() -> None:
         loads_save(bad, "bad.toml")
 
 
+def without_resources(text: str) -> str:
+    doc = tomllib.loads(text)
+    del doc["resources"]
+    return tomli_w.dumps(doc)
+
+
 def test_an_unknown_course_lists_the_valid_ones() -> None:
-    text = good_text().replace('course = "first-steps"', 'course = "moon-base"')
+    """Without the save's copy of its course, the course id must name one."""
+    text = without_resources(good_text()).replace('course = "first-steps"', 'course = "moon-base"')
     with pytest.raises(SaveError, match=r"no course 'moon-base'; valid courses: .*first-steps"):
         loads_save(text, "bad.toml")
 
@@ -169,9 +178,12 @@ def test_an_edited_snapshot_or_hash_is_refused() -> None:
         loads_save(bad, "bad.toml")
 
 
-def test_a_changed_board_file_makes_old_saves_fail_with_a_hash_error(
+def test_a_save_replays_on_its_own_copy_of_a_changed_or_deleted_course(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The save keeps copies of the course and board files: editing a board or deleting
+    the course afterwards does not break it, and it is saved again with the same copies;
+    a save without copies whose board changed fails with a hash error."""
     user = tmp_path / "roborally"
     (user / "boards").mkdir(parents=True)
     (user / "courses").mkdir()
@@ -186,10 +198,24 @@ def test_a_changed_board_file_makes_old_saves_fail_with_a_hash_error(
     match = random_match(5, 2, {"course": "my-course", "max_turns": 4}, actions=12)
     text = dumps_save(saved_of(match))
     assert loads_save(text, "mine.toml").match.state.fingerprint() == match.state.fingerprint()
+    assert '[resources]' in text and 'board.my-floor' in text and 'board.dock' in text
     board = user / "boards" / "my-floor.toml"
     board.write_text(board.read_text().replace('"d3 S",', '"d3 S", "e5 E",'))
+    loaded = loads_save(text, "mine.toml")
+    assert loaded.match.state.fingerprint() == match.state.fingerprint()
+    assert loaded.match.options["course"].startswith("my-course@")  # the saved copy
+    again = dumps_save(loaded)  # saved again: the same copies, still loadable
+    assert loads_save(again, "mine.toml").match.state.fingerprint() == match.state.fingerprint()
+    (user / "courses" / "my-course.toml").unlink()
+    assert loads_save(text, "mine.toml").match.state.fingerprint() == match.state.fingerprint()
+    with pytest.raises(SaveError, match="no course 'my-course'"):
+        loads_save(without_resources(text), "mine.toml")
+    (user / "courses" / "my-course.toml").write_text(
+        'name = "Mine"\nflags = ["my-floor:e9", "my-floor:j2"]\n\n[[boards]]\n'
+        'board = "my-floor"\nat = [0, 0]\n\n[[boards]]\nboard = "dock"\nat = [0, 12]\n'
+    )
     with pytest.raises(SaveError, match="does not match its hash"):
-        loads_save(text, "mine.toml")
+        loads_save(without_resources(text), "mine.toml")
 
 
 def test_random_corruption_of_a_roborally_save_is_always_a_save_error() -> None:

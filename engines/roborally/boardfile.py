@@ -14,6 +14,7 @@ import hashlib
 import json
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -469,8 +470,14 @@ def board_path(board_id: str, extra: Path | None = None) -> Path | None:
 
 
 def parse_course(
-    text: str, source: str, course_id: str | None = None, folder: Path | None = None
+    text: str,
+    source: str,
+    course_id: str | None = None,
+    folder: Path | None = None,
+    boards: Mapping[str, str] | None = None,
 ) -> Course:
+    """A course from its TOML text; its boards are looked up by id (next to ``folder``,
+    the user's, bundled) unless ``boards`` gives their texts (a saved game's copies)."""
     txt = _Text(text, source)
     data = _toml(text, source)
     allowed = {"name", "description", "length", "players", "boards", "flags"}
@@ -519,8 +526,12 @@ def parse_course(
         if not isinstance(bid, str) or not re.match(r"^[A-Za-z0-9_-]+$", bid):
             ln, col = txt.at_key(tl, "board")
             raise txt.fail(ln, col, f'board must be a board id like "crossroads", not {bid!r}')
-        path = board_path(bid, folder)
-        if path is None:
+        if boards is not None and bid in boards:
+            board = parse_board(boards[bid], f"{bid} (saved copy)", bid)
+            path = None
+        else:
+            path = board_path(bid, folder)
+        if path is None and (boards is None or bid not in boards):
             ln, col = txt.at_key(tl, "board", f'"{bid}"')
             raise txt.fail(
                 ln,
@@ -528,7 +539,8 @@ def parse_course(
                 f"no board {bid!r} (looked in {user_dir() / 'boards'} "
                 f"and the bundled boards: {', '.join(bundled_boards())})",
             )
-        board = load_board(path)
+        if path is not None:
+            board = load_board(path)
         at = table.get("at", [0, 0])
         if not (
             isinstance(at, list)
@@ -642,8 +654,16 @@ def course_file(course_id: str) -> Path | None:
     return None
 
 
+# Courses rebuilt from the copies in saved games whose files have changed since (see
+# engines/roborally/course_store.py): course option value -> layout.
+SAVED_LAYOUTS: dict[str, Layout] = {}
+
+
 def load_course(course_id: str) -> Layout:
-    """The playable layout of a course id (bundled or the user's) or a course file path."""
+    """The playable layout of a course id (bundled or the user's), a course file path, or
+    a saved game's copy of a course that has changed since."""
+    if course_id in SAVED_LAYOUTS:
+        return SAVED_LAYOUTS[course_id]
     path = course_file(course_id)
     if path is None:
         raise BoardError(

@@ -9,6 +9,7 @@ from typing import Any
 from engines.core import Action, GameSpec, IllegalAction, OptionError, OptionSpec
 from engines.roborally.boardfile import BoardError, course_ids, load_course, render
 from engines.roborally.cards import DECK_SET, KIND, KIND_NAMES, OPTIONS
+from engines.roborally.course_store import course_texts, restore_course
 from engines.roborally.state import SEAT_NAMES, Decide, Program, RoboRallyState
 
 DECISION_KINDS = (
@@ -280,6 +281,18 @@ class RoboRallySpec(GameSpec):
 
     def courses(self) -> list[str]:
         return course_ids()
+
+    def resources(self, options: Mapping[str, Any]) -> dict[str, str]:
+        return course_texts(str(options.get("course", DEFAULT_COURSE)))
+
+    def with_resources(
+        self, options: Mapping[str, Any], resources: Mapping[str, str]
+    ) -> dict[str, Any]:
+        course = str(options.get("course", DEFAULT_COURSE))
+        try:
+            return {**options, "course": restore_course(course, resources)}
+        except BoardError as exc:
+            raise OptionError(f"the saved copy of course {course}: {exc}") from None
 
     def preview_text(self, options: Mapping[str, Any], ascii_only: bool = False) -> str | None:
         """The chosen course drawn as text, for the new-game dialog."""
