@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from engines.roborally import ROBORALLY
+from engines.roborally import ROBORALLY, ai_search
 from engines.roborally.ai_search import (
     REGISTERS,
     SearchPlayer,
@@ -117,11 +117,15 @@ def programmed_with(damage: int, seed: int, course: str = "pit-stop"):
     return state
 
 
-def test_hard_powers_down_badly_damaged_and_not_when_healthy() -> None:
+def test_hard_powers_down_badly_damaged_and_not_when_healthy(monkeypatch) -> None:
+    # the decision must not depend on how busy the machine is: no time limit here
+    monkeypatch.setattr(ai_search, "PD_BUDGET", 60.0)
     for seed in range(1, 7):
         for damage, expected in ((0, False), (2, False), (6, True), (7, True)):
             state = programmed_with(damage, seed)
-            program = SearchPlayer(seat=0, level="hard", seed=seed).choose(state.view(0))
+            player = SearchPlayer(seat=0, level="hard", seed=seed)
+            player.time_budget = 60.0
+            program = player.choose(state.view(0))
             assert program.power_down is expected, (seed, damage)
             state.apply(program, 0)  # legal, locked registers kept
 
