@@ -59,30 +59,86 @@ def clip_wrap(
     )
 
 
-def down_label(run: int, width: int) -> str:
-    label = f"[{run} face down]"
-    return label if len(label) <= width else f"[{run} down]"
+def down_label(run: int, long: bool) -> str:
+    """A run of face-down cards in a stack's list: ``[3 face down]``, short ``[3 down]``."""
+    return f"[{run} face down]" if long else f"[{run} down]"
 
 
-def stack_summary(state: StakState, seat: int, width: int) -> str:
-    """The stack's size and how many of its cards lie face down, as fits ``width``."""
-    stack = state.stacks[seat]
-    size = len(stack)
-    down = sum(1 for card in stack if not state.up[card])
+def summary_forms(size: int, down: int) -> list[str]:
+    """The ways to tell a stack's size and face-down count, longest first."""
     cards = "card" if size == 1 else "cards"
-    for label in (
+    cds = "card" if size == 1 else "cds"  # never "1 cds"
+    return [
         f"{size} {cards}, {down} face down",
         f"{size} {cards}, {down} down",
         f"{size} {cards} {down} down",
-        f"{size} cds, {down} down",
-        f"{size} cds {down} down",
+        f"{size} {cds}, {down} down",
+        f"{size} {cds} {down} down",
         f"{size} ({down} down)",
         f"{size} ({down} dn)",
         f"{size}/{down}dn",
-    ):
+    ]
+
+
+def stack_counts(state: StakState, seat: int) -> tuple[int, int]:
+    stack = state.stacks[seat]
+    return len(stack), sum(1 for card in stack if not state.up[card])
+
+
+def shown_seats(state: StakState) -> list[int]:
+    """The seats whose column lists cards (not out, not empty)."""
+    return [s for s in range(state.num_players) if state.stacks[s] and not state.out[s]]
+
+
+def summary_form(state: StakState, widths: list[int]) -> int:
+    """The longest form of :func:`summary_forms` that fits every stack's column
+    (``widths[seat]``), so that all the stacks of a screen tell their counts alike."""
+    last = len(summary_forms(0, 0)) - 1
+    for form in range(last + 1):
+        if all(len(summary_forms(*stack_counts(state, s))[form]) <= widths[s]
+               for s in shown_seats(state)):
+            return form
+    return last
+
+
+def long_down_labels(state: StakState, widths: list[int]) -> bool:
+    """Whether every face-down run of every column fits as ``[N face down]``."""
+    for seat in shown_seats(state):
+        stack = state.stacks[seat]
+        run = 0
+        for card in stack[-2::-1]:  # under the top card
+            run = 0 if state.up[card] else run + 1
+            if len(down_label(run, True)) > widths[seat]:
+                return False
+    return True
+
+
+def stack_summary(state: StakState, seat: int, width: int, form: int | None = None) -> str:
+    """The stack's size and how many of its cards lie face down: the ``form``-th of
+    :func:`summary_forms`, or (None) the longest that fits ``width``."""
+    forms = summary_forms(*stack_counts(state, seat))
+    if form is not None:
+        return forms[min(form, len(forms) - 1)][:width]
+    for label in forms:
         if len(label) <= width:
             return label
-    return label[:width]
+    return forms[-1][:width]
+
+
+def fit_label(label: str, width: int, ellipsis: str = ELLIPSIS) -> str:
+    """A column's owner in ``width`` columns: ``">P2 Computer 1"``, without a redundant
+    ``" (you)"`` when narrow (the name says "You"), then cut in the middle so that a last
+    short word, the computer's number, stays: ``">P2 Compu… 1"``."""
+    if len(label) <= width:
+        return label
+    label = label.removesuffix(" (you)")
+    if len(label) <= width:
+        return label
+    head, _, last = label.rpartition(" ")
+    room = width - len(last) - 1 - len(ellipsis)  # for the head's start
+    if " " in head and len(last) <= 2 and room > head.index(" ") + 1:
+        return head[:room].rstrip() + ellipsis + " " + last
+    return fit(label, width, ellipsis)
 
 
 def card_power(state: StakState, seat: int, card: int) -> str:
@@ -97,27 +153,34 @@ def stack_column(
     glyphs: Glyphs,
     marks: dict[int, str],
     height: int = 0,
+    widths: list[int] | None = None,
 ) -> Text:
     """One stack, top first: the stack's size and face-down count, the top card, then a
-    sidebar per face-up card and the number of face-down cards in each run. The top
-    card's text takes what room ``height`` leaves (4 lines when 0, i.e. not yet known) and
-    ends in an ellipsis when cut; the size line comes right under the owner, so it shows
-    however short the column is. ``marks`` maps a depth (1 = top) or 0 (the whole stack)
-    to a highlight style."""
+    sidebar per face-up card and the number of face-down cards in each run. ``widths``
+    (every column's width, by seat; all ``width`` when None) makes every column tell its
+    counts in the same form. The top card's text takes what room ``height`` leaves (4
+    lines when 0, i.e. not yet known): when it cannot show in full, the deepest lines of
+    the list yield their room to it (the cut ones counted by ``[N more]``; a list that is
+    one face-down run is told by the size line anyway) unless a prompt marks them; when
+    even that is not enough, the text ends in an ellipsis. The size line comes right under
+    the owner, so it shows however short the column is. ``marks`` maps a depth (1 = top)
+    or 0 (the whole stack) to a highlight style."""
     ell = glyphs.ellipsis
+    widths = widths or [width] * state.num_players
     out = Text(no_wrap=True, overflow="crop")
     style = SEAT_STYLES[seat % len(SEAT_STYLES)]
     head = label
     if state.active == seat and not state.is_terminal():
         head = f">{label}"
-    out.append(fit(head, width, ell).ljust(width), marks.get(0, style))
+    out.append(fit_label(head, width, ell).ljust(width), marks.get(0, style))
     out.append("\n")
     stack = state.stacks[seat]
     if state.out[seat] or not stack:
         out.append(fit("(out)" if state.out[seat] else "(empty)", width, ell), "dim")
         out.append("\n")
         return out
-    out.append(fit(stack_summary(state, seat, width), width, ell) + "\n", "bold")
+    summary = stack_summary(state, seat, width, summary_form(state, widths))
+    out.append(fit(summary, width, ell) + "\n", "bold")
     top = stack[-1]
     bot = state.bots[state.kinds[top]]
     top_style = marks.get(1, "bold reverse")
@@ -130,7 +193,10 @@ def stack_column(
         info = f"pw{power}" + (f" dm{damage}" if damage else "") + attacking
     out.append(fit(info, width, ell) + "\n", "bold")
 
-    below: list[tuple[str, str]] = []  # the cards under the top: sidebars and face-down runs
+    # the cards under the top: sidebars and face-down runs, each (line, style, cards,
+    # face up, marked)
+    long_runs = long_down_labels(state, widths)
+    below: list[tuple[str, str, int, bool, bool]] = []
     run = 0
     for depth in range(2, len(stack) + 1):
         card = stack[-depth]
@@ -138,20 +204,48 @@ def stack_column(
             run += 1
             continue
         if run:
-            below.append((fit(down_label(run, width), width, ell), "dim"))
+            below.append((fit(down_label(run, long_runs), width, ell), "dim", run, False, False))
             run = 0
         b = state.bots[state.kinds[card]]
         power = card_power(state, seat, card)
         name = fit(f"{b.tag}{b.name.removesuffix(' Bot')}", width - len(power) - 1, ell)
-        below.append((f"{name.ljust(width - len(power) - 1)} {power}", marks.get(depth, "")))
+        line = f"{name.ljust(width - len(power) - 1)} {power}"
+        below.append((line, marks.get(depth, ""), 1, True, depth in marks))
     if run:
-        below.append((fit(down_label(run, width), width, ell), "dim"))
+        below.append((fit(down_label(run, long_runs), width, ell), "dim", run, False, False))
 
-    room = 4 if height <= 0 else height - 4 - 1 - len(below)  # 4 lines above, the rule
+    def tail(shown: int) -> list[tuple[str, str]]:
+        """The list's first ``shown`` lines, then ``[N more]`` if a face-up card is cut."""
+        lines = [(line, line_style) for line, line_style, *_ in below[:shown]]
+        cut = below[shown:]
+        if any(up for _, _, _, up, _ in cut):
+            more = sum(cards for _, _, cards, _, _ in cut)
+            lines.append((fit(f"[{more} more]", width, ell), "dim"))
+        return lines
+
+    text = textwrap.wrap(bot.text, width)
+    lowest = max((i + 1 for i, entry in enumerate(below) if entry[4]), default=0)
+    if height <= 0:
+        room, shown = 4, tail(len(below))
+    else:
+        avail = height - 4  # the owner, the size, the top card's name and power
+        for keep in range(len(below), lowest - 1, -1):
+            shown = tail(keep)
+            if len(text) + (1 if shown else 0) + len(shown) <= avail:
+                room = len(text)
+                break
+        else:  # the text cannot show in full: the list stays, but for one face-down run
+            keep = 0 if len(below) == 1 and not below[0][3] else len(below)
+            shown = tail(keep)
+            while avail - 1 - len(shown) < 2 and keep > lowest:  # 2 lines of text at least
+                keep -= 1
+                shown = tail(keep)
+            room = avail - (1 if shown else 0) - len(shown)
     for line in clip_wrap(bot.text, width, room, ell):
         out.append(line + "\n", "italic")
-    out.append(glyphs.horizontal * width + "\n", "dim")
-    for line, line_style in below:
+    if shown:
+        out.append(glyphs.horizontal * width + "\n", "dim")
+    for line, line_style in shown:
         out.append(line + "\n", line_style)
     return out
 

@@ -57,6 +57,10 @@ KEYS_HELP = """\
   q                  leave the game (it is always saved)
   under a top card   its power, "dmg" damage taken this turn, "atk"
                      the turn's attacker (narrow columns: "pw", "dm")
+  under it           the other face-up cards, top first, with their
+                     power ("*" before a name: an entry effect, "+":
+                     an ability); "[3 down]": 3 face-down cards;
+                     "[5 more]": 5 cards the column has no room for
 The footer shows the keys that apply at the moment."""
 
 GAME_KEYS = "pdcsae"  # the keys of a turn: play, discard, recycle, scrap, attack, end
@@ -175,6 +179,9 @@ class StakBotsScreen(GameScreen):
         self.cursor = 0  # hand card under the cursor
         self.option = 0  # selected option in a prompt
         self.targeting = False  # choosing the stack to attack
+        # A hint's message, then shorter ways to say it for a status line with less room.
+        self.hint_forms: list[str] = []
+        self.hint_target: Move | None = None  # the attack a hint suggested: "a" selects it
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -332,21 +339,46 @@ class StakBotsScreen(GameScreen):
 
     def on_human_turn(self, seat: int) -> None:
         self.targeting = False
+        self.hint_target = None
         self.option = self.default_option(self.prompt_options())
 
     def on_hint(self, action: Action, seat: int) -> None:
+        """Say the move and the key that makes it, with the card or option selected."""
         assert isinstance(action, Move)
         move = describe(action, seat, self.state.cards).split(": ", 1)[-1]  # no "Player 1:"
-        self.message = f"Hint: {named_events([move], self.names())[0]}."
+        move = named_events([move], self.names())[0]
         options = self.prompt_options()
+        self.hint_target = None
         if action in options:
             self.option = options.index(action)
-        elif action.effect:
-            hand = self.state.hands[seat]
-            for i, card in enumerate(hand):
-                if self.state.effects[card] == action.effect:
-                    self.cursor = i
-                    break
+            n = self.option + 1
+            label = option_label(self.state, action, self.names())
+            forms = [f"{move} (option {n} is selected: Enter)", f"{move} (option {n}: Enter)",
+                     f"option {n}, {label} (Enter)", f"option {n}, now selected (Enter)"]
+        else:
+            self.targeting = False  # the hint is not to attack: the prompt would be in the way
+            forms = self.hint_keys(action, seat, move)
+        self.hint_forms = [f"Hint: {form}." for form in forms]
+        self.message = self.hint_forms[0]
+
+    def hint_keys(self, action: Move, seat: int, move: str) -> list[str]:
+        """A hinted move of the turn with its keys, long to short; picks its hand card."""
+        if action.kind == "attack":
+            self.hint_target = action  # selected when "a" asks for the stack
+            return [f"{move} (a, then Enter)"]
+        if action.kind == "scrap":
+            return [f"{move} (s)"]
+        if action.kind == "end":
+            return ["end your turn (e)"]
+        key = {"play": "p", "discard": "d", "recycle": "c"}.get(action.kind)
+        effects = [self.state.effects[card] for card in self.state.hands[seat]]
+        if key is None or action.effect not in effects:
+            return [move]
+        self.cursor = effects.index(action.effect)
+        does = f"{key} {action.kind}s it"
+        n = self.cursor + 1
+        return [f"{move} (card {n} is picked: {does})", f"{move} (card {n}, picked: {key})",
+                f"card {n} is picked: {does}"]
 
     def send(self, move: Move) -> None:
         seat = self.my_seat()
@@ -359,6 +391,7 @@ class StakBotsScreen(GameScreen):
             return
         self.targeting = False
         self.option = 0
+        self.hint_target = None
         self.play(move, seat)
 
     def action_rules(self) -> None:
@@ -457,7 +490,7 @@ class StakBotsScreen(GameScreen):
             self.message = "No attack possible: " + self.attack_reason()
         else:  # even one target is asked for: a stray "a" must not cost a card
             self.targeting = True
-            self.option = 0
+            self.option = targets.index(self.hint_target) if self.hint_target in targets else 0
             self.message = ""
         self.refresh_all()
 
@@ -525,11 +558,21 @@ class StakBotsScreen(GameScreen):
         fallback = max((STACK_WIDTH // self.state.num_players) - 1, 10)
 
         def draw(width: int, height: int) -> Text:
+            widths = self.column_widths(fallback)
+            widths[seat] = width or fallback
             return stack_column(
-                self.state, seat, width or fallback, label, self.glyphs, marks, height
+                self.state, seat, width or fallback, label, self.glyphs, marks, height, widths
             )
 
         return draw
+
+    def column_widths(self, fallback: int) -> list[int]:
+        """Every stack column's width, by seat (``fallback`` until laid out), so that all
+        the columns tell their counts in one form."""
+        return [
+            self.query_one(f"#sb-stack-{seat}", SizedText).content_size.width or fallback
+            for seat in range(self.state.num_players)
+        ]
 
     def _draw_hand(self) -> None:
         widget = self.query_one("#sb-hand", Static)
@@ -543,11 +586,6 @@ class StakBotsScreen(GameScreen):
             )
             widget.update(Text(f"Hands are hidden. Cards in hand - {counts}", style="dim"))
             return
-        others = ", ".join(
-            f"P{s + 1} {len(self.state.hands[s])}"
-            for s in range(self.state.num_players)
-            if s != seat
-        )
         options = self.prompt_options()
         picked = self.prompt_hand_card(options)  # the card a hand-card prompt would take
         if picked is None:
@@ -555,7 +593,7 @@ class StakBotsScreen(GameScreen):
         else:
             cursor, active = picked, True
         text = Text()
-        text.append(f"Your hand, {self.names()[seat]} (others hold {others}):\n", "dim")
+        text.append(self.hand_heading(seat) + "\n", "dim")
         text.append(
             hand_lines(
                 self.state,
@@ -570,9 +608,24 @@ class StakBotsScreen(GameScreen):
         text.rstrip()  # no empty last line taking a row from the stacks
         widget.update(text)
 
+    def hand_heading(self, seat: int) -> str:
+        """``Your hand, P1 You (P2 holds 2 cards, P3 1, P4 3):``, shorter when narrow."""
+        counts = [(s, len(self.state.hands[s])) for s in range(self.state.num_players)
+                  if s != seat]
+        held = ", ".join(
+            f"P{s + 1} holds {n} card{'' if n == 1 else 's'}" if i == 0 else f"P{s + 1} {n}"
+            for i, (s, n) in enumerate(counts)
+        )
+        name = self.names()[seat]
+        for heading in (f"Your hand, {name} ({held}):", f"Your hand ({held}):"):
+            if len(heading) <= STACK_WIDTH:
+                return heading
+        return fit(f"Your hand ({held})", STACK_WIDTH, self.glyphs.ellipsis)
+
     def _draw_status(self, names: list[str], options: list[Move]) -> None:
         """Three lines: what is going on (a prompt's title and options, the keys of your
-        turn, who is thinking, the result), then the message, if any, on the last line."""
+        turn, who is thinking, the result), then the message, if any, on the lines left:
+        your turn's keys give up their extras and the note on ending the turn for it."""
         state = self.state
         widget = self.query_one("#sb-status", Static)
         width = self.status_width()
@@ -592,39 +645,61 @@ class StakBotsScreen(GameScreen):
             text.append(fit(title, width, ell) + "\n", "bold green")
             text.append(self._options_lines(options, names, 1 if self.message else 2))
         elif self.human_to_move():
-            text.append(self.turn_keys(width), "green")
+            keys = len(self.turn_keys(width, 0).splitlines())  # the keys alone
+            room = STATUS_LINES - len(self.message_lines(width, STATUS_LINES - keys))
+            text.append(self.turn_keys(width, room), "green")
         else:
             text.append(f"{names[state.to_move()[0]]} to move.")
         if self.message:
             room = max(STATUS_LINES - len(text.plain.splitlines()), 1)
-            text.append("\n" + "\n".join(clip_wrap(self.message, width, room, ell)), "bold")
+            text.append("\n" + "\n".join(self.message_lines(width, room)), "bold")
         widget.update(text)
+
+    def message_lines(self, width: int, room: int) -> list[str]:
+        """The message in at most ``room`` lines: a hint the shorter way that fits whole,
+        else cut with an ellipsis."""
+        if not self.message:
+            return []
+        forms = self.hint_forms if self.hint_forms[:1] == [self.message] else [self.message]
+        for form in forms:
+            lines = textwrap.wrap(form, width)
+            if len(lines) <= room:
+                return lines
+        return clip_wrap(forms[-1], width, max(room, 1), self.glyphs.ellipsis)
 
     def status_width(self) -> int:
         """The columns of the status lines (the stacks' width until laid out)."""
         width = self.query_one("#sb-status", Static).content_region.width
         return width if width >= 20 else STACK_WIDTH
 
-    def turn_keys(self, width: int) -> str:
-        """The keys of your turn, on one line or two, and why the turn cannot end yet."""
+    def turn_keys(self, width: int, room: int = STATUS_LINES) -> str:
+        """The keys of your turn, on one line or two, and why the turn cannot end yet, in
+        ``room`` lines if they can (0: the keys alone). Hint, undo and save are named here
+        when the footer has no room for them (see footer_extras) and this has."""
         keys = ["p play", "d discard", "s scrap", "a attack", "e end"]
         if self.state.recycling:
             keys.insert(2, "c recycle")
-        # Hint and undo are named here when the footer has no room for them (recycling).
         shown = self.footer_extras("turn")
-        extra = [key for action, key in (("hint", "H hint"), ("undo", "u undo"))
-                 if action not in shown and (action != "undo" or self.undo_offered())]
+        extra = []
+        for binding in self.BINDINGS:
+            _, action, params = parse_action(binding.action)
+            if action == "shown" and params[0] not in shown and self.extra_applies(
+                str(params[0]), "turn"
+            ):
+                key = self.app.get_key_display(binding)
+                extra.append(f"{key} {binding.description.lower()}")
         nbsp = "\xa0"  # keeps a key with its word when the line breaks
-        for names in (keys + extra, keys):
-            line = "Your turn: " + " ".join(key.replace(" ", nbsp) for key in names)
+        most = max(min(room, 2), 1)
+        for count in range(len(extra) if room else 0, -1, -1):  # drop extras, not keys
+            line = "Your turn: " + " ".join(k.replace(" ", nbsp) for k in keys + extra[:count])
             lines = [part.replace(nbsp, " ") for part in textwrap.wrap(line, width)]
-            if len(lines) <= 2:
+            if len(lines) <= most:
                 break
-        if self.end_block_reason() is not None:
+        if room and self.end_block_reason() is not None:
             note = " (e waits: nothing scrapped yet)"
             if len(lines) > 1 and len(lines[-1] + note) <= width:
                 lines[-1] += note
-            else:
+            elif len(lines) < room:
                 lines.append("End turn (e) waits: nothing scrapped yet.")
         return "\n".join(lines)
 

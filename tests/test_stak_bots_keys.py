@@ -51,6 +51,8 @@ async def test_footer_keeps_quit_and_shows_only_keys_that_apply(tmp_path, recycl
         else:  # no room in the footer: the turn line names them instead
             assert "Hint" not in keys and "Undo" not in keys
             assert "H hint" in turn_line and "u undo" in turn_line
+        assert "Save" not in keys and "^s save" in turn_line  # no room for it either way
+        assert not status_lines(screen)[1].startswith("Your turn")  # two lines at most
 
         await pilot.press("a")  # a prompt: its keys instead of the turn's
         await settle(pilot)

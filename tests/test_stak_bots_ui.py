@@ -98,7 +98,10 @@ async def test_end_turn_waits_for_the_scrapheap_and_attack_asks_for_a_target(tmp
         await pilot.press("e")  # disabled: nothing happens, the status line says why
         await pilot.pause()
         assert state.active == 0 and state.move_number == 0
-        assert "End turn (e) waits" in str(screen.query_one("#sb-status").render())
+        status = " ".join(str(screen.query_one("#sb-status").render()).splitlines())
+        # the message in full, in the place of the note it makes redundant
+        assert "You cannot end the turn yet: a card must reach the scrapheap first." in status
+        assert "End turn (e) waits" not in status
         await pilot.press("a")
         await pilot.pause()
         assert screen.targeting and len(screen.prompt_options()) == 2

@@ -1,0 +1,417 @@
+"""Stak Bots texts at 80x24, as a QA pass found them: hints name their keys, a top card's
+text shows in full when the column has the room, all stacks tell their counts in one form,
+the keys help explains the ``*``/``+`` marks, the turn line names ``^s save`` when the footer
+has no room for it, and the hand's heading says who holds how many cards."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+import pytest
+
+from engines.stak_bots.moves import END, SCRAP, TAKE, Move, encode
+from engines.stak_bots.state import StakState
+from screens.dialogs import RulesScreen, SaveAsScreen
+from screens.glyphs import UNICODE
+from screens.stak_bots_render import (
+    fit_label,
+    stack_column,
+    stack_summary,
+    summary_form,
+)
+from screens.stak_bots_screen import KEYS_HELP, StakBotsScreen
+from tests.test_stak_bots_keys import footer_keys
+from tests.test_stak_bots_prompts import install, react_position, status_lines, tranq_position
+from tests.test_stak_bots_support import build
+from tests.test_stak_bots_ui import sb_screen
+from tests.test_stak_bots_ui_layout import visible_lines
+from tests.ui_helpers import make_app, settle
+
+SIZE = (80, 24)
+WIDTH = 53  # the status lines at 80x24
+
+
+# -- 1. hints name the key that makes the move -------------------------------------------
+HINT_KEYS = (  # the long form of each, then the shorter ones for less room
+    (r"\(card (\d) is picked: ([pdc]) (plays|discards|recycles) it\)\.$", lambda m: [m[2]]),
+    (r"\(card (\d), picked: ([pdc])\)\.$", lambda m: [m[2]]),
+    (r"^Hint: card (\d) is picked: ([pdc]) (plays|discards|recycles) it\.$", lambda m: [m[2]]),
+    (r"\(option (\d) is selected: Enter\)\.$", lambda m: ["enter"]),
+    (r"\(option (\d): Enter\)\.$", lambda m: ["enter"]),
+    (r"^Hint: option (\d), .*\(Enter\)\.$", lambda m: ["enter"]),
+    (r"\(a, then Enter\)\.$", lambda m: ["a", "enter"]),
+    (r"\(s\)\.$", lambda m: ["s"]),
+    (r"\(e\)\.$", lambda m: ["e"]),
+)
+
+
+def hint_keys(message: str) -> list[str]:
+    """The keys a hint tells to press."""
+    assert message.startswith("Hint: "), message
+    for pattern, keys in HINT_KEYS:
+        match = re.search(pattern, message)
+        if match:
+            return keys(match)
+    raise AssertionError(f"the hint names no key: {message!r}")
+
+
+def status_text(screen: StakBotsScreen) -> str:
+    return " ".join(status_lines(screen))
+
+
+async def follow_hint(pilot, screen: StakBotsScreen, move: Move) -> str:
+    """The hint for ``move`` shows in full, the long way if there is room; its keys make
+    exactly that move. Returns the hint as it showed."""
+    seat = screen.my_seat()
+    assert seat is not None
+    screen.on_hint(move, seat)
+    screen.refresh_all()
+    await pilot.pause()
+    assert screen.message == screen.hint_forms[0]
+    lines = status_lines(screen)
+    assert len(lines) <= 3
+    shown = [form for form in screen.hint_forms
+             if " ".join(textwrap.wrap(form, WIDTH)) in " ".join(lines)]
+    assert shown, (screen.hint_forms, lines)
+    message = shown[0]
+    assert lines[-1].endswith(message.split()[-1])  # the last line: not cut off
+    log = screen.session.match.log
+    done = len(log)
+    await pilot.press(*hint_keys(message))
+    await settle(pilot)
+    assert log[done].text == encode(move), (message, log[done:])
+    return message
+
+
+def hand_position(recycling: bool = False) -> StakState:
+    """Player 1's turn with three cards in hand, Clumsy Bot second, a card to attack with."""
+    return build([["core", "core", "spike"], ["core", "begone", "reaper"], ["pit", "fatal"]],
+                 [["bash", "clumsy", "trip"], ["pit"], ["shot"]], recycling=recycling)
+
+
+@pytest.mark.parametrize("kind", ["play", "discard", "recycle"])
+async def test_a_hint_to_play_a_card_picks_it_and_names_its_key(tmp_path, kind):
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
+                   players=3, options={"recycling": "on"})
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        await install(pilot, screen, hand_position(recycling=True))
+        screen.on_hint(Move(kind, effect="clumsy"), 0)
+        key = {"play": "p", "discard": "d", "recycle": "c"}[kind]
+        assert screen.message == f"Hint: {kind} Clumsy Bot (card 2 is picked: {key} {kind}s it)."
+        assert screen.cursor == 1
+        await follow_hint(pilot, screen, Move(kind, effect="clumsy"))
+
+
+async def test_hints_to_attack_scrap_and_end_name_their_keys(tmp_path):
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
+                   players=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        await install(pilot, screen, hand_position())
+        attack = Move("attack", seat=2)  # the second target: "a" must select it
+        screen.on_hint(attack, 0)
+        assert screen.message == "Hint: attack P3 Computer 2 (a, then Enter)."
+        await follow_hint(pilot, screen, attack)
+        await follow_hint(pilot, screen, SCRAP)
+        screen.on_hint(END, 0)
+        assert screen.message == "Hint: end your turn (e)."
+        await follow_hint(pilot, screen, END)
+
+
+async def test_a_hint_in_a_prompt_selects_the_option_and_says_enter(tmp_path):
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
+                   players=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        await install(pilot, screen, tranq_position())
+        await pilot.press("1", "p")  # play the Tranq Bot: choose a face-up card
+        await settle(pilot)
+        options = screen.prompt_options()
+        assert len(options) == 4
+        screen.on_hint(options[2], 0)
+        assert screen.option == 2
+        assert screen.message.endswith("(option 3 is selected: Enter).")
+        # one line under the options: the option's label says which card
+        shown = await follow_hint(pilot, screen, options[2])
+        assert shown == "Hint: option 3, P2 top Fatal Bot (Enter)."
+
+
+async def test_a_hint_to_let_an_attack_happen_fits_the_prompt(tmp_path):
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
+                   options={"reactive": "on"})
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        await install(pilot, screen, react_position())
+        screen.option = 0
+        shown = await follow_hint(pilot, screen, TAKE)
+        assert shown == "Hint: let the attack happen (option 3: Enter)."
+
+
+async def test_a_hint_not_to_attack_closes_the_attack_prompt(tmp_path):
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
+                   players=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        await install(pilot, screen, hand_position())
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.targeting
+        screen.on_hint(Move("play", effect="trip"), 0)
+        assert not screen.targeting  # p plays the card at once
+        await follow_hint(pilot, screen, Move("play", effect="trip"))
+
+
+@pytest.mark.parametrize(
+    ("players", "recycling"), [(2, "off"), (2, "on"), (4, "off"), (4, "on")]
+)
+async def test_the_hint_key_shows_a_hint_that_names_a_key(tmp_path, players, recycling):
+    """The QA tester's games: the hint (from the computer) shows in full, also with
+    recycling on, where the turn's keys take two lines, and its keys make the move."""
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="hard", seed=7,
+                   players=players, options={"recycling": recycling})
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        hinted: list[Move] = []
+        on_hint = screen.on_hint
+
+        def record(action, seat):
+            hinted.append(action)
+            on_hint(action, seat)
+
+        screen.on_hint = record
+        await pilot.press("H")
+        await settle(pilot)
+        assert len(hinted) == 1
+        await follow_hint(pilot, screen, hinted[0])
+
+
+# -- 2. a top card's text shows in full when the column has the room ---------------------
+def column_texts(screen: StakBotsScreen) -> list[tuple[list[str], StakState, int]]:
+    state = screen.state
+    return [(visible_lines(screen.query_one(f"#sb-stack-{seat}")), state, seat)
+            for seat in range(state.num_players)]
+
+
+def joined(lines: list[str]) -> str:
+    return " ".join(line.strip() for line in lines)
+
+
+@pytest.mark.parametrize(("players", "ascii_only"), [(2, False), (3, True), (4, False)])
+async def test_top_card_text_shows_in_full_when_the_column_has_room(
+    tmp_path, players, ascii_only
+):
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="hard", seed=7,
+                   players=players, ascii=ascii_only)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        ellipsis = "..." if ascii_only else "\u2026"
+        for lines, state, seat in column_texts(screen):
+            column = screen.query_one(f"#sb-stack-{seat}")
+            width, height = column.content_size
+            text = state.bots[state.kinds[state.stacks[seat][-1]]].text
+            wrapped = textwrap.wrap(text, width)
+            assert len(wrapped) + 4 <= height  # room for it: the QA's games all have
+            assert joined(wrapped) in joined(lines), (text, lines)
+            assert not any(line.rstrip().endswith(ellipsis) for line in lines[4:]), lines
+            if players == 2:  # the 2-player columns keep their rule and face-down run
+                assert re.search(r"\[8 face down\]", "\n".join(lines)), lines
+            if players == 4:  # "Bash: ... bottom card of that card's stack is scrapped."
+                assert "is scrapped." in joined(lines) or "Bash" not in text
+
+
+def deep_position() -> StakState:
+    """Four stacks; the second has face-up cards under a Spike Bot's long text."""
+    return build(
+        [["begone", "bash", "begone", "begone", "reaper", "reaper", "reaper", "trip", "bash"],
+         ["stomp", "stomp", "stomp", "stomp", "reaper+", "clumsy", "clumsy", "fatal+", "spike"],
+         ["clumsy", "tranq", "pit", "shot"],
+         ["tranq", "leader"]],
+    )
+
+
+def test_the_list_under_the_top_yields_its_room_to_the_top_card_text():
+    state = deep_position()
+    text = state.bots[state.kinds[state.stacks[1][-1]]].text
+    widths = [12, 12, 12, 13]
+    # room for everything: the whole list shows
+    tall = stack_column(state, 1, 12, "P2", UNICODE, {}, 20, widths).plain.splitlines()
+    assert "+Fatal     1" in tall and "*Reaper    1" in tall and "[4 down]" in tall
+    # room for the text and one line of the list: the cut cards are counted
+    lines = stack_column(state, 1, 12, "P2", UNICODE, {}, 12, widths).plain.splitlines()
+    assert len(lines) == 12 and joined(lines[4:10]) == text  # 6 lines of text
+    assert lines[10] == "\u2500" * 12 and lines[11] == "[8 more]"
+    # a card a prompt marks never yields: the text is cut instead
+    marks = {5: "reverse"}  # the Reaper Bot, fifth from the top
+    lines = stack_column(state, 1, 12, "P2", UNICODE, marks, 12, widths).plain.splitlines()
+    assert "*Reaper    1" in lines and "\u2026" in joined(lines[4:])
+    # too little room for the text anyway: the text ends in an ellipsis, the list stays
+    # (cut to leave the text two lines at least)
+    lines = stack_column(state, 1, 12, "P2", UNICODE, {}, 11, widths).plain.splitlines()
+    assert lines[5].endswith("\u2026") and lines[6] == "\u2500" * 12  # 2 lines of text
+    assert lines[7:] == ["+Fatal     1", "[2 down]", "*Reaper    1", "[4 down]"]
+    lines = stack_column(state, 1, 12, "P2", UNICODE, {}, 9, widths).plain.splitlines()
+    assert lines[4:] == ["Spike: when", "it damages\u2026", "\u2500" * 12, "+Fatal     1",
+                         "[7 more]"]
+    # ... but for a list that is one face-down run: the size line tells it
+    lines = stack_column(state, 3, 13, "P4", UNICODE, {}, 11, widths).plain.splitlines()
+    assert len(lines) == 11 and lines[-1].endswith("\u2026") and "[1 down]" not in lines
+    # a list that is one face-down run yields it (the size line tells it) and the rule
+    lines = stack_column(state, 0, 12, "P1", UNICODE, {}, 11, widths).plain.splitlines()
+    assert lines[1] == "9 cds 8 down" and lines[-1] == "is scrapped." and len(lines) == 11
+
+
+def test_an_owner_too_long_for_the_column_keeps_its_number():
+    assert fit_label("P2 Computer 1", 12) == "P2 Comput\u2026 1"
+    assert fit_label(">P3 Computer 2", 12, "...") == ">P3 Com... 2"
+    assert fit_label(">P1 You (you)", 12) == ">P1 You"
+    assert fit_label(">P1 You (you)", 25) == ">P1 You (you)"
+    assert fit_label("P4 Computer 3", 13) == "P4 Computer 3"
+    assert fit_label("Player 2", 6) == "Playe\u2026"
+
+
+# -- 3. one form of the counts for every stack --------------------------------------------
+def summary_lines(screen: StakBotsScreen) -> list[str]:
+    return [lines[1] for lines, _, _ in column_texts(screen)]
+
+
+def forms(lines: list[str]) -> set[str]:
+    """The lines with their numbers taken out: one element if they are alike."""
+    return {re.sub(r"\d+", "N", line).replace("N card ", "N cds ") for line in lines}
+
+
+async def test_every_stack_tells_its_counts_in_the_same_form(tmp_path):
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=7,
+                   players=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        lines = summary_lines(screen)
+        assert len(forms(lines)) == 1, lines  # not "9 cds 8 down" next to "9 cds, 8 down"
+        runs = re.findall(r"\[\d+ (?:face )?down\]", "\n".join(
+            "\n".join(lines) for lines, _, _ in column_texts(screen)))
+        assert len(forms(runs)) == 1, runs  # not "[8 down]" next to "[8 face down]"
+
+        widths = [screen.query_one(f"#sb-stack-{seat}").content_size.width
+                  for seat in range(4)]
+        assert widths == [12, 12, 12, 13]
+        big_and_single = build(
+            [["begone", "bash", "begone", "begone", "reaper", "reaper", "reaper", "trip",
+              "bash", "reaper"],
+             ["stomp", "stomp", "stomp", "stomp", "fatal", "clumsy", "clumsy", "fatal", "spike"],
+             ["tranq", "leader", "tranq", "pit", "pit", "pit", "expel", "expel", "expel"],
+             ["shot"]],
+            [["core"], ["core"], ["core"], ["core"]],
+        )
+        await install(pilot, screen, big_and_single)
+        lines = summary_lines(screen)
+        assert len(forms(lines)) == 1, lines
+        assert lines == ["10 (9 down)", "9 (8 down)", "9 (8 down)", "1 (0 down)"]
+
+        big_and_single.stacks[0].pop(0)  # 9 cards: "9 cds 8 down" fits every column
+        screen.refresh_all()
+        await pilot.pause()
+        lines = summary_lines(screen)
+        assert len(forms(lines)) == 1, lines
+        assert lines == ["9 cds 8 down", "9 cds 8 down", "9 cds 8 down", "1 card 0 down"]
+
+
+def test_the_summary_form_is_the_longest_that_fits_every_column():
+    state = deep_position()
+    assert summary_form(state, [25, 25, 25, 25]) == 0
+    assert stack_summary(state, 2, 25, 0) == "4 cards, 3 face down"
+    form = summary_form(state, [12, 12, 12, 13])
+    assert [stack_summary(state, s, 12, form) for s in range(4)] == [
+        "9 cds 8 down", "9 cds 6 down", "4 cds 3 down", "2 cds 1 down"]
+    state.stacks[3] = state.stacks[3][-1:]
+    assert summary_form(state, [12, 12, 12, 13]) == form
+    assert stack_summary(state, 3, 13, form) == "1 card 0 down"  # never "1 cds"
+    assert stack_summary(state, 3, 30) == "1 card, 0 face down"
+    form = summary_form(state, [12, 12, 12, 12])  # "1 card 0 down" does not fit: none has it
+    assert [stack_summary(state, s, 12, form) for s in range(4)] == [
+        "9 (8 down)", "9 (6 down)", "4 (3 down)", "1 (0 down)"]
+
+
+# -- 4. the keys help explains the marks of the stack lists -------------------------------
+async def test_keys_help_explains_the_marks_before_card_names(tmp_path):
+    assert '("*" before a name: an entry effect, "+":' in KEYS_HELP
+    assert "an ability)" in KEYS_HELP and '"[3 down]"' in KEYS_HELP and "[5 more]" in KEYS_HELP
+    help_lines = KEYS_HELP.splitlines()
+    marks = next(i for i, line in enumerate(help_lines) if '"*" before' in line)
+    assert "pw" in help_lines[marks - 2]  # next to "pw4 dm3 atk"
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and app.screen.keys == KEYS_HELP
+
+
+# -- 5. ^s save on the turn line when the footer has no room for it -----------------------
+@pytest.mark.parametrize("recycling", ["off", "on"])
+async def test_turn_line_names_save_when_the_footer_has_no_room(tmp_path, recycling):
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
+                   options={"recycling": recycling})
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        assert "Save" not in footer_keys(screen)
+        lines = status_lines(screen)
+        assert len(lines) <= 3 and lines[0].startswith("Your turn: ")
+        turn = " ".join(lines[:2])
+        assert "^s save" in turn
+        if recycling == "on":
+            assert "H hint u undo ^s save" in turn
+        assert "waits: nothing scrapped yet" in " ".join(lines)
+        # a message takes the room of the extras, never more than three lines
+        screen.message = "A message long enough to take two lines of the status area when " \
+                         "it is shown under the keys."
+        screen.refresh_all()
+        await pilot.pause()
+        lines = status_lines(screen)
+        assert len(lines) == 3 and "p play" in lines[0]
+        if recycling == "off":  # the keys on one line, the message on two
+            assert lines[1].startswith("A message") and lines[2].endswith("the keys.")
+        else:  # the keys on two lines, the message cut to one
+            assert "^s save" in lines[1] and lines[2].startswith("A message")
+            assert lines[2].endswith("\u2026")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveAsScreen)
+
+
+async def test_turn_line_leaves_out_save_when_the_footer_shows_it(tmp_path):
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        assert screen.footer_extras("turn") == ["hint", "undo", "save_as"]
+        assert "save" not in screen.turn_keys(WIDTH)
+
+
+# -- 6. the hand's heading ----------------------------------------------------------------
+@pytest.mark.parametrize(("players", "heading"), [
+    (2, "Your hand, P1 You (P2 holds 2 cards):"),
+    (4, "Your hand, P1 You (P2 holds 2 cards, P3 2, P4 2):"),
+])
+async def test_hand_heading_says_who_holds_how_many(tmp_path, players, heading):
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=7,
+                   players=players)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        hand = visible_lines(screen.query_one("#sb-hand"))
+        assert hand[1] == heading
+        screen.state.hands[1] = screen.state.hands[1][:1]
+        assert "(P2 holds 1 card" in screen.hand_heading(0)
+        screen.session.players[0].name = "Somebody With A Really Long Name"
+        short = screen.hand_heading(0)
+        assert len(short) <= WIDTH and short.startswith("Your hand (P2 holds 1 card")
