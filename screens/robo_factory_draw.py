@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from engines.robo_factory.cards import LETTERS, PARTS, colours_of, letters
-from engines.robo_factory.state import Event, RoboFactoryView
+from engines.robo_factory.rules import RIGHT_FIRST, RIGHT_SECOND
+from engines.robo_factory.spec import describe_event
+from engines.robo_factory.state import BUY, Event, RoboFactoryView
 
 COLOUR_STYLES = (
     "bold bright_white on red",
@@ -143,25 +145,46 @@ def possible_text(view: RoboFactoryView, width: int) -> Text:
 
 
 def summary_of_last_turn(view: RoboFactoryView, names: list[str]) -> str:
-    """``Last turn (2): order RGB. You +4.`` for the viewer (one line at 80x24): the customer
+    """``Last turn (2): order RGB. You: RGB right +4, paid 1 for information (+3).`` for
+    the viewer, in the words of the turn's result (:func:`turn_result_text`): the customer
     turn just before the one being played, or '' when there is none (the first turn)."""
     ends = [e for e in view.events if e.kind == "order" and e.turn == view.turn - 1]
     if not ends:
         return ""
     last = ends[-1]
-    gains = [e.gain for e in view.events if e.turn == last.turn and e.kind == "check"
-             and e.seat == view.seat]
-    paid = sum(e.paid for e in view.events if e.turn == last.turn and e.kind in ("check", "buy"))
+    change = turn_changes(view.events, last.turn, view.num_players)[view.seat]
+    items = ", ".join(item.plain for item in seat_turn_items(view.events, last.turn, view.seat))
     me = names[view.seat]
     if view.seat == last.seat:
-        mine = f"{me} (customer) {paid:+d}."
+        mine = f"{me} (customer): {items or 'no income'} ({change:+d})."
     else:
-        mine = f"{me} {sum(gains):+d}." if gains else ""
-    bought = sum(1 for e in view.events if e.turn == last.turn and e.kind == "buy"
-                 and e.seat == view.seat)
-    if bought and view.seat != last.seat:
-        mine += f" Paid {bought} for information."
+        mine = f"{me}: {items} ({change:+d})." if items else ""
     return f"Last turn ({last.turn + 1}): order {letters(last.code)}. {mine}".strip()
+
+
+def log_lines(view: RoboFactoryView, names: list[str]) -> list[str]:
+    """The log's lines: every public event but the end, and who bought no information.
+
+    The engine logs a purchase (``buy``) and a seat without cubes (``poor``), not a pass;
+    so each customer turn's buying is told seat by seat in playing order (from the
+    customer's left) as far as it has got: a seat with neither event passed."""
+    n = view.num_players
+    buying = {(e.turn, e.seat): e for e in view.events if e.kind in ("buy", "poor")}
+    lines = []
+    for event in view.events:
+        if event.kind in ("buy", "poor", "end"):
+            continue
+        lines.append(describe_event(event, names))
+        if event.kind != "deal":
+            continue
+        makers = [(event.seat + i) % n for i in range(1, n)]
+        if event.turn == view.turn and view.phase == BUY and view.actor in makers:
+            makers = makers[: makers.index(view.actor)]  # the seats that have decided
+        for seat in makers:
+            bought = buying.get((event.turn, seat))
+            lines.append(describe_event(bought, names) if bought is not None
+                         else f"{names[seat]} did not buy.")
+    return lines
 
 
 def log_text(lines: Sequence[str], width: int, height: int) -> Text:
@@ -199,17 +222,87 @@ def turn_changes(events: Sequence[Event], turn: int, num_players: int) -> list[i
     return change
 
 
+def seat_turn_items(events: Sequence[Event], turn: int, seat: int) -> list[Text]:
+    """What ``seat`` won or paid in customer turn ``turn``, each amount named: a
+    manufacturer's tries (``RBY right +4``, ``then RGB wrong, paid the
+    customer 1``), its Eureka (``Eureka +3``) and ``paid 1 for information``; the
+    customer's income (``+1 for information``, ``+2 from wrong second tries``). Their
+    amounts add up to the seat's change in :func:`turn_changes`."""
+    mine = [e for e in events if e.turn == turn]
+    customer = next((e.seat for e in mine if e.kind == "deal"), -1)
+    items: list[Text] = []
+    if seat == customer:
+        info = sum(e.paid for e in mine if e.kind == "buy")
+        fines = [e.paid for e in mine if e.kind == "check" and e.paid]
+        if info:
+            items.append(Text(f"+{info} for information"))
+        if fines:
+            tries = "try" if len(fines) == 1 else "tries"
+            items.append(Text(f"+{sum(fines)} from wrong second {tries}"))
+        return items
+    for check in sorted((e for e in mine if e.kind == "check" and e.seat == seat),
+                        key=lambda e: e.attempt):
+        item = Text("then " if check.attempt == 2 else "")
+        item.append_text(letters_text(check.code))
+        if check.right:
+            base = RIGHT_FIRST if check.attempt == 1 else RIGHT_SECOND
+            item.append(f" right {base:+d}", "bold green")
+            items.append(item)
+        else:
+            base = -check.paid
+            item.append(" wrong", "red")
+            items.append(item)
+            if check.attempt == 2:
+                items.append(Text(f"paid the customer {check.paid}" if check.paid
+                                  else "had no cube to pay the customer"))
+        if check.die:
+            eureka = check.gain - base
+            die = f" (die {check.die})" if abs(eureka) != check.die else ""
+            items.append(Text(f"Eureka {eureka:+d}{die}", "bold"))
+    paid = sum(e.paid for e in mine if e.kind == "buy" and e.seat == seat)
+    if paid:
+        items.append(Text(f"paid {paid} for information"))
+    return items
+
+
+def wrapped_items(items: Sequence[Text], end: Text, width: int, indent: int) -> Text:
+    """The items joined by commas and then ``end``, broken between items to ``width``
+    columns; the lines after the first start ``indent`` columns in."""
+    out = Text()
+    column = indent
+    pieces = [Text.assemble(item, "," if i < len(items) - 1 else "")
+              for i, item in enumerate(items)]
+    if pieces:
+        pieces[-1].append_text(end)
+    else:
+        pieces = [end]
+    for i, piece in enumerate(pieces):
+        gap = 1 if i else 0
+        if i and column + gap + piece.cell_len > width:
+            out.append("\n" + " " * indent)
+            column, gap = indent, 0
+        out.append(" " * gap)
+        out.append_text(piece)
+        column += gap + piece.cell_len
+    return out
+
+
+RESULT_WIDTH = 70  # the turn result's text (the dialog less its border and padding)
+NAME_WIDTH = 13
+
+
 def turn_result_text(
-    events: Sequence[Event], turn: int, names: list[str], cubes_now: Sequence[int]
+    events: Sequence[Event], turn: int, names: list[str], cubes_now: Sequence[int],
+    width: int = RESULT_WIDTH,
 ) -> Text:
-    """The end of customer turn ``turn`` for everybody to see: the order, each
-    manufacturer's build(s), right or wrong, Eureka die, and every seat's cubes."""
+    """The end of customer turn ``turn`` for everybody to see: the order, then a line per
+    seat (the manufacturers in playing order, then the customer) naming every change of
+    cubes, ``You  RBY right +4, Eureka +3, paid 1 for information: 14 cubes (+6)``."""
     n = len(names)
     mine = [e for e in events if e.turn == turn]
     customer = next((e.seat for e in mine if e.kind == "deal"), -1)
     order = next((e for e in mine if e.kind == "order"), None)
     checks = [e for e in mine if e.kind == "check"]
-    second = any(e.attempt == 2 for e in checks)
     # cubes at the end of that turn: now, less what later turns changed
     later = {e.turn for e in events if e.turn > turn}
     totals = list(cubes_now)
@@ -225,34 +318,22 @@ def turn_result_text(
         text.append_text(letters_text(order.code))
         text.append(".")
     text.append("\n\n")
-    header = f"{'Player':<13}{'Try 1':<24}" + (f"{'Try 2':<24}" if second else "") + "Cubes"
-    text.append(header + "\n", "bold underline")
     seats = sorted({e.seat for e in checks}, key=lambda s: (s - customer) % n)
-    for seat in [*seats, customer] if 0 <= customer < n else seats:
-        text.append(f"{names[seat][:12]:<13}", "bold magenta" if seat == customer else "bold")
-        tries = [next((e for e in checks if e.seat == seat and e.attempt == a), None)
-                 for a in (1, 2)]
-        for attempt, check in enumerate(tries[: 2 if second else 1], start=1):
-            if seat == customer:
-                cell = Text("customer" if attempt == 1 else "", "magenta")
-            elif check is None:
-                cell = Text("-", "dim")
-            else:
-                cell = letters_text(check.code)
-                cell.append(" right" if check.right else " wrong",
-                            "bold green" if check.right else "red")
-                if check.die:
-                    cell.append(f" Eureka {check.die}", "bold red")
-                if check.gain:
-                    cell.append(f" {check.gain:+d}")
-            cell.truncate(22)
-            cell.pad_right(24 - cell.cell_len)
-            text.append_text(cell)
-        style = "green" if changes[seat] > 0 else ("red" if changes[seat] < 0 else "")
-        text.append(f"{changes[seat]:+d}", style)
-        text.append(f" = {totals[seat]}\n")
-    buyers = sorted({e.seat for e in mine if e.kind == "buy"}, key=lambda s: (s - customer) % n)
-    if buyers:
-        who = ", ".join(names[s] for s in buyers)
-        text.append(f"\nPaid 1 cube for information: {who}.\n", "dim")
+    seats = [*seats, customer] if 0 <= customer < n else seats
+    indent = min(NAME_WIDTH, 2 + max((len(names[seat]) for seat in seats), default=0))
+    for seat in seats:
+        text.append(f"{names[seat][:indent - 1]:<{indent}}",
+                    "bold magenta" if seat == customer else "bold")
+        items = seat_turn_items(events, turn, seat)
+        if seat == customer:
+            items = [Text("customer" + ("" if items else ", no income"), "magenta"), *items]
+        change = changes[seat]
+        end = Text.assemble(
+            ":" if items else "",
+            f" {totals[seat]} cube{'' if totals[seat] == 1 else 's'} (",
+            (f"{change:+d}", "green" if change > 0 else ("red" if change < 0 else "")),
+            ")",
+        )
+        text.append_text(wrapped_items(items, end, width, indent))
+        text.append("\n")
     return text

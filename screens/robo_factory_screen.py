@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from engines.core import Action, GameResult, IllegalAction
 from engines.robo_factory.cards import LETTERS, PARTS, code_of, colours_of, letters
-from engines.robo_factory.spec import describe_event
 from engines.robo_factory.state import (
     BUILD,
     BUY,
@@ -27,9 +29,11 @@ from engines.robo_factory.state import (
 from screens.game_screen import GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
 from screens.robo_factory_draw import (
+    MARK_STYLES,
     MARKS,
     build_rows,
     letters_text,
+    log_lines,
     log_text,
     notepad_rows,
     notes_from_rows,
@@ -52,7 +56,9 @@ KEYS_HELP = """\
   Up / Down        building: select head, torso or legs
   Left / Right     building: change the selected part's colour
   e                Eureka on or off for this build (once per game)
-  Tab              arrow keys to the notepad and back
+  Tab              the notepad takes the arrow keys and r g b y, and
+                   gives them back (Enter, e, 1-3, n work in both)
+  arrows, r g b y  notepad: move the cursor (r g b y: to that colour)
   Space            notepad: cycle the mark (x out, o sure, ? maybe)
   x  o  Delete     notepad: ruled out, sure, clear
   p                show or hide the possible robots (help)
@@ -62,7 +68,10 @@ KEYS_HELP = """\
   H (shift+h), i   hint: the computer's suggestion
   ctrl+s           save under a name of your choice
   F1 or ?          these rules
-  q / Escape       leave the game (it is always saved)"""
+  q / Escape       leave the game (it is always saved)
+The footer shows the keys of the moment (the notepad's while it has
+the keys); H, u (when there is a move to take back), p and ctrl+s
+join it while the terminal is wide enough."""
 
 PHASE_NAMES = {BUY: "buying", BUILD: "first try", REBUILD: "second try", OVER: "over"}
 OPEN_GAP = 3  # spaces after each open card: room for its "2 match" tile
@@ -72,7 +81,24 @@ NOT_NOW = {
     "buy": "Cards are handed over while buying information.",
     "colour": "Colours are chosen while building.",
     "eureka": "Eureka is declared with a build.",
+    "notes": "Tab first: these keys mark the notepad.",
 }
+# The footer (see footer_keys): per mode, its keys as (binding action, key, description);
+# then the optional keys in the order they get the room left, before "? Rules  q Quit".
+# Each key takes len(key) + len(description) + 3 columns.
+FOOTER_MAIN = {
+    "buy": (("card(0)", "1-3", "Card"), ("no_buy", "n", "No buy"),
+            ("confirm", "Enter", "OK"), ("toggle_notes", "Tab", "Notes")),
+    "build": (("colour(0)", "rgby", "Colour"), ("eureka", "e", "Eureka"),
+              ("confirm", "Enter", "OK"), ("toggle_notes", "Tab", "Notes")),
+    "wait": (("toggle_notes", "Tab", "Notes"),),
+    "notes": (("toggle_notes", "Tab", "Back"), ("vertical(-1)", "arrows", "Move"),
+              ("mark(None)", "Space/x/o", "Mark"), ("mark('')", "Del", "Clear")),
+    "over": (("show_result", "Enter", "Result"), ("new_game", "n", "New game")),
+}
+FOOTER_OPTIONAL = (("confirm", "Enter", "OK"), ("hint", "H", "Hint"), ("undo", "u", "Undo"),
+                   ("possible", "p", "Possible"), ("save_as", "^s", "Save"))
+FOOTER_END = (("rules", "?", "Rules"), ("leave", "q", "Quit"))
 
 
 class RoboFactoryScreen(GameScreen):
@@ -80,15 +106,20 @@ class RoboFactoryScreen(GameScreen):
 
     CSS_PATH = str(Path(__file__).with_name("robo_factory.tcss"))
     KEYS_HELP = KEYS_HELP
-    # check_action enables only the keys of the phase on screen (see PHASE_ACTIONS), so the
-    # footer shows just the keys that apply; the hidden ``not_now`` bindings after them
-    # explain a key pressed at the wrong time.
+    # check_action enables only the keys of the phase on screen (see PHASE_ACTIONS) and of
+    # the notepad while it has the keys; a key bound twice falls through to its second
+    # binding when check_action refuses the first (r g b y move the notepad's cursor), and
+    # the hidden ``not_now`` bindings after them explain a key pressed at the wrong time.
+    # Which keys the footer shows, in what words, is decided by footer_keys (by mode and
+    # by the room there is), not by the ``show`` flags here.
     BINDINGS = [
         Binding("1", "card(0)", "Card", key_display="1-3"),
         Binding("2", "card(1)", "Card", show=False),
         Binding("3", "card(2)", "Card", show=False),
         Binding("n", "no_buy", "No buy"),
         *[Binding(ch.lower(), f"colour({i})", "Colour", show=i == 0, key_display="rgby")
+          for i, ch in enumerate(LETTERS)],
+        *[Binding(ch.lower(), f"note_column({i})", "Column", show=False)
           for i, ch in enumerate(LETTERS)],
         Binding("up,k", "vertical(-1)", "Up", show=False),
         Binding("down,j", "vertical(1)", "Down", show=False),
@@ -103,15 +134,15 @@ class RoboFactoryScreen(GameScreen):
         Binding("x", "mark('x')", "Mark", show=False),
         Binding("o", "mark('o')", "Mark", show=False),
         Binding("delete,backspace", "mark('')", "Clear", show=False),
-        Binding("p", "possible", "Possible", show=False),  # labelled in the log header
-        # Shown in the rules (F1) and the status line; the footer keeps the essentials.
+        Binding("p", "possible", "Possible", show=False),
         Binding("u", "undo", "Undo", show=False),
         Binding("H,i", "hint", "Hint", key_display="H", show=False),
         Binding("ctrl+s", "save_as", "Save"),
-        Binding("f1,question_mark", "rules", "Rules", key_display="F1/?"),
+        Binding("f1,question_mark", "rules", "Rules", key_display="?"),
         Binding("q,escape", "leave", "Quit"),
         Binding("1,2,3,n", "not_now('buy')", show=False),
         Binding("r,g,b,y", "not_now('colour')", show=False),
+        Binding("space,x,o,delete,backspace", "not_now('notes')", show=False),
         Binding("e", "not_now('eureka')", show=False),
         Binding("enter", "not_now('enter')", show=False),
     ]
@@ -123,6 +154,7 @@ class RoboFactoryScreen(GameScreen):
         "confirm": ("buy", "build"),
         "toggle_notes": ("buy", "build", "wait"),
         "mark": ("buy", "build", "wait"),
+        "note_column": ("buy", "build", "wait"),
         "vertical": ("buy", "build", "wait"),
         "horizontal": ("buy", "build", "wait"),
         "possible": ("buy", "build", "wait"),
@@ -142,6 +174,7 @@ class RoboFactoryScreen(GameScreen):
         self.show_possible = False
         self.build_key: tuple[int, int, str] | None = None
         self.result_up = False  # the end of a customer turn is on screen
+        self._undo_cache: tuple[object, bool] = (None, False)
 
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -196,13 +229,98 @@ class RoboFactoryScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "eureka" and not self.eureka_left():
             return False
+        # While the notepad has the keys, r g b y move its cursor instead of colouring the
+        # robot (note_column); Space, x, o and Delete mark it only then.
+        if action == "colour" and self.notes_mode:
+            return False
+        if action in ("mark", "note_column") and not self.notes_mode:
+            return False
         return super().check_action(action, parameters)
 
+    def footer_mode(self) -> str:
+        """Which keys the footer offers: the ui phase's, or ``notes`` while the notepad
+        has the keys."""
+        phase = self.ui_phase()
+        return "notes" if self.notes_mode and phase != "over" else phase
+
+    def footer_keys(self, bindings: dict[str, ActiveBinding]) -> list[tuple[str, str, str]]:
+        """The footer's keys now, as (binding action, key, description) in the order shown:
+        the keys of the mode and "? Rules  q Quit" always, then as many of the optional
+        keys as the width leaves room for, in priority order (FOOTER_OPTIONAL). Only keys
+        that do something now: enabled, and undo only while there is a move to take back."""
+        enabled = {a.binding.action for a in bindings.values() if a.enabled}
+        mode = self.footer_mode()
+        main = [k for k in FOOTER_MAIN.get(mode, ()) if k[0] in enabled]
+        if mode == "notes" and self.ui_phase() == "build":  # Tab goes back to the build
+            main = [("toggle_notes", "Tab", "Build") if k[0] == "toggle_notes" else k
+                    for k in main]
+        end = [k for k in FOOTER_END if k[0] in enabled]
+        used = sum(footer_key_width(key, text) for _, key, text in main + end)
+        room = self.app.size.width
+        taken = {action for action, _, _ in main}
+        extra = []
+        for entry in FOOTER_OPTIONAL:
+            action, key, text = entry
+            if action in taken or action not in enabled or not self.offers(action):
+                continue
+            width = footer_key_width(key, text)
+            if used + width <= room:
+                extra.append(entry)
+                taken.add(action)
+                used += width
+        return main + extra + end
+
+    def offers(self, action: str) -> bool:
+        """Whether an optional footer key is worth its room: undo only if it would take a
+        move back, the possible robots only where they can be shown."""
+        if action == "undo":
+            return self.undo_works()
+        if action == "possible":
+            seat = self.private_seat()
+            return seat is not None and seat != self.state.customer
+        return True
+
+    def undo_works(self) -> bool:
+        """:meth:`GameSession.why_no_undo` is None (kept per position: it replays the game)."""
+        match = self.session.match
+        key = (id(match), len(match.log))
+        if self._undo_cache[0] != key:
+            self._undo_cache = (key, self.session.why_no_undo() is None)
+        return self._undo_cache[1]
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's active bindings with the footer's keys (see :meth:`footer_keys`) shown,
+        in their order and words, and every other key hidden (it still works)."""
+        bindings = super().active_bindings
+        plan = self.footer_keys(bindings)
+        order = {action: i for i, (action, _, _) in enumerate(plan)}
+        words = {action: (key, text) for action, key, text in plan}
+        shown: list[tuple[int, str, ActiveBinding]] = []
+        hidden: dict[str, ActiveBinding] = {}
+        for key, active in bindings.items():
+            binding = active.binding
+            if active.enabled and binding.action in words:
+                display, text = words[binding.action]
+                binding = replace(binding, show=True, key_display=display, description=text)
+                shown.append((order[binding.action], key, active._replace(binding=binding)))
+            else:
+                if binding.show:
+                    active = active._replace(binding=replace(binding, show=False))
+                hidden[key] = active
+        shown.sort(key=lambda entry: entry[0])
+        return {key: active for _, key, active in shown} | hidden
+
     def footer_state(self) -> tuple[object, ...]:
-        return (self.ui_phase(), self.eureka_left())
+        # the footer's keys themselves: the phase, the notepad, Eureka left, undo, the width
+        return tuple(self.footer_keys(super().active_bindings))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.update_footer()  # the optional keys that fit depend on the width
 
     # -- turns ------------------------------------------------------------------
     def game_over(self, result: GameResult) -> None:
+        self.notes_mode = False
         self.app.push_screen(RoboFactoryOverScreen(self.session, result), self.after_game_over)
 
     def after_game_over(self, choice: str | None) -> None:
@@ -377,8 +495,13 @@ class RoboFactoryScreen(GameScreen):
 
     def action_toggle_notes(self) -> None:
         self.notes_mode = not self.notes_mode
-        self.message = ("Notepad: arrows move, Space/x/o mark, Tab back." if self.notes_mode
-                        else "")
+        self.message = ""  # the status line says what the keys do now
+        self.refresh_all()
+
+    def action_note_column(self, colour: int) -> None:
+        """r g b y while the notepad has the keys: its cursor to that colour's column."""
+        part, _ = self.note_cursor
+        self.note_cursor = (part, colour)
         self.refresh_all()
 
     def action_mark(self, mark: str | None) -> None:
@@ -411,6 +534,9 @@ class RoboFactoryScreen(GameScreen):
             self.app.bell()
         elif what == "eureka" and self.human_to_move() and not self.eureka_left():
             self.message = "You have already used your Eureka (once per game)."
+            self.refresh_all()
+        elif what == "notes":  # the notepad's keys, whoever is to play
+            self.message = NOT_NOW[what]
             self.refresh_all()
         else:
             self._not_now(NOT_NOW[what])
@@ -534,8 +660,10 @@ class RoboFactoryScreen(GameScreen):
         for row in notepad_rows(self._notes(seat), cursor, self.glyphs.legal):
             out.append_text(row)
             out.append("\n")
-        if self.notes_mode:
-            out.append("Tab: back to build", "dim")
+        if self.notes_mode:  # the marks' meaning (the footer has the keys)
+            out.append_text(Text.assemble(("x", MARK_STYLES["x"]), " out ",
+                                          ("o", MARK_STYLES["o"]), " sure ",
+                                          ("?", MARK_STYLES["?"]), " maybe"))
         return out
 
     def _build_text(self, view: RoboFactoryView, seat: int | None) -> Text:
@@ -581,6 +709,11 @@ class RoboFactoryScreen(GameScreen):
         thinking = self.thinking_text()
         if thinking is not None:
             text = Text.assemble((thinking, "yellow"))
+        elif self.notes_mode and seat is not None:
+            back = {BUY: "buying", BUILD: "the build", REBUILD: "the second try"}.get(
+                state.phase, "the game") if self.human_to_move() else "the game"
+            text = Text(f"Notepad: arrows or r g b y move, Space/x/o mark, Del clears. "
+                        f"Tab: back to {back}.", "green")
         elif self.human_to_move():
             prompt = {
                 BUY: "Buy information? 1-3 pick a card, Enter buys it for 1 cube, n: no.",
@@ -622,9 +755,13 @@ class RoboFactoryScreen(GameScreen):
         if self.show_possible and seat is not None and view.phase != OVER \
                 and seat != view.customer:
             return possible_text(view, max(8, width))
-        names = self.names()
-        lines = [_you(describe_event(e, names)) for e in view.events if e.kind != "end"]
+        lines = [_you(line) for line in log_lines(view, self.names())]
         return log_text(lines, width, height)
+
+
+def footer_key_width(key: str, description: str) -> int:
+    """Columns a key takes in the footer: `` key description `` (Textual's padding)."""
+    return cell_len(key) + cell_len(description) + 3
 
 
 def _you(line: str) -> str:

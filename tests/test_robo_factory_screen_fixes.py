@@ -6,11 +6,10 @@ from __future__ import annotations
 from textual.geometry import Region
 
 from engines.robo_factory.cards import letters
-from engines.robo_factory.spec import describe_event
 from engines.robo_factory.state import BUILD, BUY, REBUILD
 from saves import list_saves, load_save
 from screens.dialogs import PassScreen
-from screens.robo_factory_draw import robots_rows
+from screens.robo_factory_draw import log_lines, robots_rows, turn_changes
 from screens.robo_factory_screen import (
     OWN_COLUMN,
     RoboFactoryOverScreen,
@@ -50,6 +49,11 @@ async def act(pilot, buy: bool = False) -> None:
     else:
         await pilot.press(*letters(view.candidates()[0]).lower(), "enter")
     await settle(pilot)
+
+
+def changes_of(screen, turn: int) -> str:
+    """The human's change of cubes over customer turn ``turn``, as shown: ``+3``."""
+    return f"{turn_changes(screen.state.events, turn, len(screen.names()))[0]:+d}"
 
 
 async def quit_and_resume(pilot, app, tmp_path):
@@ -100,9 +104,8 @@ async def test_the_log_shows_its_newest_line_after_resume_and_every_action(tmp_p
         app2, _ = await quit_and_resume(pilot, app, tmp_path)
 
     def newest_shown(screen: RoboFactoryScreen) -> None:
-        names = screen.names()
-        events = [e for e in screen.state.events if e.kind != "end"]
-        newest = describe_event(events[-1], names).replace("You is", "You are")
+        view = screen.shown_view()
+        newest = log_lines(view, screen.names())[-1].replace("You is", "You are")
         rows = [r for r in visible_lines(screen.query_one("#rf-log")) if r.strip()]
         assert newest.split()[-1] in rows[-1], (newest, rows)
         assert len(rows) > 5  # the panel is full, not a few lines at the top
@@ -156,12 +159,22 @@ async def test_a_turn_you_built_in_ends_with_its_result_until_enter(tmp_path) ->
         body = "\n".join(str(s.render()) for s in app.screen.query(".rf-turn Static"))
         order = next(e for e in screen.state.events if e.kind == "order" and e.turn == ended)
         assert f"The order was {letters(order.code)}." in body
+        rows: dict[str, str] = {}  # a line per player, its continuation lines joined
+        for row in body.splitlines()[2:]:
+            if row.startswith(" ") and rows:
+                rows[list(rows)[-1]] += " " + row.strip()
+            elif row.strip():
+                name = next((n for n in screen.names() if row.startswith(n)), row)
+                rows[name] = row[len(name):].strip()
         for e in screen.state.events:
             if e.turn == ended and e.kind == "check":
-                name = screen.names()[e.seat]
-                line = next(x for x in body.splitlines() if x.startswith(name))
+                line = rows[screen.names()[e.seat]]
                 assert letters(e.code) in line and ("right" in line or "wrong" in line)
         assert "customer" in body and "Enter: next turn" in body
+        # your line: every change named, then the cubes; the status line says the same
+        mine, cubes = rows["You"], screen.state.cubes[0]
+        unit = "cube" if cubes == 1 else "cubes"
+        assert mine.endswith(f": {cubes} {unit} ({changes_of(screen, ended)})")
         # it waits: nothing is played behind it
         moves = screen.state.moves
         await settle(pilot)
@@ -169,6 +182,11 @@ async def test_a_turn_you_built_in_ends_with_its_result_until_enter(tmp_path) ->
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is screen and screen.session.saved.ui["result_seen"] == ended
+        if screen.state.turn == ended + 1:
+            status = str(screen.query_one("#rf-status").render()).replace("\n", " ")
+            items = mine.rsplit(":", 1)[0]
+            assert f"Last turn ({ended + 1}): order" in status
+            assert f"You: {items} ({changes_of(screen, ended)})." in status
 
 
 async def test_turn_result_is_shown_again_after_resume_if_not_closed(tmp_path) -> None:
