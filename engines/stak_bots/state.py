@@ -190,11 +190,27 @@ class StakState(GameState):
         touched = []
         for seat, card in cards:
             if card in self.stacks[seat]:
+                where = self.place_name(seat, card)
                 self.remove(seat, card)
                 self.to_heap(card)
-                self.say(f"{self.name(card)} of {seat_name(seat)} is scrapped.")
+                self.say(f"{seat_name(seat)}'s {where}, {self.name(card)}, is scrapped.")
                 touched.append(seat)
         self.expose(touched)
+
+    def place_name(self, seat: int, card: int) -> str:
+        """Where ``card`` is in ``seat``'s stack, for the log: "top card", "bottom card"
+        or "3rd card from the top" (and "face-down" if it is), so a scrapped copy of the
+        bot whose effect is told is not taken for that bot."""
+        stack = self.stacks[seat]
+        depth = len(stack) - stack.index(card)  # 1: the top
+        if depth == 1:
+            where = "top card"
+        elif depth == len(stack):
+            where = "bottom card"
+        else:
+            suffix = {2: "nd", 3: "rd"}.get(depth, "th") if depth < 21 else "th"
+            where = f"{depth}{suffix} card from the top"
+        return where if self.up[card] else f"face-down {where}"
 
     def expose(self, seats: list[int]) -> None:
         """Turn up face-down top cards of ``seats``; their entry effects trigger."""

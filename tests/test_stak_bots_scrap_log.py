@@ -1,0 +1,40 @@
+"""The log says where a scrapped card was ("Player 3's bottom card, Clumsy Bot, is
+scrapped."), so a copy of the bot whose effect is being told is not taken for that bot."""
+
+from __future__ import annotations
+
+import re
+
+from engines.match import Match
+from engines.players import make_player
+from engines.stak_bots.spec import STAK_BOTS
+
+SCRAP = re.compile(
+    r"^Player \d's (face-down )?(top card|bottom card|\d+(nd|rd|th) card from the top), "
+    r"[A-Z][a-z]+ Bot, is scrapped\.$"
+)
+
+
+def test_every_scrap_names_its_place() -> None:
+    scraps = 0
+    for seed in range(6):
+        match = Match(STAK_BOTS, 3, {}, seed)
+        state = match.state
+        while not state.is_terminal() and state.turn < 60:
+            seat = state.to_move()[0]
+            match.play(make_player(STAK_BOTS, "random", seat, seed).choose(state.view(seat)), seat)
+        for event in state.events or []:
+            if "is scrapped" in event:
+                scraps += 1
+                assert SCRAP.match(event), event
+    assert scraps > 20
+
+
+def test_place_names() -> None:
+    state = Match(STAK_BOTS, 2, {}, 1).state
+    stack = state.stacks[0]
+    assert state.place_name(0, stack[-1]) == "top card"
+    assert state.place_name(0, stack[0]) == "face-down bottom card"
+    assert state.place_name(0, stack[-2]) == "face-down 2nd card from the top"
+    assert state.place_name(0, stack[-3]) == "face-down 3rd card from the top"
+    assert state.place_name(0, stack[-4]) == "face-down 4th card from the top"
