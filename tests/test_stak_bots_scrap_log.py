@@ -38,3 +38,16 @@ def test_place_names() -> None:
     assert state.place_name(0, stack[-2]) == "face-down 2nd card from the top"
     assert state.place_name(0, stack[-3]) == "face-down 3rd card from the top"
     assert state.place_name(0, stack[-4]) == "face-down 4th card from the top"
+
+
+def test_depth_names_and_the_reset_hint() -> None:
+    from engines.stak_bots.moves import Move
+    from engines.stak_bots.spec import describe
+    from engines.stak_bots.state import depth_name
+
+    assert [depth_name(d) for d in (1, 2, 3, 4, 11, 21, 22)] == [
+        "top card", "2nd card from the top", "3rd card from the top", "4th card from the top",
+        "11th card from the top", "21st card from the top", "22nd card from the top"]
+    move = Move("reset", seat=1, depth=2)
+    assert describe(move, 0, None) == (
+        "Player 1: reset the 2nd card from the top of Player 2's stack")

@@ -9,7 +9,13 @@ from typing import Any
 from engines.core import Action, GameSpec, IllegalAction, OptionError, OptionSpec
 from engines.stak_bots.cards import EFFECT_TEXT, CardSet, normalize_cards, resolve_cards
 from engines.stak_bots.moves import Move, decode, encode
-from engines.stak_bots.state import MAX_TURNS, TURN_ACTION_LIMIT, StakState, seat_name
+from engines.stak_bots.state import (
+    MAX_TURNS,
+    TURN_ACTION_LIMIT,
+    StakState,
+    depth_name,
+    seat_name,
+)
 
 DEPTHS = tuple(range(3, 13))
 OFF_ON = ("off", "on")
@@ -196,7 +202,7 @@ def describe(move: Move, seat: int, cards: CardSet | None) -> str:
     if kind == "expel":
         return f"{who}: expel {seat_name(move.seat)}"
     if kind == "reset":
-        return f"{who}: reset card {move.depth} of {seat_name(move.seat)}'s stack"
+        return f"{who}: reset the {depth_name(move.depth)} of {seat_name(move.seat)}'s stack"
     return {
         "scrap": f"{who}: scrap the top card",
         "end": f"{who}: end the turn",

@@ -41,6 +41,17 @@ class Choice:
     target: int = -1
 
 
+def depth_name(depth: int) -> str:
+    """A card's place in a stack counted from the top (1): "top card", "2nd card from the
+    top", ..."""
+    if depth == 1:
+        return "top card"
+    suffix = "th" if 10 <= depth % 100 <= 20 else {2: "nd", 3: "rd"}.get(depth % 10, "th")
+    if depth % 10 == 1 and depth % 100 != 11:
+        suffix = "st"
+    return f"{depth}{suffix} card from the top"
+
+
 def seat_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
@@ -203,13 +214,7 @@ class StakState(GameState):
         bot whose effect is told is not taken for that bot."""
         stack = self.stacks[seat]
         depth = len(stack) - stack.index(card)  # 1: the top
-        if depth == 1:
-            where = "top card"
-        elif depth == len(stack):
-            where = "bottom card"
-        else:
-            suffix = {2: "nd", 3: "rd"}.get(depth, "th") if depth < 21 else "th"
-            where = f"{depth}{suffix} card from the top"
+        where = "bottom card" if depth == len(stack) > 1 else depth_name(depth)
         return where if self.up[card] else f"face-down {where}"
 
     def expose(self, seats: list[int]) -> None:
