@@ -1,19 +1,21 @@
 """How much would more information be worth to Robo Factory's ``hard``? An upper bound.
 
 Plays the arena's 4-player game (``hard`` against three ``normal``, seats rotating, the
-arena's seeds) three times on the same deals: honestly; with ``hard`` *cheating* by
+arena's seeds) four times on the same deals: honestly; with ``hard`` *cheating* by
 seeing the other manufacturers' private cards and the cards they handed to the customer
-(none of them is the order); and cheating by seeing those and the tiles they bought as
-well, i.e. with the whole table's knowledge. Its candidates, purchases and builds use
-what it sees. The first cheat bounds what reading the others' hands from their play
-could ever be worth; the second shows how much the luck of the others' information
-decides.
+(none of them is the order); cheating by seeing those and the tiles they bought as
+well, i.e. with the whole table's knowledge; and cheating on the second try only, by
+seeing every other manufacturer's tiles then (its bought tile and its first build's
+match count). Its candidates, purchases and builds use what it sees. The first cheat
+bounds what reading the others' hands from their play could ever be worth; the second
+shows how much the luck of the others' information decides; the third bounds what
+reading the others' revealed first builds could be worth.
 
 Run::
 
     python bench/robo_factory_bound.py --games 400 --seed 1
 
-It prints the win rates of the three runs (a shared win counts as none) and ``hard``'s first
+It prints the win rates of the four runs (a shared win counts as none) and ``hard``'s first
 builds that were right.
 """
 
@@ -31,7 +33,7 @@ from engines.match import Match  # noqa: E402
 from engines.players import make_player  # noqa: E402
 from engines.registry import get_game  # noqa: E402
 from engines.robo_factory.cards import MATCH  # noqa: E402
-from engines.robo_factory.state import RoboFactoryState  # noqa: E402
+from engines.robo_factory.state import REBUILD, RoboFactoryState  # noqa: E402
 from engines.robo_factory.view import RoboFactoryView  # noqa: E402
 
 PLAYERS = ("hard", "normal", "normal", "normal")
@@ -51,6 +53,22 @@ class CheatingView(RoboFactoryView):
     def candidates(self) -> list[int]:
         return [c for c in super().candidates() if c not in self.extra
                 and all(MATCH[card][c] == tile for card, tile in self.tiles)]
+
+
+def second_try_view(state: RoboFactoryState, seat: int) -> RoboFactoryView:
+    """Honest but for the second try, where ``hard`` also sees every other
+    manufacturer's tiles: its bought tile and its first build's match count (all that
+    reading the others' first builds could ever tell)."""
+    view = state.view(seat)
+    if state.phase != REBUILD:
+        return view
+    tiles = [b for other, b in enumerate(state.bought) if other != seat and b is not None]
+    for other, build in enumerate(state.builds):
+        tile = state.tiles[other]
+        if other != seat and build is not None and tile is not None:
+            tiles.append((build.code, tile))
+    fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(RoboFactoryView)}
+    return CheatingView(**fields, tiles=tuple(tiles))
 
 
 def cheating_view(state: RoboFactoryState, seat: int, with_tiles: bool) -> CheatingView:
@@ -82,7 +100,12 @@ def play(games: int, seed: int, cheat: int) -> tuple[list[int], int, int]:
         while not state.is_terminal():
             for seat in state.to_move():
                 honest = seats[seat] != 0 or not cheat
-                view = state.view(seat) if honest else cheating_view(state, seat, cheat == 2)
+                if honest:
+                    view = state.view(seat)
+                elif cheat == 3:
+                    view = second_try_view(state, seat)
+                else:
+                    view = cheating_view(state, seat, cheat == 2)
                 match.play(players[seat].choose(view), seat)
         result = state.result()
         assert result is not None
@@ -101,7 +124,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    labels = ("honest", "sees the others' cards", "sees the others' cards and tiles")
+    labels = ("honest", "sees the others' cards", "sees the others' cards and tiles",
+              "sees the others' tiles on the second try only")
     for cheat, label in enumerate(labels):
         wins, right, tries = play(args.games, args.seed, cheat)
         shares = ", ".join(f"{100 * w / args.games:.1f}%" for w in wins[1:])
