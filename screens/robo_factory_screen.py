@@ -174,7 +174,6 @@ class RoboFactoryScreen(GameScreen):
         self.show_possible = False
         self.build_key: tuple[int, int, str] | None = None
         self.result_up = False  # the end of a customer turn is on screen
-        self._undo_cache: tuple[object, bool] = (None, False)
 
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -281,12 +280,8 @@ class RoboFactoryScreen(GameScreen):
         return True
 
     def undo_works(self) -> bool:
-        """:meth:`GameSession.why_no_undo` is None (kept per position: it replays the game)."""
-        match = self.session.match
-        key = (id(match), len(match.log))
-        if self._undo_cache[0] != key:
-            self._undo_cache = (key, self.session.why_no_undo() is None)
-        return self._undo_cache[1]
+        """Undo would take a move back now (the session keeps the answer per position)."""
+        return self.session.why_no_undo() is None
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:

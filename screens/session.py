@@ -37,6 +37,7 @@ class GameSession:
         self.save_dir = save_dir
         self.last_save: SaveStatus | None = None
         self._computers: dict[int, ComputerPlayer] = {}
+        self._undo_cache: tuple[Match | None, int, int | None] = (None, 0, None)
         # Computer players get their own seeds, derived from the game's but apart from it.
         self._player_seed = random.Random(saved.match.seed * 7919 + 17).randrange(2**31)
 
@@ -109,10 +110,14 @@ class GameSession:
 
     def undo_point(self) -> int | None:
         """Log length to go back to so the last human move is taken back, or ``None``
-        (no human move yet, or hidden information was revealed after it)."""
-        index = self._last_human_move()
-        if index is None or index < self.match.undo_floor(self.humans):
-            return None
+        (no human move yet, or hidden information was revealed after it). Kept per
+        position: finding the floor replays the game, and the screen asks often."""
+        match, length, index = self._undo_cache
+        if match is not self.match or length != len(self.match.log):
+            index = self._last_human_move()
+            if index is not None and index < self.match.undo_floor(self.humans):
+                index = None
+            self._undo_cache = (self.match, len(self.match.log), index)
         return index
 
     def why_no_undo(self) -> str | None:
