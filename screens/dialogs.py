@@ -137,12 +137,13 @@ class RulesScreen(ModalScreen[None]):
 class PreviewScreen(ModalScreen[None]):
     """A text picture (e.g. a RoboRally course) to look at before starting a game."""
 
-    BINDINGS = [Binding("escape,v,q,enter", "close", "Close")]
+    BINDINGS = [Binding("escape,v,q,enter,l", "close", "Close")]
 
-    def __init__(self, title: str, text: str | Text) -> None:
+    def __init__(self, title: str, text: str | Text, at_end: bool = False) -> None:
         super().__init__()
         self.title_text = title
         self.text = text
+        self.at_end = at_end  # open scrolled to the end (a log: the newest lines)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="rules"):
@@ -152,7 +153,10 @@ class PreviewScreen(ModalScreen[None]):
             yield Static("Arrows/PgUp/PgDn scroll, Escape closes.", classes="hint")
 
     def on_mount(self) -> None:
-        self.query_one("#preview-scroll").focus()
+        scroll = self.query_one("#preview-scroll", ScrollableContainer)
+        scroll.focus()
+        if self.at_end:
+            self.call_after_refresh(scroll.scroll_end, animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

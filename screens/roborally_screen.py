@@ -33,7 +33,7 @@ from engines.roborally.state import (
     RoboRallyState,
     RoboRallyView,
 )
-from screens.dialogs import PassScreen
+from screens.dialogs import PassScreen, PreviewScreen
 from screens.game_screen import GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
 from screens.roborally_draw import (
@@ -127,17 +127,19 @@ class RoboRallyScreen(GameScreen):
         Binding("x", "skip", "Skip"),
         Binding("plus,equals_sign", "speed(-1)", "Faster", show=False),
         Binding("minus", "speed(1)", "Slower", show=False),
+        Binding("l", "full_log", "Log"),  # in the footer while the registers play
+        Binding("l", "full_log_key", show=False),
         Binding("g", "legend", "Legend"),  # its place in the footer goes to p when damaged
         Binding("g", "legend_key", show=False),
         Binding("u", "undo", "Undo", show=False),
         Binding("H,i", "hint", "Hint", key_display="H"),
         Binding("ctrl+s", "save_as", "Save"),
-        Binding("f1,question_mark", "rules", "Rules", key_display="F1/?"),
+        Binding("f1,question_mark", "rules", "Rules", key_display="?"),
         Binding("q,escape", "leave", "Quit"),
     ]
     # The legend stays after the game; the playback keys work while the last turn plays
     # back, even once the game is over (ui_phase says "watch" then).
-    OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"legend", "legend_key"}
+    OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"legend", "legend_key", "full_log_key"}
     PHASE_ACTIONS = {
         "number": ("program",),
         "take_back": ("program",),
@@ -150,6 +152,7 @@ class RoboRallyScreen(GameScreen):
         "pick": ("decide",),
         "cursor": ("program", "decide"),
         "hint": ("program", "decide"),
+        "full_log": ("watch",),
         "step": ("watch",),
         "run": ("watch",),
         "skip": ("watch",),
@@ -173,6 +176,10 @@ class RoboRallyScreen(GameScreen):
         self.speed = 1
         self.timer: Any = None
         self.events_log: list[tuple[str, str]] = []
+        if session.match.log:  # a resumed game: its earlier registers are not replayed here
+            state = session.match.state
+            assert isinstance(state, RoboRallyState)
+            self.events_log.append((f"Game resumed in turn {state.turn}.", "dim"))
         self.program_turn: tuple[int, int] = (-1, -1)
         self.passing = False  # a PassScreen is up
         self.watch_end = -math.inf  # when the last watched playback ended (time.monotonic)
@@ -240,6 +247,17 @@ class RoboRallyScreen(GameScreen):
 
     def action_legend_key(self) -> None:
         self.action_legend()
+
+    def action_full_log(self) -> None:
+        """The whole log so far in a scrollable window (with 8 robots a register is longer
+        than the side panel)."""
+        text = Text()
+        for n, (line, style) in enumerate(self.events_log):
+            text.append(("\n" if n else "") + line, style or None)
+        self.app.push_screen(PreviewScreen("Register log (newest last)", text, at_end=True))
+
+    def action_full_log_key(self) -> None:
+        self.action_full_log()
 
     def my_turn(self) -> bool:
         """A human seat is shown and has something to do now, and no playback runs."""
@@ -391,6 +409,7 @@ class RoboRallyScreen(GameScreen):
             if not self.session.saved.ui.get("program", True):
                 self.session.saved.ui.pop("program", None)
         options = list(state.bots[seat].options)
+        damage = state.bots[seat].damage
         state.trace = []
         try:
             self.session.play(action, seat)
@@ -398,7 +417,8 @@ class RoboRallyScreen(GameScreen):
             pictures = state.trace or []
             state.trace = None
         self.message = self.save_note()
-        note = self._decision_note(action, seat, options) if isinstance(action, Decide) else ""
+        note = (self._decision_note(action, seat, options, damage)
+                if isinstance(action, Decide) else "")
         if note:  # told after the registers still to show, before the pictures it made
             line = (note, SEAT_COLOURS[seat].replace("bold ", ""))
             if self.queue:
@@ -413,15 +433,21 @@ class RoboRallyScreen(GameScreen):
             if idle:  # else the running playback gets to them in turn
                 self._next_picture()
 
-    def _decision_note(self, action: Decide, seat: int, options: list[str]) -> str:
-        """A log line for an end-of-turn decision (option cards are face up: name them)."""
+    def _decision_note(
+        self, action: Decide, seat: int, options: list[str], damage: int
+    ) -> str:
+        """A log line for an end-of-turn decision (option cards are face up: name them);
+        ``options`` and ``damage``: the robot's before the decision."""
         who = SEAT_NAMES[seat]
         kind, value = action.kind, action.value
         if kind == "wrench":
             new = [o for o in self.state.bots[seat].options if o not in options]
             if value == "option" and new:
                 return f"  {who} takes an option card: {option_name(new[0])}"
-            return f"  {who} repairs 2 damage on the double wrench"
+            repaired = damage - self.state.bots[seat].damage
+            if repaired <= 0:
+                return f"  {who} repairs on the double wrench (no damage to repair)"
+            return f"  {who} repairs {repaired} damage on the double wrench"
         if kind == "discard":
             return f"  {who} gives up {option_name(value)}"
         if kind == "unlock":
@@ -449,11 +475,13 @@ class RoboRallyScreen(GameScreen):
             self._end_watch(watching)
             return
         picture = self.queue.pop(0)
-        before = self.before or [(b.pos, b.facing) for b in picture["bots"]]
+        # where the register began (a decision in the middle of it splits the playing)
+        before = picture.get("start") or self.before or [
+            (b.pos, b.facing) for b in picture["bots"]]
         for line in narrate(picture, before, self.state.layout):
             self.events_log.append(line)
         self.events_log.extend(picture.get("notes", []))
-        self.events_log = self.events_log[-200:]
+        self.events_log = self.events_log[-1000:]  # the log window (l) shows them all
         self.before = [(b.pos, b.facing) for b in picture["bots"]]
         self.shown = picture
         if not self.queue:
@@ -706,6 +734,9 @@ class RoboRallyScreen(GameScreen):
             self.message = f"Hint: {self.session.spec.describe_action(action, seat)}."
 
     def action_undo(self) -> None:
+        if not self.undo_offered() or self.session.why_no_undo() is not None:
+            super().action_undo()  # says why not; the playback goes on where it was
+            return
         if self.queue:
             self.action_skip()
         self.working.clear()

@@ -215,3 +215,30 @@ def test_the_events_tell_every_move_of_random_games(seed: int) -> None:
         lines = narrate(picture, before, state.layout)
         for text, _ in wrap_log(lines, 38):
             assert len(text) <= 38
+
+
+def test_a_register_split_by_a_decision_is_told_from_its_start() -> None:
+    """QA's register: Blue's Move3 drives it off the board, then Red's Fourth Gear asks how
+    far. The screen plays the program and the answer as two actions; the register's
+    picture still says where it began, so Blue's card stays in the header."""
+    from engines.roborally.state import Decide
+    from tests.test_roborally_scenarios import build, rig
+
+    scenario = {"board": ".. .. ..\n.. .. ..\n.. .. ..\n.. .. ..",
+                "robots": ["a4 N options=fourth-gear", "c2 N"],
+                "programs": ["3 L R L R", "830 L R L R"]}
+    state = build(scenario)
+    state._start_turn()
+    start = [(b.pos, b.facing) for b in state.bots]
+    state.trace = []
+    for seat, program in enumerate(rig(state, scenario)):
+        state.apply(program, seat)
+    assert state.pending_kind(0) == "speed" and state.bots[1].pos < 0  # Blue is gone
+    assert not [p for p in state.trace if p["register"] == 1]
+    state.trace = []  # the answer is a second action, as on the screen
+    state.apply(Decide("speed", "3"), 0)
+    picture = next(p for p in state.trace if p["register"] == 1)
+    assert picture["start"] == start
+    lines = [text for text, _ in narrate(picture, picture["start"], state.layout)]
+    assert lines[0].startswith("Register 1: Blue Move3 830, Red Move3 ")
+    assert lines[1].startswith("  Blue Move3: c2N -> off the board")

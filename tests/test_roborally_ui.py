@@ -13,7 +13,7 @@ from engines.roborally.cards import BACK, KIND, MOVE1, MOVES, OPTIONS
 from engines.roborally.state import REGISTERS, Decide, Program, RoboRallyState, random_choice
 from saves import PlayerEntry, SavedGame, list_saves, load_save, write_save
 from screens import roborally_screen
-from screens.dialogs import ConfirmScreen, PassScreen
+from screens.dialogs import ConfirmScreen, PassScreen, PreviewScreen
 from screens.menu import MainMenu
 from screens.roborally_log import wrap_log
 from screens.roborally_screen import RegisterLog, RoboRallyOverScreen, RoboRallyScreen
@@ -169,6 +169,7 @@ async def test_save_during_programming_and_resume(tmp_path) -> None:
         assert screen.state.snapshot() == snapshot
         assert screen.state.pending_kind(0) == "program"
         assert screen.chosen == half  # the half-built program came back with the save
+        assert screen.events_log[0] == (f"Game resumed in turn {screen.state.turn}.", "dim")
         await pilot.press("backspace")
         await pilot.pause()
         assert screen.chosen == half[:1]
@@ -726,7 +727,8 @@ async def test_the_footer_offers_power_down_to_a_damaged_robot(tmp_path) -> None
         await settle(pilot)
         keys = footer_keys(screen)
         assert "Power down" in keys and "Legend" not in keys
-        assert "p Power down" in screen_lines(app)[-1]
+        footer = screen_lines(app)[-1]
+        assert "p Power down" in footer and footer.rstrip().endswith("q Quit")  # all of it
         await pilot.press("p")
         await settle(pilot)
         assert screen.power
@@ -752,3 +754,51 @@ async def test_undo_never_takes_back_a_program_once_the_registers_showed_it(tmp_
         assert screen.message == ("Too late to take that back: the programs have been "
                                   "played (or new cards dealt) since.")
         assert len(screen.session.match.log) == log
+
+
+async def test_a_refused_undo_leaves_the_playback_where_it_was(tmp_path) -> None:
+    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
+                   seed=6, options={"course": "first-steps"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        while screen.state.pending_kind(0) != "program":
+            await play_human(pilot)
+        screen.running = False  # step by step
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        await pilot.pause()
+        assert screen.ui_phase() == "watch"
+        waiting = len(screen.queue)
+        register = screen.shown["register"] if screen.shown else 0
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.message.startswith("Too late to take that back")
+        assert len(screen.queue) == waiting and screen.ui_phase() == "watch"
+        assert (screen.shown["register"] if screen.shown else 0) == register
+
+
+async def test_l_opens_the_whole_log_at_its_newest_line(tmp_path) -> None:
+    app = make_app(tmp_path, start="play", game="roborally", players=8, opponent="random",
+                   seed=3, options={"course": "first-steps"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        while screen.state.pending_kind(0) != "program":
+            await play_human(pilot)
+        screen.running = False
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        for _ in range(3):
+            await pilot.press("space")
+        await settle(pilot)
+        assert screen.ui_phase() == "watch" and "Log" in footer_keys(screen)
+        await pilot.press("l")
+        await settle(pilot)
+        window = app.screen
+        assert isinstance(window, PreviewScreen)
+        assert [t for t, _ in screen.events_log][-1] in window.text.plain
+        assert "Register 1:" in window.text.plain  # the whole register, header included
+        scroll = window.query_one("#preview-scroll")
+        assert scroll.scroll_y == scroll.max_scroll_y > 0  # opened on the newest lines
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen and screen.ui_phase() == "watch"

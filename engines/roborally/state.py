@@ -397,6 +397,7 @@ class RoboRallyState(GameState):
         self.discard: list[int] = []
         self.refills = 0
         self.option_deck: list[str] = []
+        self.register_start: list[tuple[int, int]] = []  # see _mark_register_start
         # Times hidden things were shown to the table (every program at the registers, a
         # new hand, an option card drawn): undo never goes back across one (see reveals).
         self.shown = 0
@@ -675,6 +676,7 @@ class RoboRallyState(GameState):
     def _start_turn(self) -> None:
         self.turn += 1
         self.shown += 1  # a new hand is dealt
+        self._mark_register_start()  # the turn's start picture: re-entries and new hands
         lay = self.layout
         self.discard = []
         self.refills = 0
@@ -753,6 +755,7 @@ class RoboRallyState(GameState):
         self.phase = "resolve"
         self.reg = 0
         self.stage = "reveal"
+        self._mark_register_start()
         self.cursor = 0
         self.asked = []
         self.shield = []
@@ -823,14 +826,22 @@ class RoboRallyState(GameState):
         self.reg += 1
         self.cursor = 0
         self.stage = "reveal"
+        self._mark_register_start()
         if self.reg == REGISTERS:
             self.stage = ""
             self.reg = 0
             self._end_turn()
 
+    def _mark_register_start(self) -> None:
+        """Positions as a register (or a turn's start) begins: a trace picture carries
+        them, so the log tells the register from its start even if a decision in the
+        middle of it split the playing into two actions (log only, not the state)."""
+        self.register_start = [(b.pos, b.facing) for b in self.bots]
+
     def picture(self) -> dict[str, Any]:
-        """Positions after a register (for traces and tests)."""
+        """Positions after a register (for traces and tests), and where it began."""
         return {
+            "start": list(self.register_start),
             "turn": self.turn,
             "register": self.reg + 1,
             "robots": [(b.pos, b.facing, b.damage, b.lives, b.flags, b.virtual) for b in self.bots],
