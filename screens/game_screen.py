@@ -43,6 +43,7 @@ class GameScreen(Screen[None]):
         self.game_over_shown = False
         self.message = ""
         self.footer_key: tuple[object, ...] = ()  # what the footer was last drawn for
+        self.last_hint: tuple[Any, int, int, Action] | None = None  # (match, moves, seat, hint)
 
     # -- to implement ---------------------------------------------------------
     def refresh_all(self) -> None:
@@ -192,6 +193,11 @@ class GameScreen(Screen[None]):
         seat = self.game_state.current_player()
         if seat is None or self.hinting:
             return
+        match = self.session.match
+        if self.last_hint is not None and self.last_hint[:3] == (match, len(match.log), seat):
+            self.on_hint(self.last_hint[3], seat)  # asked again: the same advice
+            self.refresh_all()
+            return
         self.hinting = True
         generation = self.generation
         view = self.game_state.view(seat)
@@ -225,6 +231,8 @@ class GameScreen(Screen[None]):
             self.advance()
         elif worker.group == "hint":
             self.hinting = False
+            match = self.session.match
+            self.last_hint = (match, len(match.log), seat, action)
             self.on_hint(action, seat)
             self.refresh_all()
 

@@ -37,6 +37,7 @@ class GameSession:
         self.save_dir = save_dir
         self.last_save: SaveStatus | None = None
         self._computers: dict[int, ComputerPlayer] = {}
+        self._hinters: dict[int, ComputerPlayer] = {}
         self._undo_cache: tuple[Match | None, int, int | None] = (None, 0, None)
         # Computer players get their own seeds, derived from the game's but apart from it.
         self._player_seed = random.Random(saved.match.seed * 7919 + 17).randrange(2**31)
@@ -98,10 +99,14 @@ class GameSession:
         return self._computers[seat]
 
     def hint_player(self, seat: int) -> ComputerPlayer:
-        """A strong player whose choice is offered to a human as a hint."""
-        levels = self.spec.player_levels()
-        level = "hard" if "hard" in levels else next(iter(levels))
-        return make_player(self.spec, level, seat, self._player_seed + 7)
+        """A strong player whose choice is offered to a human as a hint: one per seat for
+        the session, so a player that remembers the turn (Stak Bots' hard never suggests
+        a move again from a position the table came back to) does not hint in circles."""
+        if seat not in self._hinters:
+            levels = self.spec.player_levels()
+            level = "hard" if "hard" in levels else next(iter(levels))
+            self._hinters[seat] = make_player(self.spec, level, seat, self._player_seed + 7)
+        return self._hinters[seat]
 
     # -- changing -----------------------------------------------------------
     def play(self, action: Action, seat: int) -> None:
@@ -143,6 +148,7 @@ class GameSession:
             return False
         self.saved.match = self.match.truncated(point)
         self._computers.clear()
+        self._hinters.clear()
         self.autosave()
         return True
 
