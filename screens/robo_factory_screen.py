@@ -475,7 +475,8 @@ class RoboFactoryScreen(GameScreen):
         else:
             if any(p is None for p in self.parts):
                 missing = ", ".join(PARTS[i] for i, p in enumerate(self.parts) if p is None)
-                self.message = f"Choose a colour for: {missing} (r g b y)."
+                keys = "Tab back to the build, then r g b y" if self.notes_mode else "r g b y"
+                self.message = f"Choose a colour for: {missing} ({keys})."
                 self.refresh_all()
                 return
             h, t, legs = (int(p or 0) for p in self.parts)
@@ -712,7 +713,8 @@ class RoboFactoryScreen(GameScreen):
         elif self.human_to_move():
             prompt = {
                 BUY: "Buy information? 1-3 pick a card, Enter buys it for 1 cube, n: no.",
-                BUILD: "Build: type r g b y (or arrows), e Eureka, Enter builds.",
+                BUILD: "Build: type r g b y (or arrows), "
+                       + ("e Eureka, " if self.eureka_left() else "") + "Enter builds.",
                 REBUILD: "Nobody was right. Second try: +2 if right, else pay the customer 1.",
             }[state.phase]
             text = Text.assemble((prompt, "green"))
