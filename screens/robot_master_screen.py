@@ -52,14 +52,28 @@ class RobotMasterScreen(GameScreen):
         Binding("enter,space", "place", "Place", key_display="Enter"),
         Binding("enter", "show_result", "Result", key_display="Enter"),
         Binding("n", "new_game", "New game"),
-        Binding("u", "undo", "Undo"),
+        Binding("u", "undo", "Undo"),  # in the footer while undo would take a move back
+        Binding("u", "undo_key", show=False),  # else u says why not
         Binding("H,i", "hint", "Hint", key_display="H"),
         Binding("ctrl+s", "save_as", "Save"),
         Binding("f1,question_mark", "rules", "Rules", key_display="F1/?"),
         Binding("q,escape", "leave", "Quit"),
     ]
 
-    OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"move"}
+    OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"move", "undo_key"}
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo" and self.session.why_no_undo() is not None:
+            return False  # the footer offers u only when it would work (five cards: rarely)
+        if action == "undo_key" and not self.undo_offered():
+            return False
+        return super().check_action(action, parameters)
+
+    def footer_state(self) -> tuple[object, ...]:
+        return (self.ui_phase(), self.session.why_no_undo() is None)
+
+    def action_undo_key(self) -> None:
+        self.action_undo()
 
     def __init__(self, session: GameSession, glyphs: Glyphs) -> None:
         super().__init__(session, glyphs)
@@ -149,6 +163,7 @@ class RobotMasterScreen(GameScreen):
     def refresh_all(self) -> None:
         if not self.is_mounted:
             return
+        self.update_footer()
         state = self.state
         board = self.query_one("#rm-board", RobotMasterBoard)
         board.update_board(

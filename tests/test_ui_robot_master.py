@@ -228,3 +228,24 @@ async def test_undo_stops_at_a_card_you_drew_in_the_five_card_variant(tmp_path):
         await settle(pilot)
         assert screen.state.moves == 2
         assert screen.message == "Too late to take that back: you have drawn a new card since."
+
+
+async def test_the_footer_offers_undo_only_when_it_would_work(tmp_path):
+    from tests.test_roborally_ui import footer_keys
+
+    app = make_app(tmp_path, start="play", opponent="random", seed=5, options={"hand": "five"})
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        assert "Undo" not in footer_keys(screen)  # nothing of yours yet
+        await play_one_move(pilot)
+        assert "Undo" not in footer_keys(screen)  # you drew a card: too late
+        await pilot.press("u")  # the key still says why
+        await settle(pilot)
+        assert screen.message.startswith("Too late to take that back")
+    app = make_app(tmp_path, start="play", opponent="random", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await play_one_move(pilot)
+        assert "Undo" in footer_keys(screen)  # full hand: your move can be taken back
