@@ -175,7 +175,8 @@ class _Text:
         return line, text.index(key) + 1 if key in text else 1
 
 
-def _read(path: Path, what: str) -> str:
+def read_text(path: Path, what: str) -> str:
+    """A board or course file's text (``what`` names it in errors): UTF-8, not too large."""
     if not path.is_file():
         state = "is a folder, not a file" if path.is_dir() else "does not exist"
         raise BoardError(str(path), 0, 0, f"the {what} file {state}")
@@ -443,7 +444,7 @@ def _token(token: str, txt: _Text, line: int, col: int) -> tuple[int, int]:
 
 
 def load_board(path: Path) -> Board:
-    return parse_board(_read(path, "board"), path.name, path.stem)
+    return parse_board(read_text(path, "board"), path.name, path.stem)
 
 
 # -- courses -------------------------------------------------------------------------------
@@ -618,7 +619,7 @@ def parse_course(
 
 
 def load_course_file(path: Path) -> Course:
-    return parse_course(_read(path, "course"), path.name, path.stem, path.parent)
+    return parse_course(read_text(path, "course"), path.name, path.stem, path.parent)
 
 
 def bundled_boards() -> list[str]:
@@ -958,7 +959,7 @@ def _square(
 
 def check_file(path: Path) -> tuple[str, Layout]:
     """Load a board or a course file (told apart by its keys); returns (kind, layout)."""
-    text = _read(path, "board or course")
+    text = read_text(path, "board or course")
     data = _toml(text, path.name)
     if "boards" in data or "flags" in data:
         return "course", Layout.build(parse_course(text, path.name, path.stem, path.parent))

@@ -17,12 +17,12 @@ from engines.roborally.boardfile import (
     SAVED_LAYOUTS,
     BoardError,
     Layout,
-    _read,
     board_path,
     course_file,
     load_course,
     load_course_file,
     parse_course,
+    read_text,
 )
 
 COURSE_KEY = "course"
@@ -44,12 +44,12 @@ def course_texts(course_id: str) -> dict[str, str]:
     if path is None:
         return {}
     try:
-        texts = {COURSE_KEY: _read(path, "course")}
+        texts = {COURSE_KEY: read_text(path, "course")}
         for placement in load_course_file(path).placements:
             board_id = placement.board.id
             found = board_path(board_id, path)
             if found is not None:
-                texts[BOARD_PREFIX + board_id] = _read(found, "board")
+                texts[BOARD_PREFIX + board_id] = read_text(found, "board")
     except BoardError:
         return {}
     return texts
