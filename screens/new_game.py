@@ -129,6 +129,7 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
                 value = str(option.default)
                 if self.previous and option.name in self.previous.options:
                     before = str(self.previous.options[option.name])
+                    before = before.split("@", 1)[0]  # a saved copy's course: "ID@HASH"
                     value = before if before in dict(choices) else value
                 yield ChoiceRow(label, choices, value, id=f"option-{option.name}")
             with Horizontal(classes="seed-row"):
