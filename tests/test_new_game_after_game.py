@@ -137,3 +137,17 @@ async def test_an_option_without_a_row_is_kept_for_the_next_game(tmp_path):
         await pilot.press("enter")
         await settle(pilot)
     assert chosen[0].options["cards"] == "my-set.toml" and chosen[0].options["depth"] == 7
+
+
+async def test_a_game_on_a_saved_copy_of_its_course_offers_that_course_next(tmp_path):
+    from engines.roborally import ROBORALLY
+    from screens.new_game import NewGameChoice
+
+    previous = NewGameChoice(game_id="roborally", opponent="easy", side=0,
+                             options={"course": "pit-stop@0123456789abcdef", "max_turns": 60})
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = NewGameScreen(ROBORALLY, previous=previous)
+        app.push_screen(dialog)
+        await settle(pilot)
+        assert dialog.query_one("#option-course").value == "pit-stop"
