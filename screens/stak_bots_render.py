@@ -85,32 +85,28 @@ def stack_counts(state: StakState, seat: int) -> tuple[int, int]:
     return len(stack), sum(1 for card in stack if not state.up[card])
 
 
-def shown_seats(state: StakState) -> list[int]:
-    """The seats whose column lists cards (not out, not empty)."""
-    return [s for s in range(state.num_players) if state.stacks[s] and not state.out[s]]
+TWO_DIGITS = 10  # counts are told as if they had two digits (see summary_form)
 
 
 def summary_form(state: StakState, widths: list[int]) -> int:
     """The longest form of :func:`summary_forms` that fits every stack's column
-    (``widths[seat]``), so that all the stacks of a screen tell their counts alike."""
+    (``widths[seat]``), so that all the stacks of a screen tell their counts alike. It is
+    chosen for two-digit counts, so that it stays the same all game long (no "9 cds 8
+    down" turning into "10 (8 down)" when a stack reaches 10 cards)."""
     last = len(summary_forms(0, 0)) - 1
+    sizes = [stack_counts(state, s) for s in range(state.num_players)]
+    size = max([TWO_DIGITS, *(n for n, _ in sizes)])
+    down = max([TWO_DIGITS, *(d for _, d in sizes)])
     for form in range(last + 1):
-        if all(len(summary_forms(*stack_counts(state, s))[form]) <= widths[s]
-               for s in shown_seats(state)):
+        if len(summary_forms(size, down)[form]) <= min(widths):
             return form
     return last
 
 
-def long_down_labels(state: StakState, widths: list[int]) -> bool:
-    """Whether every face-down run of every column fits as ``[N face down]``."""
-    for seat in shown_seats(state):
-        stack = state.stacks[seat]
-        run = 0
-        for card in stack[-2::-1]:  # under the top card
-            run = 0 if state.up[card] else run + 1
-            if len(down_label(run, True)) > widths[seat]:
-                return False
-    return True
+def long_down_labels(widths: list[int]) -> bool:
+    """Whether the columns tell face-down runs as ``[N face down]`` (else ``[N down]``):
+    when every column fits it with a two-digit count, so that it stays the same all game."""
+    return len(down_label(TWO_DIGITS, True)) <= min(widths)
 
 
 def stack_summary(state: StakState, seat: int, width: int, form: int | None = None) -> str:
@@ -160,11 +156,13 @@ def stack_column(
     (every column's width, by seat; all ``width`` when None) makes every column tell its
     counts in the same form. The top card's text takes what room ``height`` leaves (4
     lines when 0, i.e. not yet known): when it cannot show in full, the deepest lines of
-    the list yield their room to it (the cut ones counted by ``[N more]``; a list that is
-    one face-down run is told by the size line anyway) unless a prompt marks them; when
-    even that is not enough, the text ends in an ellipsis. The size line comes right under
-    the owner, so it shows however short the column is. ``marks`` maps a depth (1 = top)
-    or 0 (the whole stack) to a highlight style."""
+    the list yield their room to it, unless a prompt marks them, and the last line tells
+    what they were (``[8 down]`` if that is one line, else ``[N more]``). When even that
+    is not enough, the text ends in an ellipsis and the list keeps what leaves the text
+    two lines, so a column drops nothing without saying so and leaves no row free under
+    cut text. The size line comes right under the owner, so it shows however short the
+    column is. ``marks`` maps a depth (1 = top) or 0 (the whole stack) to a highlight
+    style."""
     ell = glyphs.ellipsis
     widths = widths or [width] * state.num_players
     out = Text(no_wrap=True, overflow="crop")
@@ -194,9 +192,9 @@ def stack_column(
     out.append(fit(info, width, ell) + "\n", "bold")
 
     # the cards under the top: sidebars and face-down runs, each (line, style, cards,
-    # face up, marked)
-    long_runs = long_down_labels(state, widths)
-    below: list[tuple[str, str, int, bool, bool]] = []
+    # marked)
+    long_runs = long_down_labels(widths)
+    below: list[tuple[str, str, int, bool]] = []
     run = 0
     for depth in range(2, len(stack) + 1):
         card = stack[-depth]
@@ -204,46 +202,52 @@ def stack_column(
             run += 1
             continue
         if run:
-            below.append((fit(down_label(run, long_runs), width, ell), "dim", run, False, False))
+            below.append((fit(down_label(run, long_runs), width, ell), "dim", run, False))
             run = 0
         b = state.bots[state.kinds[card]]
         power = card_power(state, seat, card)
         name = fit(f"{b.tag}{b.name.removesuffix(' Bot')}", width - len(power) - 1, ell)
         line = f"{name.ljust(width - len(power) - 1)} {power}"
-        below.append((line, marks.get(depth, ""), 1, True, depth in marks))
+        below.append((line, marks.get(depth, ""), 1, depth in marks))
     if run:
-        below.append((fit(down_label(run, long_runs), width, ell), "dim", run, False, False))
+        below.append((fit(down_label(run, long_runs), width, ell), "dim", run, False))
 
-    def tail(shown: int) -> list[tuple[str, str]]:
-        """The list's first ``shown`` lines, then ``[N more]`` if a face-up card is cut."""
-        lines = [(line, line_style) for line, line_style, *_ in below[:shown]]
-        cut = below[shown:]
-        if any(up for _, _, _, up, _ in cut):
-            more = sum(cards for _, _, cards, _, _ in cut)
+    def tail(keep: int) -> list[tuple[str, str]]:
+        """The list's first ``keep`` lines, then one line for the rest: itself when it is
+        one line (``[8 down]``), else ``[N more]`` with the number of its cards."""
+        lines = [(line, line_style) for line, line_style, *_ in below[:keep]]
+        cut = below[keep:]
+        if len(cut) == 1:
+            lines.append((cut[0][0], cut[0][1]))
+        elif cut:
+            more = sum(cards for _, _, cards, _ in cut)
             lines.append((fit(f"[{more} more]", width, ell), "dim"))
         return lines
 
     text = textwrap.wrap(bot.text, width)
-    lowest = max((i + 1 for i, entry in enumerate(below) if entry[4]), default=0)
+    lowest = max((i + 1 for i, entry in enumerate(below) if entry[3]), default=0)
+    # the ways to show the list, longest first: down to one line, never losing a marked card
+    choices = [tail(keep) for keep in range(len(below), lowest - 1, -1)]
+    shown = choices[0]
+    rule = bool(shown)
     if height <= 0:
-        room, shown = 4, tail(len(below))
+        room = 4
     else:
         avail = height - 4  # the owner, the size, the top card's name and power
-        for keep in range(len(below), lowest - 1, -1):
-            shown = tail(keep)
+        for shown in choices:  # the text in full, with as much of the list as fits
             if len(text) + (1 if shown else 0) + len(shown) <= avail:
                 room = len(text)
                 break
-        else:  # the text cannot show in full: the list stays, but for one face-down run
-            keep = 0 if len(below) == 1 and not below[0][3] else len(below)
-            shown = tail(keep)
-            while avail - 1 - len(shown) < 2 and keep > lowest:  # 2 lines of text at least
-                keep -= 1
-                shown = tail(keep)
+        else:  # the text is cut anyway: the list keeps what leaves it 2 lines at least
+            shown = next((c for c in choices if avail - 1 - len(c) >= 2), choices[-1])
             room = avail - (1 if shown else 0) - len(shown)
+            if room < 2 and shown:  # very short: the rule gives its row to the text
+                rule = False
+                room += 1
+            room = max(room, 0)
     for line in clip_wrap(bot.text, width, room, ell):
         out.append(line + "\n", "italic")
-    if shown:
+    if shown and rule:
         out.append(glyphs.horizontal * width + "\n", "dim")
     for line, line_style in shown:
         out.append(line + "\n", line_style)

@@ -17,7 +17,7 @@ from textual.widgets import Footer, Static
 from engines.core import Action, GameResult
 from engines.stak_bots.moves import END, SCRAP, TAKE, Move
 from engines.stak_bots.spec import describe, rules_text
-from engines.stak_bots.state import StakState
+from engines.stak_bots.state import TURN_ACTION_LIMIT, StakState
 from screens.dialogs import RulesScreen
 from screens.game_screen import GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
@@ -55,29 +55,47 @@ KEYS_HELP = """\
   ctrl+s             save under a name of your choice
   F1 or ?            these rules
   q                  leave the game (it is always saved)
+  under the owner    the stack's size and face-down count, e.g.
+                     "9 cards, 8 down" (narrow columns: "9 (8 down)")
   under a top card   its power, "dmg" damage taken this turn, "atk"
                      the turn's attacker (narrow columns: "pw", "dm")
   under it           the other face-up cards, top first, with their
                      power ("*" before a name: an entry effect, "+":
-                     an ability); "[3 down]": 3 face-down cards;
-                     "[5 more]": 5 cards the column has no room for
-The footer shows the keys that apply at the moment."""
+                     an ability); "[3 face down]" (narrow columns:
+                     "[3 down]"): 3 face-down cards; "[5 more]": 5
+                     cards the column has no room for
+The footer shows the keys that do something now; others say why not."""
 
 GAME_KEYS = "pdcsae"  # the keys of a turn: play, discard, recycle, scrap, attack, end
+# The actions of the turn's keys and the kind of move each makes.
+TURN_MOVES = {"play": "play", "discard": "discard", "recycle": "recycle", "scrap": "scrap",
+              "attack": "attack", "end_turn": "end"}
+KEY_ACTIONS = {"p": "play", "d": "discard", "c": "recycle", "s": "scrap", "a": "attack",
+               "e": "end_turn"}
 LOG_LINES = 40
 HAND_MAX_HEIGHT = 11  # rows for the hand: its top border, a heading, then the cards
 STACK_WIDTH = 53  # columns for all the stacks side by side
 STATUS_LINES = 3  # the height of #sb-status
 
 
-SEAT_NAME = re.compile(r"\bPlayer ([1-9])\b")
+SEAT_NAME = re.compile(r"\bPlayer ([1-9])\b('s\b)?")
 
 
-def named_events(events: list[str] | None, names: list[str]) -> list[str]:
-    """The engine's events with each "Player N" called as the stacks call it ("P1 You")."""
+def named_events(
+    events: list[str] | None, names: list[str], you: int | None = None
+) -> list[str]:
+    """The engine's events with each "Player N" called as the stacks call it ("P1 You"),
+    and ``you``'s possessive (the one human's seat, None in hot-seat games) as "your":
+    "Your top card, Spike Bot, is scrapped.", "goes back to your hand"."""
     def name(match: re.Match[str]) -> str:
         seat = int(match.group(1)) - 1
-        return names[seat] if seat < len(names) else match.group(0)
+        if seat >= len(names):
+            return match.group(0)
+        possessive = match.group(2) or ""
+        if seat == you and possessive:
+            before = match.string[: match.start()].rstrip()
+            return "Your" if not before or before.endswith((".", "!", "?")) else "your"
+        return names[seat] + possessive
 
     return [SEAT_NAME.sub(name, event) for event in events or []]
 
@@ -205,6 +223,16 @@ class StakBotsScreen(GameScreen):
     def names(self) -> list[str]:
         return seat_names(self.session)
 
+    def you(self) -> int | None:
+        """The one human's seat, whom the log calls "you"; None in hot-seat games (the
+        log keeps the names) and between computers."""
+        humans = self.session.humans
+        return humans[0] if len(humans) == 1 else None
+
+    def named(self, events: list[str] | None) -> list[str]:
+        """``events`` naming the players as the stacks do, "your" for the one human's."""
+        return named_events(events, self.names(), self.you())
+
     # -- what may be done now ------------------------------------------------------
     def my_seat(self) -> int | None:
         """The human seat to move whose view is on screen, else None."""
@@ -274,16 +302,23 @@ class StakBotsScreen(GameScreen):
             return "wait"
         return "prompt" if self.prompt_options() else "turn"
 
-    def applies(self, action: str, phase: str) -> bool | None:
+    def turn_moves(self) -> set[str]:
+        """The kinds of move the turn's keys can make now (``play``, ``attack``, ...)."""
+        return {move.kind for move in self.legal()}
+
+    def applies(self, action: str, phase: str, moves: set[str] | None = None) -> bool | None:
         """Whether ``action`` may be done in ``phase``: None shows it in the footer, but
-        disabled (ending the turn before anything was scrapped)."""
+        disabled (ending the turn before anything was scrapped). A key of the turn applies
+        only when it can make its move now (``moves``, the kinds :meth:`turn_moves` finds):
+        no ``p``/``d``/``c`` with an empty hand, no ``a`` with nothing to attack with."""
         phases = self.PHASE_ACTIONS.get(action)
         if phases is not None and phase not in phases:
             return False
-        if action == "recycle":
-            return bool(self.state.recycling)  # hidden when the variation is off
         if action == "end_turn":
             return True if self.end_block_reason() is None else None
+        if action in TURN_MOVES:
+            kinds = self.turn_moves() if moves is None else moves
+            return TURN_MOVES[action] in kinds
         if action == "cancel":
             return self.targeting
         if action == "undo":  # against the computer only
@@ -291,18 +326,28 @@ class StakBotsScreen(GameScreen):
         return True
 
     def extra_applies(self, action: str, phase: str) -> bool:
-        """Whether an optional key is worth its room in the footer now."""
+        """Whether an optional key is worth its room in the footer now: undo only when it
+        would take a move back (``u`` still says why not, through its hidden binding)."""
         if action == "hint":
             return phase in ("turn", "prompt")
+        if action == "undo":
+            return bool(self.applies(action, phase)) and self.session.why_no_undo() is None
         return self.applies(action, phase) is not False
+
+    def turn_keys_now(self, phase: str) -> dict[str, bool | None]:
+        """The turn's key actions and whether each applies now (see :meth:`applies`)."""
+        moves = self.turn_moves() if phase == "turn" else set()
+        return {action: self.applies(action, phase, moves) for action in TURN_MOVES}
 
     def footer_extras(self, phase: str) -> list[str]:
         """The optional keys (hint, undo, save) that fit in the footer next to the keys of
         ``phase``, which always show: each key takes its text and 3 columns."""
         used = 0
+        turn = self.turn_keys_now(phase)
         for binding in self.BINDINGS:
             _, action, _ = parse_action(binding.action)
-            if binding.show and action != "shown" and self.applies(action, phase) is not False:
+            applies = turn[action] if action in turn else self.applies(action, phase)
+            if binding.show and action != "shown" and applies is not False:
                 used += footer_key_width(self.app.get_key_display(binding), binding.description)
         room = self.app.size.width
         extras = []
@@ -324,9 +369,11 @@ class StakBotsScreen(GameScreen):
         return allowed if not allowed else self.applies(action, phase)
 
     def footer_state(self) -> tuple[object, ...]:
+        """What the footer's keys depend on: the phase, each turn key's use now (a hand
+        emptied, the attacker scrapped), whether undo would take a move back, the extras."""
         phase = self.ui_phase()
-        return (phase, self.targeting, self.applies("end_turn", phase),
-                tuple(self.footer_extras(phase)))
+        return (phase, self.targeting, tuple(self.turn_keys_now(phase).items()),
+                self.extra_applies("undo", phase), tuple(self.footer_extras(phase)))
 
     # -- turns ------------------------------------------------------------------
     def game_over(self, result: GameResult) -> None:
@@ -346,7 +393,7 @@ class StakBotsScreen(GameScreen):
         """Say the move and the key that makes it, with the card or option selected."""
         assert isinstance(action, Move)
         move = describe(action, seat, self.state.cards).split(": ", 1)[-1]  # no "Player 1:"
-        move = named_events([move], self.names())[0]
+        move = self.named([move])[0]
         options = self.prompt_options()
         self.hint_target = None
         if action in options:
@@ -433,12 +480,27 @@ class StakBotsScreen(GameScreen):
             self.message = "Not your turn: wait for the others."
         elif phase == "prompt":
             self.message = "Answer the prompt first."
-        elif key == "e":
-            reason = self.end_block_reason()
-            self.message = f"You cannot end the turn yet: {reason}."
-        elif key == "c":
-            self.message = "Recycling is off in this game."
+        else:
+            self.message = self.why_not_key(KEY_ACTIONS[key])
         self.refresh_all()
+
+    def why_not_key(self, action: str) -> str:
+        """Why a key of the turn (its ``action``) does nothing now."""
+        state = self.state
+        kind = TURN_MOVES[action]
+        if kind == "end":
+            return f"You cannot end the turn yet: {self.end_block_reason()}."
+        if kind == "recycle" and not state.recycling:
+            return "Recycling is off in this game."
+        if state.turn_actions >= TURN_ACTION_LIMIT:
+            return (f"After {TURN_ACTION_LIMIT} actions in a turn only scrapping a card, "
+                    "discarding and ending the turn are left.")
+        seat = self.my_seat()
+        if kind in ("play", "discard", "recycle") and seat is not None and not state.hands[seat]:
+            return "You have no card in hand."
+        if kind == "attack":
+            return "No attack possible: " + self.attack_reason()
+        return "Not possible now."
 
     def action_number(self, n: int) -> None:
         options = self.prompt_options()
@@ -673,12 +735,14 @@ class StakBotsScreen(GameScreen):
         return width if width >= 20 else STACK_WIDTH
 
     def turn_keys(self, width: int, room: int = STATUS_LINES) -> str:
-        """The keys of your turn, on one line or two, and why the turn cannot end yet, in
-        ``room`` lines if they can (0: the keys alone). Hint, undo and save are named here
-        when the footer has no room for them (see footer_extras) and this has."""
-        keys = ["p play", "d discard", "s scrap", "a attack", "e end"]
-        if self.state.recycling:
-            keys.insert(2, "c recycle")
+        """The keys of your turn that do something now (as the footer: no ``p play`` with
+        an empty hand, no ``e end`` before a card is scrapped), on one line or two, and why
+        the turn cannot end yet, in ``room`` lines if they can (0: the keys alone). Hint,
+        undo and save are named here when the footer has no room for them (see
+        footer_extras) and this has."""
+        now = self.turn_keys_now("turn")
+        keys = [f"{key} {'end' if action == 'end_turn' else action}"
+                for key, action in KEY_ACTIONS.items() if now[action] is True]
         shown = self.footer_extras("turn")
         extra = []
         for binding in self.BINDINGS:
@@ -726,8 +790,7 @@ class StakBotsScreen(GameScreen):
 
     def _draw_log(self) -> None:
         self.query_one("#sb-log", SizedText).show(
-            lambda width, height: log_text(named_events(self.state.events, self.names()),
-                                           width, height)
+            lambda width, height: log_text(self.named(self.state.events), width, height)
         )
 
 

@@ -42,16 +42,29 @@ async def test_footer_keeps_quit_and_shows_only_keys_that_apply(tmp_path, recycl
         assert keys["Quit"] == "q" and keys["Rules"] == "F1"
         assert set(keys) >= TURN_KEYS
         assert ("Recycle" in keys) == (recycling == "on")
+        assert "Undo" not in keys  # nothing to undo yet
         turn_line = " ".join(status_lines(screen)[:2])
         assert ("c recycle" in turn_line) == (recycling == "on")
-        assert "p play" in turn_line and "e end" in turn_line
-        if recycling == "off":  # room for the hint and undo too
-            assert keys["Hint"] == "H" and keys["Undo"] == "u"
-            assert "H hint" not in turn_line
+        assert "p play" in turn_line and "u undo" not in turn_line
+        assert "e end" not in turn_line and "(e) waits" in " ".join(status_lines(screen))
+        if recycling == "off":  # room for the hint and save
+            assert keys["Hint"] == "H" and keys["Save"] == "^s"
+            assert "H hint" not in turn_line and "^s save" not in turn_line
         else:  # no room in the footer: the turn line names them instead
+            assert "Hint" not in keys and "Save" not in keys
+            assert "H hint ^s save" in turn_line
+
+        await pilot.press("d")  # a discard: something to undo, and the turn may end
+        await settle(pilot)
+        keys = footer_keys(screen)
+        turn_line = " ".join(status_lines(screen)[:2])
+        assert "e end" in turn_line
+        if recycling == "off":  # undo takes the room of save
+            assert keys["Hint"] == "H" and keys["Undo"] == "u" and "Save" not in keys
+            assert "H hint" not in turn_line and "^s save" in turn_line
+        else:
             assert "Hint" not in keys and "Undo" not in keys
-            assert "H hint" in turn_line and "u undo" in turn_line
-        assert "Save" not in keys and "^s save" in turn_line  # no room for it either way
+            assert "H hint u undo ^s save" in turn_line
         assert not status_lines(screen)[1].startswith("Your turn")  # two lines at most
 
         await pilot.press("a")  # a prompt: its keys instead of the turn's

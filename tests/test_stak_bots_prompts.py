@@ -9,7 +9,7 @@ from engines.stak_bots.moves import TAKE, Move
 from engines.stak_bots.state import StakState
 from screens.stak_bots_render import option_rows, option_window
 from screens.stak_bots_screen import StakBotsScreen
-from tests.test_stak_bots_support import act, build
+from tests.test_stak_bots_support import act, build, match_from
 from tests.test_stak_bots_ui import sb_screen
 from tests.test_stak_bots_ui_layout import visible_lines
 from tests.ui_helpers import make_app, settle
@@ -19,8 +19,8 @@ WIDTH = 53  # the status lines at 80x24
 
 
 async def install(pilot, screen: StakBotsScreen, state: StakState) -> None:
-    """Play on from a hand-built position."""
-    screen.session.match.state = state
+    """Play on from a hand-built position (a match that starts from it: undo replays it)."""
+    screen.session.saved.match = match_from(screen.session.match, state)
     screen.advance()
     await settle(pilot)
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
+from engines.match import Match
 from engines.stak_bots.cards import CardSet, default_card_set
 from engines.stak_bots.moves import Move, decode
 from engines.stak_bots.state import StakState
@@ -118,3 +120,36 @@ def move_texts(moves: Sequence[Move]) -> list[str]:
     from engines.stak_bots.moves import encode
 
     return [encode(m) for m in moves]
+
+
+class FromPosition:
+    """The Stak Bots spec, but its new games start from a hand-built position: a match from
+    it replays its log (undo looks back through it) like a match from a deal."""
+
+    def __init__(self, spec: Any, state: StakState) -> None:
+        self.spec = spec
+        self.start = copy_position(state)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.spec, name)
+
+    def new_game(self, num_players: int, options: Mapping[str, Any], seed: int) -> StakState:
+        return copy_position(self.start)
+
+
+def copy_position(state: StakState) -> StakState:
+    """A copy that keeps its events and what each seat has seen (as a real game does)."""
+    other = state.clone()
+    other.events = list(state.events or [])
+    other.seen = [set(seen) for seen in state.seen]
+    other.note_seen()
+    return other
+
+
+def match_from(match: Match, state: StakState) -> Match:
+    """A match like ``match`` whose game starts from ``state`` (which it plays on)."""
+    state.note_seen()
+    spec = match.spec.spec if isinstance(match.spec, FromPosition) else match.spec
+    other = Match(FromPosition(spec, state), state.num_players, match.options, match.seed)
+    other.state = state
+    return other

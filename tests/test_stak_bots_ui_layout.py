@@ -85,7 +85,7 @@ async def test_every_stack_size_shows_with_long_text_on_top(tmp_path, players, a
             size, down = len(state.stacks[seat]), down_count(state, seat)
             assert down > 0
             # the size line sits right under the owner's name
-            assert re.match(rf"{size} c.*\b{down} (face )?down", lines[1]), lines
+            assert re.match(rf"{size} (c.*|\()\b{down} (face )?down", lines[1]), lines
             # and every face-down run under the top card shows too
             assert re.search(rf"\[{down} (face )?down\]", shown), shown
             text = state.bots[state.kinds[state.stacks[seat][-1]]].text

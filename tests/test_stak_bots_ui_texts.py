@@ -75,7 +75,8 @@ async def follow_hint(pilot, screen: StakBotsScreen, move: Move) -> str:
              if " ".join(textwrap.wrap(form, WIDTH)) in " ".join(lines)]
     assert shown, (screen.hint_forms, lines)
     message = shown[0]
-    assert lines[-1].endswith(message.split()[-1])  # the last line: not cut off
+    last = [line for line in lines if line][-1]
+    assert last.endswith(message.split()[-1])  # the last line: not cut off
     log = screen.session.match.log
     done = len(log)
     await pilot.press(*hint_keys(message))
@@ -208,24 +209,34 @@ def joined(lines: list[str]) -> str:
 async def test_top_card_text_shows_in_full_when_the_column_has_room(
     tmp_path, players, ascii_only
 ):
+    """The text shows in full when the column holds it and the face-down run under it
+    (the rule and ``[8 down]``); else it is cut with an ellipsis and the run still shows,
+    on the last row (no row left free)."""
     app = make_app(tmp_path, start="play", game="stak-bots", opponent="hard", seed=7,
                    players=players, ascii=ascii_only)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
         ellipsis = "..." if ascii_only else "\u2026"
+        cut = 0
         for lines, state, seat in column_texts(screen):
             column = screen.query_one(f"#sb-stack-{seat}")
             width, height = column.content_size
             text = state.bots[state.kinds[state.stacks[seat][-1]]].text
             wrapped = textwrap.wrap(text, width)
-            assert len(wrapped) + 4 <= height  # room for it: the QA's games all have
-            assert joined(wrapped) in joined(lines), (text, lines)
-            assert not any(line.rstrip().endswith(ellipsis) for line in lines[4:]), lines
+            last = [line for line in lines if line][-1]
+            assert re.fullmatch(r"\[8 (face )?down\]", last), lines
+            if len(wrapped) + 4 + 2 <= height:  # room for it and the run under it
+                assert joined(wrapped) in joined(lines), (text, lines)
+                assert not any(line.rstrip().endswith(ellipsis) for line in lines[4:]), lines
+            else:
+                cut += 1
+                assert len(lines) == height and lines[-1], lines  # every row used
+                assert lines[-3].endswith(ellipsis) and joined(lines[4:-3]) in text, lines
             if players == 2:  # the 2-player columns keep their rule and face-down run
                 assert re.search(r"\[8 face down\]", "\n".join(lines)), lines
-            if players == 4:  # "Bash: ... bottom card of that card's stack is scrapped."
-                assert "is scrapped." in joined(lines) or "Bash" not in text
+                assert not cut
+        assert cut == {2: 0, 3: 1, 4: 1}[players]  # the Bash Bot: "Bash: when it ..."
 
 
 def deep_position() -> StakState:
@@ -261,12 +272,18 @@ def test_the_list_under_the_top_yields_its_room_to_the_top_card_text():
     lines = stack_column(state, 1, 12, "P2", UNICODE, {}, 9, widths).plain.splitlines()
     assert lines[4:] == ["Spike: when", "it damages\u2026", "\u2500" * 12, "+Fatal     1",
                          "[7 more]"]
-    # ... but for a list that is one face-down run: the size line tells it
+    # a list that is one face-down run stays too, on the last row: the column never
+    # drops a line without saying so
     lines = stack_column(state, 3, 13, "P4", UNICODE, {}, 11, widths).plain.splitlines()
-    assert len(lines) == 11 and lines[-1].endswith("\u2026") and "[1 down]" not in lines
-    # a list that is one face-down run yields it (the size line tells it) and the rule
+    assert len(lines) == 11 and lines[-3].endswith("\u2026") and lines[-1] == "[1 down]"
     lines = stack_column(state, 0, 12, "P1", UNICODE, {}, 11, widths).plain.splitlines()
-    assert lines[1] == "9 cds 8 down" and lines[-1] == "is scrapped." and len(lines) == 11
+    assert lines[1] == "9 (8 down)" and len(lines) == 11
+    assert lines[-3:] == ["of that\u2026", "\u2500" * 12, "[8 down]"]
+    # very short columns: the rule gives its row to the text, then the text to the list
+    lines = stack_column(state, 1, 12, "P2", UNICODE, {}, 6, widths).plain.splitlines()
+    assert lines[4:] == ["Spike: when\u2026", "[8 more]"]
+    lines = stack_column(state, 1, 12, "P2", UNICODE, {}, 5, widths).plain.splitlines()
+    assert lines[4:] == ["[8 more]"]
 
 
 def test_an_owner_too_long_for_the_column_keeps_its_number():
@@ -296,6 +313,8 @@ async def test_every_stack_tells_its_counts_in_the_same_form(tmp_path):
         screen = sb_screen(app)
         lines = summary_lines(screen)
         assert len(forms(lines)) == 1, lines  # not "9 cds 8 down" next to "9 cds, 8 down"
+        # the form two-digit counts need from the start: it stays when a stack reaches 10
+        assert lines == ["9 (8 down)"] * 4
         runs = re.findall(r"\[\d+ (?:face )?down\]", "\n".join(
             "\n".join(lines) for lines, _, _ in column_texts(screen)))
         assert len(forms(runs)) == 1, runs  # not "[8 down]" next to "[8 face down]"
@@ -316,28 +335,33 @@ async def test_every_stack_tells_its_counts_in_the_same_form(tmp_path):
         assert len(forms(lines)) == 1, lines
         assert lines == ["10 (9 down)", "9 (8 down)", "9 (8 down)", "1 (0 down)"]
 
-        big_and_single.stacks[0].pop(0)  # 9 cards: "9 cds 8 down" fits every column
+        big_and_single.stacks[0].pop(0)  # 9 cards: no flip to "9 cds 8 down"
         screen.refresh_all()
         await pilot.pause()
         lines = summary_lines(screen)
         assert len(forms(lines)) == 1, lines
-        assert lines == ["9 cds 8 down", "9 cds 8 down", "9 cds 8 down", "1 card 0 down"]
+        assert lines == ["9 (8 down)", "9 (8 down)", "9 (8 down)", "1 (0 down)"]
 
 
 def test_the_summary_form_is_the_longest_that_fits_every_column():
+    """The longest form that fits every column with two-digit counts: it does not change
+    when a stack grows to 10 cards."""
     state = deep_position()
-    assert summary_form(state, [25, 25, 25, 25]) == 0
+    assert summary_form(state, [25, 25, 25, 25]) == 0  # "10 cards, 10 face down"
     assert stack_summary(state, 2, 25, 0) == "4 cards, 3 face down"
-    form = summary_form(state, [12, 12, 12, 13])
+    assert stack_summary(state, 2, 17, summary_form(state, [17, 17, 17])) == "4 cards, 3 down"
+    assert stack_summary(state, 2, 17, summary_form(state, [17, 17, 16])) == "4 cards 3 down"
+    form = summary_form(state, [12, 12, 12, 13])  # "10 cds 10 down" does not fit
     assert [stack_summary(state, s, 12, form) for s in range(4)] == [
-        "9 cds 8 down", "9 cds 6 down", "4 cds 3 down", "2 cds 1 down"]
+        "9 (8 down)", "9 (6 down)", "4 (3 down)", "2 (1 down)"]
     state.stacks[3] = state.stacks[3][-1:]
     assert summary_form(state, [12, 12, 12, 13]) == form
-    assert stack_summary(state, 3, 13, form) == "1 card 0 down"  # never "1 cds"
+    assert stack_summary(state, 3, 13, form) == "1 (0 down)"
     assert stack_summary(state, 3, 30) == "1 card, 0 face down"
-    form = summary_form(state, [12, 12, 12, 12])  # "1 card 0 down" does not fit: none has it
-    assert [stack_summary(state, s, 12, form) for s in range(4)] == [
-        "9 (8 down)", "9 (6 down)", "4 (3 down)", "1 (0 down)"]
+    assert stack_summary(state, 3, 13, 2) == "1 card 0 down"  # never "1 cds"
+    state.stacks[0] += state.draw[:3]  # 12 cards, 11 face down: the same form
+    assert summary_form(state, [12, 12, 12, 13]) == form
+    assert stack_summary(state, 0, 12, form) == "12 (11 down)"
 
 
 # -- 4. the keys help explains the marks of the stack lists -------------------------------
@@ -363,13 +387,19 @@ async def test_turn_line_names_save_when_the_footer_has_no_room(tmp_path, recycl
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
+        if recycling == "off":  # room for save until undo (once it can) takes it
+            assert footer_keys(screen)["Save"] == "^s"
+            await pilot.press("p")  # plays Spike Bot: something to undo, nothing scrapped
+            await settle(pilot)
+            assert screen.session.why_no_undo() is None and not screen.state.scrapped
+            assert footer_keys(screen)["Undo"] == "u"
         assert "Save" not in footer_keys(screen)
         lines = status_lines(screen)
         assert len(lines) <= 3 and lines[0].startswith("Your turn: ")
         turn = " ".join(lines[:2])
         assert "^s save" in turn
-        if recycling == "on":
-            assert "H hint u undo ^s save" in turn
+        if recycling == "on":  # nothing to undo yet: no "u undo"
+            assert "H hint ^s save" in turn
         assert "waits: nothing scrapped yet" in " ".join(lines)
         # a message takes the room of the extras, never more than three lines
         screen.message = "A message long enough to take two lines of the status area when " \
@@ -393,6 +423,8 @@ async def test_turn_line_leaves_out_save_when_the_footer_shows_it(tmp_path):
     async with app.run_test(size=(100, 24)) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
+        await pilot.press("p")  # something to undo
+        await settle(pilot)
         assert screen.footer_extras("turn") == ["hint", "undo", "save_as"]
         assert "save" not in screen.turn_keys(WIDTH)
 

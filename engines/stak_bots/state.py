@@ -570,7 +570,7 @@ class StakState(GameState):
         if len(stack) < 2:
             return
         stack[-1], stack[-2] = stack[-2], stack[-1]
-        self.say(f"{self.name(stack[-2])} falls one place in {seat_name(seat)}'s stack.")
+        self.say(f"{seat_name(seat)}'s top card, {self.name(stack[-2])}, falls one place.")
         self.expose([seat])
 
     def decide(self, choice: Choice, move: Move) -> None:
@@ -604,11 +604,12 @@ class StakState(GameState):
         if kind == "reset":
             stack = self.stacks[move.seat]
             card = stack[-move.depth]
+            where = self.place_name(move.seat, card)
             self.up[card] = False
             self.damage[card] = 0
             if card == self.attacker:
                 self.attack_over = True
-            self.say(f"{self.name(card)} of {seat_name(move.seat)} is reset.")
+            self.say(f"{seat_name(move.seat)}'s {where}, {self.name(card)}, is reset.")
             if move.depth == 1:
                 self.expose([move.seat])
             return
@@ -622,7 +623,8 @@ class StakState(GameState):
             self.damage[card] += value
             power = self.power_at(target, -1)
             self.say(
-                f"{name} of {seat_name(target)} takes {value} damage ({self.damage[card]}/{power})."
+                f"{seat_name(target)}'s top card, {name}, takes {value} damage "
+                f"({self.damage[card]}/{power})."
             )
             if self.damage[card] >= power:
                 self.scrap_cards([(target, card)])
@@ -634,7 +636,8 @@ class StakState(GameState):
             self.hands[target].append(card)
             if card == self.attacker:
                 self.attack_over = True
-            self.say(f"{name} goes back to {seat_name(target)}'s hand.")
+            self.say(f"{seat_name(target)}'s top card, {name}, goes back to "
+                     f"{seat_name(target)}'s hand.")
             self.expose([target])
         elif effect == "trip":
             self.fall(target)
@@ -642,7 +645,8 @@ class StakState(GameState):
             stack = self.stacks[target]
             stack.pop()
             stack.insert(0, card)
-            self.say(f"{name} goes to the bottom of {seat_name(target)}'s stack.")
+            self.say(f"{seat_name(target)}'s top card, {name}, goes to the bottom of "
+                     f"{seat_name(target)}'s stack.")
             self.expose([target])
 
     # -- results, views, copies ------------------------------------------------------------
