@@ -252,7 +252,7 @@ class RoboRallyScreen(GameScreen):
         """The whole log so far in a scrollable window (with 8 robots a register is longer
         than the side panel)."""
         text = Text()
-        for n, (line, style) in enumerate(self.events_log):
+        for n, (line, style) in enumerate(wrap_log(self.events_log, 72)):  # the window's width
             text.append(("\n" if n else "") + line, style or None)
         self.app.push_screen(PreviewScreen("Register log (newest last)", text, at_end=True))
 

@@ -797,6 +797,7 @@ async def test_l_opens_the_whole_log_at_its_newest_line(tmp_path) -> None:
         assert isinstance(window, PreviewScreen)
         assert [t for t, _ in screen.events_log][-1] in window.text.plain
         assert "Register 1:" in window.text.plain  # the whole register, header included
+        assert max(len(line) for line in window.text.plain.splitlines()) <= 72  # wrapped
         scroll = window.query_one("#preview-scroll")
         assert scroll.scroll_y == scroll.max_scroll_y > 0  # opened on the newest lines
         await pilot.press("escape")
