@@ -39,7 +39,8 @@ Tables
                    included), as the engine computes it. If the log, the hash or the
                    picture was edited, the file is refused.
 ``[resources]``    optional: copies of the files the game was set up from, as text (a
-                   RoboRally course: ``course`` and ``board.ID`` for each of its boards).
+                   RoboRally course: ``course`` and ``board.ID`` for each of its boards;
+                   Stak Bots: ``cards``, the default card set's file).
                    Loading replays on these copies when the files have changed since, so
                    a mended bundled board or an edited course never breaks a save.
 ``[ui]``           optional: screen state that is not part of the game: a half-built

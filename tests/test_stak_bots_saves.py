@@ -40,7 +40,30 @@ def test_format_1_fixture_still_loads():
     assert saved.match.spec.id == "stak-bots"
     assert state.move_number == 40 and state.reactive and state.recycling
     assert saved.match.options["cards"] == "default"
-    assert dumps_save(saved) == FIXTURE.read_text(encoding="utf-8")
+    again = dumps_save(saved)  # saved again: the same file, with a copy of its cards added
+    fixture = FIXTURE.read_text(encoding="utf-8")
+    assert again.startswith(fixture.rstrip("\n")) and "[resources]" in again[len(fixture) - 1:]
+
+
+def test_a_save_outlives_a_change_of_the_default_cards(tmp_path, monkeypatch):
+    from engines.stak_bots import cards, spec
+
+    match = played({"cards": "default"})
+    text = text_of(match)
+    assert "[resources]" in text
+    changed = tmp_path / "cards.toml"
+    changed.write_text(DEFAULT_PATH.read_text().replace("value = 3", "value = 6"), "utf-8")
+    monkeypatch.setattr(cards, "DEFAULT_PATH", changed)  # a later robotui mended a card
+    monkeypatch.setattr(spec, "DEFAULT_PATH", changed)
+    cards.default_card_set.cache_clear()
+    try:
+        assert cards.default_card_set() != match.state.cards
+        loaded = loads_save(text, "g.toml")
+        assert loaded.match.state.fingerprint() == match.state.fingerprint()
+        assert loaded.match.options["cards"].startswith("set:")  # the set it was played with
+    finally:
+        monkeypatch.undo()
+        cards.default_card_set.cache_clear()
 
 
 def test_a_custom_card_set_travels_inside_the_save(tmp_path):

@@ -7,7 +7,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core import Action, GameSpec, IllegalAction, OptionError, OptionSpec
-from engines.stak_bots.cards import EFFECT_TEXT, CardSet, normalize_cards, resolve_cards
+from engines.stak_bots.cards import (
+    DEFAULT_PATH,
+    EFFECT_TEXT,
+    CardSet,
+    default_card_set,
+    normalize_cards,
+    parse_card_set,
+    resolve_cards,
+)
 from engines.stak_bots.moves import Move, decode, encode
 from engines.stak_bots.state import (
     MAX_TURNS,
@@ -143,6 +151,24 @@ class StakBotsSpec(GameSpec):
         out = super().normalize_options(options)
         out["cards"] = normalize_cards(out["cards"].strip() or "default")
         return out
+
+    def resources(self, options: Mapping[str, Any]) -> dict[str, str]:
+        """The default card set's text (a set of the player's own travels inline in the
+        ``cards`` option already), so a save outlives a change of the bundled set."""
+        if options.get("cards", "default") != "default":
+            return {}
+        return {"cards": DEFAULT_PATH.read_text(encoding="utf-8")}
+
+    def with_resources(
+        self, options: Mapping[str, Any], resources: Mapping[str, str]
+    ) -> dict[str, Any]:
+        text = resources.get("cards")
+        if text is None or options.get("cards", "default") != "default":
+            return dict(options)
+        saved = parse_card_set(text, "the saved copy of the default cards")
+        if saved == default_card_set():
+            return dict(options)
+        return {**options, "cards": saved.inline()}  # the set the game was played with
 
     def card_set(self, options: Mapping[str, Any]) -> CardSet:
         return resolve_cards(options.get("cards", "default"))
