@@ -40,6 +40,7 @@ class GameScreen(Screen[None]):
         self.thinking_seat: int | None = None
         self.hinting = False
         self.shown_seat: int | None = None  # the human whose private view is on screen
+        self.hidden_seat: int | None = None  # ... hidden while computers play after them
         self.game_over_shown = False
         self.message = ""
         self.footer_key: tuple[object, ...] = ()  # what the footer was last drawn for
@@ -90,11 +91,10 @@ class GameScreen(Screen[None]):
         return "over" if self.finished else "play"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide (and switch off) the keys that do nothing now: undo between humans, a key
-        of :attr:`PHASE_ACTIONS` outside its phases, otherwise the game's keys once it is
-        over (:attr:`OVER_ACTIONS` stay) and ``show_result`` before."""
-        if action == "undo" and not self.undo_offered():
-            return False
+        """Hide (and switch off) the keys that do nothing now: a key of
+        :attr:`PHASE_ACTIONS` outside its phases, otherwise the game's keys once it is over
+        (:attr:`OVER_ACTIONS` stay) and ``show_result`` before. (Undo between humans stays
+        on, so ``u`` says why it does nothing; a screen keeps it out of its footer.)"""
         phases = self.PHASE_ACTIONS.get(action)
         if phases is not None:
             return self.ui_phase() in phases
@@ -151,7 +151,9 @@ class GameScreen(Screen[None]):
         if seat is None:
             return  # simultaneous moves: the subclass handles them
         if self.session.is_human(seat):
-            if self.session.hot_seat and self.shown_seat != seat:
+            was_hidden_from = self.hidden_seat
+            self.hidden_seat = None
+            if self.session.hot_seat and self.shown_seat != seat and was_hidden_from != seat:
                 self.shown_seat = None
                 self.refresh_all()
                 self.app.push_screen(
@@ -160,6 +162,10 @@ class GameScreen(Screen[None]):
             else:
                 self._reveal(seat)
         else:
+            if self.session.hot_seat and self.shown_seat is not None:
+                # Between humans nobody's cards stay up while computers play; the same
+                # human's next move needs no pass screen (nobody else has played since).
+                self.hidden_seat, self.shown_seat = self.shown_seat, None
             self.start_computer(seat)
 
     def _reveal(self, seat: int) -> None:

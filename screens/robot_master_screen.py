@@ -63,10 +63,8 @@ class RobotMasterScreen(GameScreen):
     OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"move", "undo_key"}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "undo" and self.session.why_no_undo() is not None:
+        if action == "undo" and (not self.undo_offered() or self.session.why_no_undo()):
             return False  # the footer offers u only when it would work (five cards: rarely)
-        if action == "undo_key" and not self.undo_offered():
-            return False
         return super().check_action(action, parameters)
 
     def footer_state(self) -> tuple[object, ...]:

@@ -321,17 +321,15 @@ class StakBotsScreen(GameScreen):
             return TURN_MOVES[action] in kinds
         if action == "cancel":
             return self.targeting
-        if action == "undo":  # against the computer only
-            return self.undo_offered()
-        return True
+        return True  # undo included: between humans u says why it does nothing
 
     def extra_applies(self, action: str, phase: str) -> bool:
         """Whether an optional key is worth its room in the footer now: undo only when it
         would take a move back (``u`` still says why not, through its hidden binding)."""
         if action == "hint":
             return phase in ("turn", "prompt")
-        if action == "undo":
-            return bool(self.applies(action, phase)) and self.session.why_no_undo() is None
+        if action == "undo":  # against the computer, and only when it would work
+            return self.undo_offered() and self.session.why_no_undo() is None
         return self.applies(action, phase) is not False
 
     def turn_keys_now(self, phase: str) -> dict[str, bool | None]:

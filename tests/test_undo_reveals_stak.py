@@ -62,5 +62,5 @@ async def test_undo_after_an_attack_that_turned_up_cards_is_refused(tmp_path) ->
             await settle(pilot)
             match = screen.session.match
             assert len(match.log) >= floor
-        assert screen.message.startswith("Too late to take that back: cards have been turned up")
+        assert screen.message == "Too late to take that back: new cards were shown since."
         assert match.state.reveals(0) > before

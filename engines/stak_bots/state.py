@@ -141,7 +141,7 @@ class StakState(GameState):
         return len(self.seen[seat])
 
     def reveal_note(self, seat: int) -> str:
-        return "cards have been turned up, drawn or played from a hand since"
+        return "new cards were shown since"  # turned up, drawn or played from a hand
 
     # -- small helpers ------------------------------------------------------------
     def say(self, text: str) -> None:
