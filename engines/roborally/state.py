@@ -1003,7 +1003,18 @@ class RoboRallyState(GameState):
             end = self._spot(s)
             return start if end == start else f"{start} -> {end}"
         to = self.layout.nbr[last][d] if last >= 0 else -1
-        return f"{start} -> " + (self.layout.short_name(to) if to >= 0 else "off the board")
+        return f"{start} -> {self._square(to)}"
+
+    def _square(self, i: int) -> str:
+        """A square's name for the log, or "off the board" (-1)."""
+        return self.layout.short_name(i) if i >= 0 else "off the board"
+
+    def _shove(self, start: int, end: int) -> str:
+        """``d7 -> d6`` for the log: a robot pushed or pulled from ``start`` to ``end`` (a
+        pit or off the board if it was destroyed), ``d7 (held in place)`` if it stayed."""
+        if end == start:
+            return f"{self._square(start)} (held in place)"
+        return f"{self._square(start)} -> {self._square(end)}"
 
     def _real_at(self, cell: int, skip: int = -1) -> int:
         for s, b in enumerate(self.bots):
@@ -1033,10 +1044,7 @@ class RoboRallyState(GameState):
             rb = self.bots[r]
             to = lay.nbr[rb.pos][d]
             if r != s:  # told as "2 pushed by 0: d7 -> d6" (log text only, not the state)
-                self.events.append(
-                    f"{r} pushed by {s}: {lay.short_name(rb.pos)} -> "
-                    + (lay.short_name(to) if to >= 0 else "off the board")
-                )
+                self.events.append(f"{r} pushed by {s}: {self._shove(rb.pos, to)}")
             self._place(r, to, "pushed" if r != s else "")
         if actor >= 0 and len(chain) > 1 and self.bots[actor].has("ramming-gear"):
             for r in chain[1:]:
@@ -1143,13 +1151,8 @@ class RoboRallyState(GameState):
             if self.bots[s].pos == i:
                 at = len(self.events)  # told before whatever the push sets off
                 self._step(s, lay.pusher_dir[i], -1)
-                target = lay.nbr[i][lay.pusher_dir[i]]
-                if self.bots[s].pos == i:
-                    text = f"{s} pushed by pusher: {lay.short_name(i)} (held in place)"
-                else:
-                    end = lay.short_name(target) if target >= 0 else "off the board"
-                    text = f"{s} pushed by pusher: {lay.short_name(i)} -> {end}"
-                self.events.insert(at, text)
+                end = i if self.bots[s].pos == i else lay.nbr[i][lay.pusher_dir[i]]
+                self.events.insert(at, f"{s} pushed by pusher: {self._shove(i, end)}")
 
     def _gears(self) -> None:
         kind = self.layout.kind
@@ -1290,12 +1293,8 @@ class RoboRallyState(GameState):
                 way = d if mode != "tractor" else (d + 2) % 4
                 self._step(target, way, -1)
                 to = tb.pos if tb.on_board else self.layout.nbr[last][way]
-                path = self.layout.short_name(last) + (
-                    " (held in place)" if to == last
-                    else " -> " + (self.layout.short_name(to) if to >= 0 else "off the board")
-                )
                 how = "pulled" if mode == "tractor" else "pushed"
-                self.events.insert(at, f"{target} {how} by {shooter}: {path}")
+                self.events.insert(at, f"{target} {how} by {shooter}: {self._shove(last, to)}")
             elif mode == "radio":
                 if sb.on_board:
                     tb.radio = shooter
