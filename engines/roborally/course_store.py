@@ -20,7 +20,6 @@ from engines.roborally.boardfile import (
     board_path,
     course_file,
     load_course,
-    load_course_file,
     parse_course,
     read_text,
 )
@@ -45,7 +44,8 @@ def course_texts(course_id: str) -> dict[str, str]:
         return {}
     try:
         texts = {COURSE_KEY: read_text(path, "course")}
-        for placement in load_course_file(path).placements:
+        course = load_course(course_id).course  # parsed once, cached while the files stay
+        for placement in course.placements if course is not None else ():
             board_id = placement.board.id
             found = board_path(board_id, path)
             if found is not None:
