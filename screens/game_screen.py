@@ -85,6 +85,11 @@ class GameScreen(Screen[None]):
         """Undo is for one human against the computer, not between humans."""
         return bool(self.session.humans) and not self.session.hot_seat
 
+    def undo_works(self) -> bool:
+        """Undo would take a move back now: a footer offers ``u`` only then (the session
+        keeps the answer per position, so asking is cheap)."""
+        return self.undo_offered() and self.session.why_no_undo() is None
+
     def ui_phase(self) -> str:
         """What the keys do now; a screen with :attr:`PHASE_ACTIONS` names its phases
         (``over`` once the game is over, else ``play`` here)."""

@@ -15,6 +15,7 @@ from textual.widgets import Button, Input, Static
 
 from engines.core import GameSpec, OptionSpec
 from engines.roborally.boardfile import BoardError, load_course
+from engines.roborally.course_store import base_id
 from saves import PlayerEntry
 from screens.choice_row import ChoiceRow
 from screens.dialogs import PreviewScreen
@@ -129,7 +130,8 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
                 value = str(option.default)
                 if self.previous and option.name in self.previous.options:
                     before = str(self.previous.options[option.name])
-                    before = before.split("@", 1)[0]  # a saved copy's course: "ID@HASH"
+                    if option.name == "course":  # a game on a saved copy: "ID@HASH"
+                        before = base_id(before)
                     value = before if before in dict(choices) else value
                 yield ChoiceRow(label, choices, value, id=f"option-{option.name}")
             with Horizontal(classes="seed-row"):

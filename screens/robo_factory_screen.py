@@ -279,10 +279,6 @@ class RoboFactoryScreen(GameScreen):
             return seat is not None and seat != self.state.customer
         return True
 
-    def undo_works(self) -> bool:
-        """Undo would take a move back now (the session keeps the answer per position);
-        never between humans."""
-        return self.undo_offered() and self.session.why_no_undo() is None
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:

@@ -63,12 +63,12 @@ class RobotMasterScreen(GameScreen):
     OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"move", "undo_key"}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "undo" and (not self.undo_offered() or self.session.why_no_undo()):
+        if action == "undo" and not self.undo_works():
             return False  # the footer offers u only when it would work (five cards: rarely)
         return super().check_action(action, parameters)
 
     def footer_state(self) -> tuple[object, ...]:
-        return (self.ui_phase(), self.session.why_no_undo() is None)
+        return (self.ui_phase(), self.undo_works())
 
     def action_undo_key(self) -> None:
         self.action_undo()

@@ -329,7 +329,7 @@ class StakBotsScreen(GameScreen):
         if action == "hint":
             return phase in ("turn", "prompt")
         if action == "undo":  # against the computer, and only when it would work
-            return self.undo_offered() and self.session.why_no_undo() is None
+            return self.undo_works()
         return self.applies(action, phase) is not False
 
     def turn_keys_now(self, phase: str) -> dict[str, bool | None]:
