@@ -351,15 +351,16 @@ class RoboFactoryState(GameState):
             moves=self.moves,
         )
 
-    def reveals(self, seat: int) -> int:
+    def _reveals_to(self, event: Event, seat: int) -> bool:
         """The seat's own purchases (a match count) and every check (the builds, and the
-        order or a private count)."""
-        return sum(1 for e in self.events
-                   if e.kind == "check" or (e.kind == "buy" and e.seat == seat))
+        order or a private count) show it something hidden."""
+        return event.kind == "check" or (event.kind == "buy" and event.seat == seat)
+
+    def reveals(self, seat: int) -> int:
+        return sum(1 for e in self.events if self._reveals_to(e, seat))
 
     def reveal_note(self, seat: int) -> str:
-        last = next((e for e in reversed(self.events)
-                     if e.kind == "check" or (e.kind == "buy" and e.seat == seat)), None)
+        last = next((e for e in reversed(self.events) if self._reveals_to(e, seat)), None)
         if last is not None and last.kind == "buy":
             return "you bought information since (a match count was shown)"
         return "the builds were checked since (their results were shown)"
