@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,6 +20,12 @@ from screens.dialogs import ConfirmScreen, PassScreen, RulesScreen, SaveAsScreen
 from screens.glyphs import Glyphs
 from screens.new_game import NewGameChoice
 from screens.session import GameSession
+
+
+def footer_key_width(key: str, description: str) -> int:
+    """Columns a key takes in the footer: `` key description `` (Textual's padding); a
+    screen that fits optional keys to the width counts with it."""
+    return cell_len(key) + cell_len(description) + 3
 
 
 class GameScreen(Screen[None]):

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -26,7 +25,7 @@ from engines.robo_factory.state import (
     RoboFactoryState,
     RoboFactoryView,
 )
-from screens.game_screen import GameOverScreen, GameScreen
+from screens.game_screen import GameOverScreen, GameScreen, footer_key_width
 from screens.glyphs import Glyphs
 from screens.robo_factory_draw import (
     MARK_STYLES,
@@ -751,11 +750,6 @@ class RoboFactoryScreen(GameScreen):
             return possible_text(view, max(8, width))
         lines = [_you(line) for line in log_lines(view, self.names())]
         return log_text(lines, width, height)
-
-
-def footer_key_width(key: str, description: str) -> int:
-    """Columns a key takes in the footer: `` key description `` (Textual's padding)."""
-    return cell_len(key) + cell_len(description) + 3
 
 
 def _you(line: str) -> str:

@@ -6,7 +6,6 @@ import re
 import textwrap
 from collections.abc import Callable
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.actions import parse as parse_action
 from textual.app import ComposeResult
@@ -19,7 +18,7 @@ from engines.stak_bots.moves import END, SCRAP, TAKE, Move
 from engines.stak_bots.spec import describe, rules_text
 from engines.stak_bots.state import TURN_ACTION_LIMIT, StakState
 from screens.dialogs import RulesScreen
-from screens.game_screen import GameOverScreen, GameScreen
+from screens.game_screen import GameOverScreen, GameScreen, footer_key_width
 from screens.glyphs import Glyphs
 from screens.session import GameSession
 from screens.sized_text import SizedText
@@ -790,11 +789,6 @@ class StakBotsScreen(GameScreen):
         self.query_one("#sb-log", SizedText).show(
             lambda width, height: log_text(self.named(self.state.events), width, height)
         )
-
-
-def footer_key_width(key: str, description: str) -> int:
-    """Columns a key takes in the footer: `` key description `` (Textual's padding)."""
-    return cell_len(key) + cell_len(description) + 3
 
 
 def seat_names(session: GameSession) -> list[str]:
