@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
-from textual.binding import ActiveBinding, Binding
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
@@ -25,7 +23,7 @@ from engines.robo_factory.state import (
     RoboFactoryState,
     RoboFactoryView,
 )
-from screens.game_screen import GameOverScreen, GameScreen, footer_key_width
+from screens.game_screen import FooterKey, GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
 from screens.robo_factory_draw import (
     MARK_STYLES,
@@ -82,9 +80,8 @@ NOT_NOW = {
     "eureka": "Eureka is declared with a build.",
     "notes": "Tab first: these keys mark the notepad.",
 }
-# The footer (see footer_keys): per mode, its keys as (binding action, key, description);
-# then the optional keys in the order they get the room left, before "? Rules  q Quit".
-# Each key takes len(key) + len(description) + 3 columns.
+# The footer (see GameScreen.footer_keys): per mode, its keys; then the optional keys in the
+# order they get the room left, before "? Rules  q Quit".
 FOOTER_MAIN = {
     "buy": (("card(0)", "1-3", "Card"), ("no_buy", "n", "No buy"),
             ("confirm", "Enter", "OK"), ("toggle_notes", "Tab", "Notes")),
@@ -97,7 +94,6 @@ FOOTER_MAIN = {
 }
 FOOTER_OPTIONAL = (("confirm", "Enter", "OK"), ("hint", "H", "Hint"), ("undo", "u", "Undo"),
                    ("possible", "p", "Possible"), ("save_as", "^s", "Save"))
-FOOTER_END = (("rules", "?", "Rules"), ("leave", "q", "Quit"))
 
 
 class RoboFactoryScreen(GameScreen):
@@ -145,6 +141,8 @@ class RoboFactoryScreen(GameScreen):
         Binding("e", "not_now('eureka')", show=False),
         Binding("enter", "not_now('enter')", show=False),
     ]
+    FOOTER_MAIN = FOOTER_MAIN
+    FOOTER_OPTIONAL = FOOTER_OPTIONAL
     PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
         "card": ("buy",),
         "no_buy": ("buy",),
@@ -241,73 +239,20 @@ class RoboFactoryScreen(GameScreen):
         phase = self.ui_phase()
         return "notes" if self.notes_mode and phase != "over" else phase
 
-    def footer_keys(self, bindings: dict[str, ActiveBinding]) -> list[tuple[str, str, str]]:
-        """The footer's keys now, as (binding action, key, description) in the order shown:
-        the keys of the mode and "? Rules  q Quit" always, then as many of the optional
-        keys as the width leaves room for, in priority order (FOOTER_OPTIONAL). Only keys
-        that do something now: enabled, and undo only while there is a move to take back."""
-        enabled = {a.binding.action for a in bindings.values() if a.enabled}
-        mode = self.footer_mode()
-        main = [k for k in FOOTER_MAIN.get(mode, ()) if k[0] in enabled]
-        if mode == "notes" and self.ui_phase() == "build":  # Tab goes back to the build
-            main = [("toggle_notes", "Tab", "Build") if k[0] == "toggle_notes" else k
-                    for k in main]
-        end = [k for k in FOOTER_END if k[0] in enabled]
-        used = sum(footer_key_width(key, text) for _, key, text in main + end)
-        room = self.app.size.width
-        taken = {action for action, _, _ in main}
-        extra = []
-        for entry in FOOTER_OPTIONAL:
-            action, key, text = entry
-            if action in taken or action not in enabled or not self.offers(action):
-                continue
-            width = footer_key_width(key, text)
-            if used + width <= room:
-                extra.append(entry)
-                taken.add(action)
-                used += width
-        return main + extra + end
+    def footer_main(self) -> tuple[FooterKey, ...]:
+        main = super().footer_main()
+        if self.footer_mode() == "notes" and self.ui_phase() == "build":  # Tab goes back
+            main = tuple(("toggle_notes", "Tab", "Build") if k[0] == "toggle_notes" else k
+                         for k in main)
+        return main
 
     def offers(self, action: str) -> bool:
-        """Whether an optional footer key is worth its room: undo only if it would take a
-        move back, the possible robots only where they can be shown."""
-        if action == "undo":
-            return self.undo_works()
+        """Undo only if it would take a move back, the possible robots only where they can
+        be shown."""
         if action == "possible":
             seat = self.private_seat()
             return seat is not None and seat != self.state.customer
-        return True
-
-
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
-        """Textual's active bindings with the footer's keys (see :meth:`footer_keys`) shown,
-        in their order and words, and every other key hidden (it still works)."""
-        bindings = super().active_bindings
-        plan = self.footer_keys(bindings)
-        order = {action: i for i, (action, _, _) in enumerate(plan)}
-        words = {action: (key, text) for action, key, text in plan}
-        shown: list[tuple[int, str, ActiveBinding]] = []
-        hidden: dict[str, ActiveBinding] = {}
-        for key, active in bindings.items():
-            binding = active.binding
-            if active.enabled and binding.action in words:
-                display, text = words[binding.action]
-                binding = replace(binding, show=True, key_display=display, description=text)
-                shown.append((order[binding.action], key, active._replace(binding=binding)))
-            else:
-                if binding.show:
-                    active = active._replace(binding=replace(binding, show=False))
-                hidden[key] = active
-        shown.sort(key=lambda entry: entry[0])
-        return {key: active for _, key, active in shown} | hidden
-
-    def footer_state(self) -> tuple[object, ...]:
-        # the footer's keys themselves: the phase, the notepad, Eureka left, undo, the width
-        return tuple(self.footer_keys(super().active_bindings))
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.update_footer()  # the optional keys that fit depend on the width
+        return super().offers(action)
 
     # -- turns ------------------------------------------------------------------
     def game_over(self, result: GameResult) -> None:

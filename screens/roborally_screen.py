@@ -102,7 +102,8 @@ class RoboRallyScreen(GameScreen):
     KEYS_HELP = KEYS_HELP
     CSS_PATH = str(Path(__file__).with_name("roborally.tcss"))
     # Several keys mean different things by phase (see PHASE_ACTIONS): check_action enables
-    # only the bindings of the phase on screen, so the footer shows just the keys that apply.
+    # only the bindings of the phase on screen. The footer's keys and words are planned by
+    # FOOTER_MAIN and FOOTER_OPTIONAL (see GameScreen.footer_keys), not by the bindings.
     BINDINGS = [
         *[Binding(str(n), f"number({n})", "Card", show=n == 1, key_display="1-9")
           for n in range(1, 10)],
@@ -120,17 +121,14 @@ class RoboRallyScreen(GameScreen):
         Binding("enter", "step", "Step", show=False),
         Binding("enter", "show_result", "Result", key_display="Enter"),
         Binding("n", "new_game", "New game"),
-        Binding("p", "power_down", "Power down"),  # in the footer when it may be announced
-        Binding("p", "power_down_key", show=False),  # else p says why not
+        Binding("p", "power_down", "Power down"),
         Binding("c", "recompile", "Recompile", show=False),
         Binding("r", "run", "Run/pause"),
         Binding("x", "skip", "Skip"),
         Binding("plus,equals_sign", "speed(-1)", "Faster", show=False),
         Binding("minus", "speed(1)", "Slower", show=False),
-        Binding("l", "full_log", "Log"),  # in the footer while the registers play
-        Binding("l", "full_log_key", show=False),
-        Binding("g", "legend", "Legend"),  # its place in the footer goes to p when damaged
-        Binding("g", "legend_key", show=False),
+        Binding("l", "full_log", "Log"),
+        Binding("g", "legend", "Legend"),
         Binding("u", "undo", "Undo", show=False),
         Binding("H,i", "hint", "Hint", key_display="H"),
         Binding("ctrl+s", "save_as", "Save"),
@@ -139,20 +137,18 @@ class RoboRallyScreen(GameScreen):
     ]
     # The legend stays after the game; the playback keys work while the last turn plays
     # back, even once the game is over (ui_phase says "watch" then).
-    OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"legend", "legend_key", "full_log_key"}
+    OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"legend", "full_log"}
     PHASE_ACTIONS = {
         "number": ("program",),
         "take_back": ("program",),
         "toggle": ("program",),
         "confirm": ("program",),
         "power_down": ("program",),
-        "power_down_key": ("program",),
         "recompile": ("program",),
         "choose": ("decide",),
         "pick": ("decide",),
         "cursor": ("program", "decide"),
         "hint": ("program", "decide"),
-        "full_log": ("watch",),
         "step": ("watch",),
         "run": ("watch",),
         "skip": ("watch",),
@@ -160,6 +156,18 @@ class RoboRallyScreen(GameScreen):
         "show_result": ("over",),
         "new_game": ("over",),
     }
+
+    FOOTER_MAIN = {
+        "program": (("number(1)", "1-9", "Card"), ("take_back", "Bksp", "Back"),
+                    ("confirm", "Enter", "Go")),
+        "decide": (("choose(1)", "1-9", "Choose"), ("pick", "Enter", "Pick")),
+        "watch": (("step", "Space", "Step"), ("run", "r", "Run/pause"), ("skip", "x", "Skip"),
+                  ("full_log", "l", "Log")),
+        "over": (("show_result", "Enter", "Result"), ("new_game", "n", "New game")),
+    }
+    FOOTER_OPTIONAL = (("power_down", "p", "Power down"), ("legend", "g", "Legend"),
+                       ("hint", "H", "Hint"), ("save_as", "^s", "Save"), ("undo", "u", "Undo"),
+                       ("full_log", "l", "Log"), ("recompile", "c", "Recompile"))
 
     def __init__(self, session: GameSession, glyphs: Glyphs) -> None:
         super().__init__(session, glyphs)
@@ -231,22 +239,15 @@ class RoboRallyScreen(GameScreen):
         choices = self.my_view().program_choices
         return bool(choices and choices.pd)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # The footer has room for one of "p Power down" and "g Legend"; both keys work.
+    def offers(self, action: str) -> bool:
+        """``p Power down`` only while a damaged robot programs (p says why not else),
+        ``c Recompile`` only while the robot holds that option card."""
         if action == "power_down":
             return self.power_down_offered()
-        if action == "legend" and self.power_down_offered():
-            return False
-        return super().check_action(action, parameters)
-
-    def footer_state(self) -> tuple[object, ...]:
-        return (self.ui_phase(), self.power_down_offered())
-
-    def action_power_down_key(self) -> None:
-        self.action_power_down()
-
-    def action_legend_key(self) -> None:
-        self.action_legend()
+        if action == "recompile":
+            choices = self.my_view().program_choices if self.ui_phase() == "program" else None
+            return bool(choices and Decide("recompile", "") in choices.extras)
+        return super().offers(action)
 
     def action_full_log(self) -> None:
         """The whole log so far in a scrollable window (with 8 robots a register is longer
@@ -255,9 +256,6 @@ class RoboRallyScreen(GameScreen):
         for n, (line, style) in enumerate(wrap_log(self.events_log, 72)):  # the window's width
             text.append(("\n" if n else "") + line, style or None)
         self.app.push_screen(PreviewScreen("Register log (newest last)", text, at_end=True))
-
-    def action_full_log_key(self) -> None:
-        self.action_full_log()
 
     def my_turn(self) -> bool:
         """A human seat is shown and has something to do now, and no playback runs."""

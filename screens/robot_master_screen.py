@@ -52,26 +52,19 @@ class RobotMasterScreen(GameScreen):
         Binding("enter,space", "place", "Place", key_display="Enter"),
         Binding("enter", "show_result", "Result", key_display="Enter"),
         Binding("n", "new_game", "New game"),
-        Binding("u", "undo", "Undo"),  # in the footer while undo would take a move back
-        Binding("u", "undo_key", show=False),  # else u says why not
+        Binding("u", "undo", "Undo"),
         Binding("H,i", "hint", "Hint", key_display="H"),
         Binding("ctrl+s", "save_as", "Save"),
         Binding("f1,question_mark", "rules", "Rules", key_display="F1/?"),
         Binding("q,escape", "leave", "Quit"),
     ]
 
-    OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"move", "undo_key"}
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "undo" and not self.undo_works():
-            return False  # the footer offers u only when it would work (five cards: rarely)
-        return super().check_action(action, parameters)
-
-    def footer_state(self) -> tuple[object, ...]:
-        return (self.ui_phase(), self.undo_works())
-
-    def action_undo_key(self) -> None:
-        self.action_undo()
+    OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"move"}
+    # The footer offers u only while undo would work (five cards: rarely); u says why not.
+    FOOTER_MAIN = {
+        "play": (("pick(0)", "0-5", "Pick"), ("place", "Enter", "Place")),
+        "over": (("show_result", "Enter", "Result"), ("new_game", "n", "New game")),
+    }
 
     def __init__(self, session: GameSession, glyphs: Glyphs) -> None:
         super().__init__(session, glyphs)

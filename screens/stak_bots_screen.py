@@ -7,7 +7,6 @@ import textwrap
 from collections.abc import Callable
 
 from rich.text import Text
-from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -18,7 +17,7 @@ from engines.stak_bots.moves import END, SCRAP, TAKE, Move
 from engines.stak_bots.spec import describe, rules_text
 from engines.stak_bots.state import TURN_ACTION_LIMIT, StakState
 from screens.dialogs import RulesScreen
-from screens.game_screen import GameOverScreen, GameScreen, footer_key_width
+from screens.game_screen import GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
 from screens.session import GameSession
 from screens.sized_text import SizedText
@@ -140,11 +139,10 @@ class StakBotsScreen(GameScreen):
     App.ascii #sb-log { border-left: ascii $accent; }
     """
     # The footer shows only the keys that apply now (check_action, by phase: see ui_phase),
-    # so "q Quit" always fits at 80 columns. A key bound twice falls through to its second
-    # binding when check_action refuses the first: "shown(...)" puts hint, undo and save in
-    # the footer while there is room for them (footer_extras), the hidden bindings after
-    # them keep the keys working when there is not; "not_now" says why a game key does
-    # nothing at the moment.
+    # so "q Quit" always fits at 80 columns; hint, undo and save while there is room for
+    # them (FOOTER_OPTIONAL, see GameScreen.footer_keys), else the turn line names them. A
+    # key bound twice falls through to its second binding when check_action refuses the
+    # first: "not_now" says why a game key does nothing at the moment.
     BINDINGS = [
         Binding("left", "cursor(-1)", "Pick", show=False),
         Binding("right", "cursor(1)", "Pick", show=False),
@@ -164,12 +162,9 @@ class StakBotsScreen(GameScreen):
         Binding("e", "end_turn", "End"),
         *[Binding(key, f"not_now('{key}')", "", show=False) for key in GAME_KEYS],
         Binding("n", "new_game", "New game"),
-        Binding("H", "shown('hint')", "Hint"),
-        Binding("u", "shown('undo')", "Undo"),
-        Binding("ctrl+s", "shown('save_as')", "Save"),
-        Binding("H,i", "hint", "Hint", show=False),
-        Binding("u", "undo", "Undo", show=False),
-        Binding("ctrl+s", "save_as", "Save", show=False),
+        Binding("H,i", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("ctrl+s", "save_as", "Save"),
         Binding("f1,question_mark", "rules", "Rules", key_display="F1"),
         Binding("q", "leave", "Quit"),
         Binding("escape", "escape", "Back", show=False),
@@ -190,6 +185,15 @@ class StakBotsScreen(GameScreen):
         "show_result": ("over",),
         "new_game": ("over",),
     }
+
+    FOOTER_MAIN = {
+        "prompt": (("choose(1)", "1-9", "Choose"), ("confirm", "Enter", "OK"),
+                   ("cancel", "Esc", "Cancel")),
+        "turn": (("play", "p", "Play"), ("discard", "d", "Discard"), ("recycle", "c", "Recycle"),
+                 ("scrap", "s", "Scrap"), ("attack", "a", "Attack"), ("end_turn", "e", "End")),
+        "over": (("show_result", "Enter", "Result"), ("new_game", "n", "New game")),
+    }
+    FOOTER_OPTIONAL = (("hint", "H", "Hint"), ("undo", "u", "Undo"), ("save_as", "^s", "Save"))
 
     def __init__(self, session: GameSession, glyphs: Glyphs) -> None:
         super().__init__(session, glyphs)
@@ -322,55 +326,20 @@ class StakBotsScreen(GameScreen):
             return self.targeting
         return True  # undo included: between humans u says why it does nothing
 
-    def extra_applies(self, action: str, phase: str) -> bool:
-        """Whether an optional key is worth its room in the footer now: undo only when it
-        would take a move back (``u`` still says why not, through its hidden binding)."""
+    def offers(self, action: str) -> bool:
+        """The hint only on your turn or prompt; undo only when it would take a move back."""
         if action == "hint":
-            return phase in ("turn", "prompt")
-        if action == "undo":  # against the computer, and only when it would work
-            return self.undo_works()
-        return self.applies(action, phase) is not False
+            return self.ui_phase() in ("turn", "prompt")
+        return super().offers(action)
 
     def turn_keys_now(self, phase: str) -> dict[str, bool | None]:
         """The turn's key actions and whether each applies now (see :meth:`applies`)."""
         moves = self.turn_moves() if phase == "turn" else set()
         return {action: self.applies(action, phase, moves) for action in TURN_MOVES}
 
-    def footer_extras(self, phase: str) -> list[str]:
-        """The optional keys (hint, undo, save) that fit in the footer next to the keys of
-        ``phase``, which always show: each key takes its text and 3 columns."""
-        used = 0
-        turn = self.turn_keys_now(phase)
-        for binding in self.BINDINGS:
-            _, action, _ = parse_action(binding.action)
-            applies = turn[action] if action in turn else self.applies(action, phase)
-            if binding.show and action != "shown" and applies is not False:
-                used += footer_key_width(self.app.get_key_display(binding), binding.description)
-        room = self.app.size.width
-        extras = []
-        for binding in self.BINDINGS:
-            _, action, params = parse_action(binding.action)
-            if action != "shown" or not self.extra_applies(str(params[0]), phase):
-                continue
-            width = footer_key_width(self.app.get_key_display(binding), binding.description)
-            if used + width <= room:
-                extras.append(str(params[0]))
-                used += width
-        return extras
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        phase = self.ui_phase()
-        if action == "shown":
-            return parameters[0] in self.footer_extras(phase)
         allowed = super().check_action(action, parameters)
-        return allowed if not allowed else self.applies(action, phase)
-
-    def footer_state(self) -> tuple[object, ...]:
-        """What the footer's keys depend on: the phase, each turn key's use now (a hand
-        emptied, the attacker scrapped), whether undo would take a move back, the extras."""
-        phase = self.ui_phase()
-        return (phase, self.targeting, tuple(self.turn_keys_now(phase).items()),
-                self.extra_applies("undo", phase), tuple(self.footer_extras(phase)))
+        return allowed if not allowed else self.applies(action, self.ui_phase())
 
     # -- turns ------------------------------------------------------------------
     def game_over(self, result: GameResult) -> None:
@@ -455,10 +424,6 @@ class StakBotsScreen(GameScreen):
             if hand:
                 self.cursor = (self.cursor + step) % len(hand)
         self.refresh_all()
-
-    def action_shown(self, action: str) -> None:
-        """A key of the footer's optional part (see footer_extras): run ``action``."""
-        getattr(self, f"action_{action}")()
 
     def action_choose(self, n: int) -> None:
         self.action_number(n)
@@ -736,19 +701,11 @@ class StakBotsScreen(GameScreen):
         an empty hand, no ``e end`` before a card is scrapped), on one line or two, and why
         the turn cannot end yet, in ``room`` lines if they can (0: the keys alone). Hint,
         undo and save are named here when the footer has no room for them (see
-        footer_extras) and this has."""
+        GameScreen.footer_left_out) and this has."""
         now = self.turn_keys_now("turn")
         keys = [f"{key} {'end' if action == 'end_turn' else action}"
                 for key, action in KEY_ACTIONS.items() if now[action] is True]
-        shown = self.footer_extras("turn")
-        extra = []
-        for binding in self.BINDINGS:
-            _, action, params = parse_action(binding.action)
-            if action == "shown" and params[0] not in shown and self.extra_applies(
-                str(params[0]), "turn"
-            ):
-                key = self.app.get_key_display(binding)
-                extra.append(f"{key} {binding.description.lower()}")
+        extra = [f"{key} {text.lower()}" for _, key, text in self.footer_left_out()]
         nbsp = "\xa0"  # keeps a key with its word when the line breaks
         most = max(min(room, 2), 1)
         for count in range(len(extra) if room else 0, -1, -1):  # drop extras, not keys

@@ -8,12 +8,8 @@ from textual.widgets import Footer
 
 from engines.robo_factory.cards import letters
 from engines.robo_factory.state import BUILD, BUY, REBUILD
-from screens.robo_factory_screen import (
-    FOOTER_END,
-    FOOTER_MAIN,
-    FOOTER_OPTIONAL,
-    footer_key_width,
-)
+from screens.game_screen import GameScreen, footer_key_width
+from screens.robo_factory_screen import FOOTER_MAIN, FOOTER_OPTIONAL
 from tests.test_robo_factory_screen_fixes import act, quit_and_resume, visible_lines
 from tests.test_robo_factory_ui import close_turn_results, rf_screen
 from tests.ui_helpers import make_app, settle
@@ -50,7 +46,7 @@ async def to_my_build(pilot) -> None:
 def test_every_footer_fits_80_columns_with_rules_and_quit() -> None:
     """The keys that always show (a mode's and "? Rules  q Quit") leave room at 80
     columns, and the optional ones are each narrower than the room left in some mode."""
-    end = sum(footer_key_width(k, d) for _, k, d in FOOTER_END)
+    end = sum(footer_key_width(k, d) for _, k, d in GameScreen.FOOTER_END)
     for mode, keys in FOOTER_MAIN.items():
         assert sum(footer_key_width(k, d) for _, k, d in keys) + end <= 80 - 8, mode
     assert footer_key_width("Tab", "Build") == footer_key_width("Tab", "Notes")

@@ -7,6 +7,8 @@ import re
 from datetime import datetime
 from pathlib import Path
 
+import pytest
+
 from engines.match import Match
 from engines.roborally import ROBORALLY
 from engines.roborally.cards import BACK, KIND, MOVE1, MOVES, OPTIONS
@@ -726,9 +728,12 @@ async def test_the_footer_offers_power_down_to_a_damaged_robot(tmp_path) -> None
         screen.refresh_all()
         await settle(pilot)
         keys = footer_keys(screen)
-        assert "Power down" in keys and "Legend" not in keys
+        assert "Power down" in keys and "Legend" in keys and "Save" not in keys  # no room
         footer = screen_lines(app)[-1]
         assert "p Power down" in footer and footer.rstrip().endswith("q Quit")  # all of it
+        assert footer.split() == ["1-9", "Card", "Bksp", "Back", "Enter", "Go", "p", "Power",
+                                  "down", "g", "Legend", "H", "Hint", "?", "Rules", "q",
+                                  "Quit"]
         await pilot.press("p")
         await settle(pilot)
         assert screen.power
@@ -803,3 +808,28 @@ async def test_l_opens_the_whole_log_at_its_newest_line(tmp_path) -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is screen and screen.ui_phase() == "watch"
+
+
+@pytest.mark.parametrize(("width", "shown"), [(80, False), (120, True)])
+async def test_the_footer_offers_recompile_where_it_has_room(tmp_path, width, shown) -> None:
+    """``c Recompile`` joins the footer while the robot holds Recompile and the width has
+    room for it (at 80 columns the panel names it); the key works either way."""
+    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
+                   seed=6, options={"course": "first-steps"})
+    async with app.run_test(size=(width, 24)) as pilot:
+        await wait_human(pilot)
+        await pilot.press("1")  # facing
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        assert screen.ui_phase() == "program"
+        assert "Recompile" not in footer_keys(screen)
+        screen.state.bots[0].options.append("recompile")
+        screen.refresh_all()
+        await settle(pilot)
+        assert ("Recompile" in footer_keys(screen)) == shown
+        assert footer_keys(screen) >= {"Card", "Back", "Go", "Hint", "Rules", "Quit"}
+        hand = list(screen.my_view().program_choices.hand)
+        await pilot.press("c")
+        await wait_human(pilot)
+        assert screen.state.bots[0].damage == 1  # a new hand for one damage
+        assert list(screen.my_view().program_choices.hand) != hand

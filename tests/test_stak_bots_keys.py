@@ -39,7 +39,7 @@ async def test_footer_keeps_quit_and_shows_only_keys_that_apply(tmp_path, recycl
         await settle(pilot)
         screen = sb_screen(app)
         keys = footer_keys(screen)
-        assert keys["Quit"] == "q" and keys["Rules"] == "F1"
+        assert keys["Quit"] == "q" and keys["Rules"] == "?"
         assert set(keys) >= TURN_KEYS
         assert ("Recycle" in keys) == (recycling == "on")
         assert "Undo" not in keys  # nothing to undo yet

@@ -425,7 +425,9 @@ async def test_turn_line_leaves_out_save_when_the_footer_shows_it(tmp_path):
         screen = sb_screen(app)
         await pilot.press("p")  # something to undo
         await settle(pilot)
-        assert screen.footer_extras("turn") == ["hint", "undo", "save_as"]
+        assert [a for a, _, _ in screen.footer_keys()][-5:] == ["hint", "undo", "save_as",
+                                                                 "rules", "leave"]
+        assert screen.footer_left_out() == []
         assert "save" not in screen.turn_keys(WIDTH)
 
 
