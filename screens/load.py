@@ -14,11 +14,7 @@ from textual.widgets import DataTable, Footer, Static
 from saves import SaveSummary, delete_save, list_saves
 from screens.dialogs import ConfirmScreen
 from screens.players_text import players_text
-
-
-def fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
-
+from screens.text_fit import fit
 
 NAME_WIDTH = 54  # the table fits 80 columns: 54 + 18 and the cell padding
 MAX_SKIPPED = 4  # bad files listed under the table; "saves list" shows them all

@@ -7,7 +7,6 @@ colours, and in plain ASCII (``--ascii``) since every character here is ASCII.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -16,6 +15,7 @@ from engines.robo_factory.cards import LETTERS, PARTS, colours_of, letters
 from engines.robo_factory.rules import RIGHT_FIRST, RIGHT_SECOND
 from engines.robo_factory.spec import describe_event
 from engines.robo_factory.state import BUY, Event, RoboFactoryView
+from screens.text_fit import wrap_log
 
 COLOUR_STYLES = (
     "bold bright_white on red",
@@ -193,13 +193,9 @@ def log_text(lines: Sequence[str], width: int, height: int) -> Text:
     text = Text.assemble(("Log", "bold underline"))
     text.append("  (p: possible robots)", "dim")
     room = height - 1 if height > 1 else 20  # 0: not laid out yet
-    wrapped: list[tuple[str, str]] = []
-    for line in lines:
-        style = "magenta" if line.startswith("Turn ") else (
-            "green" if ": right" in line else "")
-        wrapped.extend((part, style) for part in textwrap.wrap(
-            line, max(12, width), subsequent_indent="  "))
-    for part, style in wrapped[-room:]:
+    styled = [(line, "magenta" if line.startswith("Turn ") else (
+        "green" if ": right" in line else "")) for line in lines]
+    for part, style in wrap_log(styled, max(12, width))[-room:]:
         text.append("\n" + part, style)
     return text
 

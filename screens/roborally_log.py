@@ -6,7 +6,6 @@ with seats named and pushes and belt rides joined, and wrapped to the side panel
 from __future__ import annotations
 
 import re
-import textwrap
 
 from engines.roborally.boardfile import Layout
 from engines.roborally.state import SEAT_NAMES
@@ -166,26 +165,3 @@ def narrate(picture: dict, before: list, lay: Layout) -> list[tuple[str, str]]:
                 )
             )
     return lines
-
-
-_GLUE = re.compile(r"(?<=[A-Za-z]) (?=\d)")  # "Right 380", "Red 6,11E": a word and its number
-
-
-def wrap_log(lines: list[tuple[str, str]], width: int) -> list[tuple[str, str]]:
-    """Log lines wrapped at word boundaries to ``width`` columns (a word stays with the number
-    after it when there is room); continuation lines are indented 2 more than their line."""
-    out: list[tuple[str, str]] = []
-    width = max(8, width)
-    for text, style in lines:
-        if len(text) <= width:
-            out.append((text, style))
-            continue
-        indent = " " * min(width // 2, len(text) - len(text.lstrip()) + 2)
-        parts: list[str] = []
-        for source, whole in ((_GLUE.sub("\0", text), False), (text, False), (text, True)):
-            parts = textwrap.wrap(source, width, subsequent_indent=indent,
-                                  break_on_hyphens=False, break_long_words=whole)
-            if all(len(part) <= width for part in parts):
-                break
-        out.extend((part.replace("\0", " "), style) for part in parts)
-    return out

@@ -46,8 +46,9 @@ from screens.roborally_draw import (
     robot_style,
     row_label_width,
 )
-from screens.roborally_log import narrate, wrap_log
+from screens.roborally_log import narrate
 from screens.session import GameSession
+from screens.text_fit import wrap_log
 
 KEYS_HELP = """\
   Programming

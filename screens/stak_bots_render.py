@@ -9,54 +9,11 @@ from rich.text import Text
 from engines.stak_bots.moves import Move
 from engines.stak_bots.state import StakState
 from screens.glyphs import Glyphs
+from screens.text_fit import ELLIPSIS, clip_wrap, fit
 
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green")
 TARGET_STYLE = "bold black on yellow"
 CHOSEN_STYLE = "bold white on red"
-
-
-ELLIPSIS = "\u2026"
-
-
-def fit(text: str, width: int, ellipsis: str = ELLIPSIS) -> str:
-    """``text`` cut to ``width`` columns: at a word boundary where one is near, with an
-    ellipsis that shows something is missing."""
-    if len(text) <= width:
-        return text
-    if width <= len(ellipsis):
-        return text[: max(width, 0)]
-    room = width - len(ellipsis)
-    space = text.rfind(" ", 0, room + 1)
-    cut = text[:space] if space >= room // 2 else text[:room]
-    return cut.rstrip(" ,;:.-") + ellipsis
-
-
-def clip_wrap(
-    text: str,
-    width: int,
-    max_lines: int,
-    ellipsis: str = ELLIPSIS,
-    initial_indent: str = "",
-    subsequent_indent: str = "",
-) -> list[str]:
-    """``text`` wrapped to ``width`` in at most ``max_lines`` lines; if it does not fit,
-    the last line ends at a word boundary with an ellipsis."""
-    if max_lines <= 0:
-        return []
-    lines = textwrap.wrap(
-        text, width, initial_indent=initial_indent, subsequent_indent=subsequent_indent
-    )
-    if len(lines) <= max_lines:
-        return lines
-    # textwrap's max_lines cuts at a word boundary and adds the placeholder when it fits.
-    return textwrap.wrap(
-        text,
-        width,
-        initial_indent=initial_indent,
-        subsequent_indent=subsequent_indent,
-        max_lines=max_lines,
-        placeholder=ellipsis,
-    )
 
 
 def down_label(run: int, long: bool) -> str:

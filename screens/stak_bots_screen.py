@@ -23,8 +23,6 @@ from screens.session import GameSession
 from screens.sized_text import SizedText
 from screens.stak_bots_render import (
     choice_title,
-    clip_wrap,
-    fit,
     hand_lines,
     marks_for,
     option_label,
@@ -32,6 +30,7 @@ from screens.stak_bots_render import (
     option_window,
     stack_column,
 )
+from screens.text_fit import clip_wrap, fit, wrap_log
 
 KEYS_HELP = """\
   Left / Right       pick a card in your hand or a prompt's option
@@ -107,7 +106,7 @@ def log_text(events: list[str], width: int, height: int) -> Text:
     shown: list[tuple[str, str]] = []
     for event in reversed(events[-LOG_LINES:]):
         style = "bold" if event.startswith("Turn ") else ""
-        wrapped = textwrap.wrap(event, width, subsequent_indent=" ") or [""]
+        wrapped = [line for line, _ in wrap_log([(event, "")], width)] or [""]
         if len(shown) + len(wrapped) > room:
             if not shown:
                 shown = [(line, style) for line in reversed(wrapped[-room:])]

@@ -14,7 +14,8 @@ from engines.roborally.boardfile import bundled_courses
 from engines.roborally.cards import OPTION_IDS
 from engines.roborally.players import RandomPlayer
 from engines.roborally.state import RoboRallyState
-from screens.roborally_log import joined_pushes, narrate, wrap_log
+from screens.roborally_log import joined_pushes, narrate
+from screens.text_fit import wrap_log
 from tests.test_roborally_log import one_turn, register_lines
 
 OPEN = "\n".join([" ".join([".."] * 6)] * 7)  # 6 columns a-f, 7 rows 1-7

@@ -17,8 +17,8 @@ from saves import PlayerEntry, SavedGame, list_saves, load_save, write_save
 from screens import roborally_screen
 from screens.dialogs import ConfirmScreen, PassScreen, PreviewScreen
 from screens.menu import MainMenu
-from screens.roborally_log import wrap_log
 from screens.roborally_screen import RegisterLog, RoboRallyOverScreen, RoboRallyScreen
+from screens.text_fit import wrap_log
 from tests.ui_helpers import make_app, settle
 
 SIZE = (80, 24)
