@@ -17,10 +17,11 @@ from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
 from engines.core import Action, GameResult, GameState
-from screens.dialogs import ConfirmScreen, PassScreen, RulesScreen, SaveAsScreen
+from screens.dialogs import ConfirmScreen, PassScreen, PreviewScreen, RulesScreen, SaveAsScreen
 from screens.glyphs import Glyphs
 from screens.new_game import NewGameChoice
 from screens.session import GameSession
+from screens.text_fit import wrap_log
 
 # A key as the footer shows it: (binding action, key as shown, description).
 FooterKey = tuple[str, str, str]
@@ -86,7 +87,8 @@ class GameScreen(Screen[None]):
 
     # Keys that still work once the game is over (the board stays to be looked at); a
     # screen adds its own, e.g. moving a cursor over the finished board.
-    OVER_ACTIONS = frozenset({"show_result", "new_game", "save_as", "rules", "leave", "undo"})
+    OVER_ACTIONS = frozenset({"show_result", "new_game", "save_as", "rules", "leave", "undo",
+                              "full_log"})
     # Keys whose meaning depends on the moment: the ui phases (see :meth:`ui_phase`) in
     # which an action works. The footer shows only the keys that work, so it tells the truth.
     PHASE_ACTIONS: dict[str, tuple[str, ...]] = {}
@@ -392,6 +394,21 @@ class GameScreen(Screen[None]):
                 self.refresh_all()
 
         self.app.push_screen(SaveAsScreen(self.session.name), done)
+
+    LOG_TITLE = "Log"
+
+    def log_lines(self) -> list[tuple[str, str]]:
+        """The whole log so far as this screen may show it, (line, style), oldest first:
+        what ``l`` opens in a scrollable window (the side panel keeps only the newest)."""
+        return []
+
+    def action_full_log(self) -> None:
+        text = Text()
+        for n, (line, style) in enumerate(wrap_log(self.log_lines(), 72)):  # the window's width
+            text.append(("\n" if n else "") + line, style or None)
+        if not text:
+            text.append("Nothing has happened yet.", "dim")
+        self.app.push_screen(PreviewScreen(f"{self.LOG_TITLE} (newest last)", text, at_end=True))
 
     def action_rules(self) -> None:
         spec = self.session.spec

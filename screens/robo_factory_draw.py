@@ -187,15 +187,19 @@ def log_lines(view: RoboFactoryView, names: list[str]) -> list[str]:
     return lines
 
 
+def styled_log(lines: Sequence[str]) -> list[tuple[str, str]]:
+    """Log lines with their styles: a new customer turn stands out, right builds are green."""
+    return [(line, "magenta" if line.startswith("Turn ") else (
+        "green" if ": right" in line else "")) for line in lines]
+
+
 def log_text(lines: Sequence[str], width: int, height: int) -> Text:
     """The "Log" heading and the newest lines that fit ``height`` rows of ``width``, wrapped
     at word boundaries: the newest line is always the last row shown."""
     text = Text.assemble(("Log", "bold underline"))
-    text.append("  (p: possible robots)", "dim")
+    text.append(" (l: all, p: possible)", "dim")
     room = height - 1 if height > 1 else 20  # 0: not laid out yet
-    styled = [(line, "magenta" if line.startswith("Turn ") else (
-        "green" if ": right" in line else "")) for line in lines]
-    for part, style in wrap_log(styled, max(12, width))[-room:]:
+    for part, style in wrap_log(styled_log(lines), max(12, width))[-room:]:
         text.append("\n" + part, style)
     return text
 

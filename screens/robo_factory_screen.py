@@ -38,6 +38,7 @@ from screens.robo_factory_draw import (
     possible_text,
     robots_rows,
     round_text,
+    styled_log,
     summary_of_last_turn,
     turn_result_text,
 )
@@ -116,10 +117,11 @@ class RoboFactoryScreen(GameScreen):
           for i, ch in enumerate(LETTERS)],
         *[Binding(ch.lower(), f"note_column({i})", "Column", show=False)
           for i, ch in enumerate(LETTERS)],
-        Binding("up,k", "vertical(-1)", "Up", show=False),
-        Binding("down,j", "vertical(1)", "Down", show=False),
-        Binding("left,h", "horizontal(-1)", "Left", show=False),
-        Binding("right,l", "horizontal(1)", "Right", show=False),
+        Binding("up", "vertical(-1)", "Up", show=False),
+        Binding("down", "vertical(1)", "Down", show=False),
+        Binding("left", "horizontal(-1)", "Left", show=False),
+        Binding("right", "horizontal(1)", "Right", show=False),
+        Binding("l", "full_log", "Log", show=False),
         Binding("e", "eureka", "Eureka"),
         Binding("enter", "confirm", "OK", key_display="Enter"),
         Binding("enter", "show_result", "Result", key_display="Enter"),
@@ -686,6 +688,10 @@ class RoboFactoryScreen(GameScreen):
                         else "bold red")
         text.append("\nC customer >to play $bought", "dim")
         return text
+
+    def log_lines(self) -> list[tuple[str, str]]:
+        view = self.shown_view()
+        return styled_log([_you(line) for line in log_lines(view, self.names())])
 
     def _log_text(self, view: RoboFactoryView, seat: int | None, width: int,
                   height: int) -> Text:

@@ -33,7 +33,7 @@ from engines.roborally.state import (
     RoboRallyState,
     RoboRallyView,
 )
-from screens.dialogs import PassScreen, PreviewScreen
+from screens.dialogs import PassScreen
 from screens.game_screen import GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
 from screens.roborally_draw import (
@@ -138,7 +138,7 @@ class RoboRallyScreen(GameScreen):
     ]
     # The legend stays after the game; the playback keys work while the last turn plays
     # back, even once the game is over (ui_phase says "watch" then).
-    OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"legend", "full_log"}
+    OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"legend"}
     PHASE_ACTIONS = {
         "number": ("program",),
         "take_back": ("program",),
@@ -250,13 +250,10 @@ class RoboRallyScreen(GameScreen):
             return bool(choices and Decide("recompile", "") in choices.extras)
         return super().offers(action)
 
-    def action_full_log(self) -> None:
-        """The whole log so far in a scrollable window (with 8 robots a register is longer
-        than the side panel)."""
-        text = Text()
-        for n, (line, style) in enumerate(wrap_log(self.events_log, 72)):  # the window's width
-            text.append(("\n" if n else "") + line, style or None)
-        self.app.push_screen(PreviewScreen("Register log (newest last)", text, at_end=True))
+    LOG_TITLE = "Register log"
+
+    def log_lines(self) -> list[tuple[str, str]]:
+        return list(self.events_log)  # with 8 robots a register is longer than the panel
 
     def my_turn(self) -> bool:
         """A human seat is shown and has something to do now, and no playback runs."""

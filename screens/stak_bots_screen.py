@@ -114,6 +114,7 @@ def log_text(events: list[str], width: int, height: int) -> Text:
         shown.extend((line, style) for line in reversed(wrapped))
     text = Text(no_wrap=True, overflow="crop", end="")
     text.append("Events", "bold underline")
+    text.append("  (l: all)", "dim")
     for line, style in reversed(shown):
         text.append("\n")
         text.append(line, style)
@@ -164,6 +165,7 @@ class StakBotsScreen(GameScreen):
         Binding("H,i", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("ctrl+s", "save_as", "Save"),
+        Binding("l", "full_log", "Log", show=False),
         Binding("f1,question_mark", "rules", "Rules", key_display="F1"),
         Binding("q", "leave", "Quit"),
         Binding("escape", "escape", "Back", show=False),
@@ -221,6 +223,10 @@ class StakBotsScreen(GameScreen):
         state = self.session.match.state
         assert isinstance(state, StakState)
         return state
+
+    def log_lines(self) -> list[tuple[str, str]]:
+        return [(event, "bold" if event.startswith("Turn ") else "")
+                for event in self.named(self.state.events)]
 
     def names(self) -> list[str]:
         return seat_names(self.session)

@@ -5,7 +5,6 @@ an ellipsis at a word boundary."""
 from __future__ import annotations
 
 import re
-import textwrap
 
 import pytest
 from rich.text import Text
@@ -18,7 +17,7 @@ from screens.dialogs import ConfirmScreen
 from screens.glyphs import ASCII, UNICODE
 from screens.stak_bots_render import hand_lines, option_window, stack_column
 from screens.stak_bots_screen import StakBotsScreen, named_events
-from screens.text_fit import clip_wrap, fit
+from screens.text_fit import clip_wrap, fit, wrap_log
 from tests.test_stak_bots_ui import next_key, sb_screen
 from tests.ui_helpers import make_app, settle
 
@@ -111,9 +110,9 @@ def newest_event_shown(screen: StakBotsScreen) -> None:
     events = named_events(screen.state.events, screen.names())
     assert events
     lines = [line.strip() for line in log_lines(screen) if line.strip()]
-    wrapped = textwrap.wrap(events[-1], log.content_size.width, subsequent_indent=" ")
+    wrapped = [line for line, _ in wrap_log([(events[-1], "")], log.content_size.width)]
     assert lines[-1] == wrapped[-1].strip(), (lines, events[-1])
-    assert lines[0] == "Events"
+    assert lines[0] == "Events  (l: all)"
 
 
 async def test_event_log_fills_its_column_in_new_and_resumed_games(tmp_path):
