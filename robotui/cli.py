@@ -423,7 +423,7 @@ def play(
         typer.Option(
             "--first",
             metavar="rows|columns|random",
-            help="Who starts: rows, columns or random.  [default: rows]",
+            help="Robot Master: who starts, rows, columns or random.  [default: rows]",
         ),
     ] = None,
     hand: Annotated[
@@ -431,7 +431,7 @@ def play(
         typer.Option(
             "--hand",
             metavar="full|five",
-            help="full (12-card hand) or five (5-card variant).  [default: full]",
+            help="Robot Master: full (12-card hand) or five (5-card variant).  [default: full]",
         ),
     ] = None,
     seed: Annotated[

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -81,17 +82,21 @@ def clock() -> float:
     return time.monotonic()
 
 
-class PassScreen(ModalScreen[None]):
-    """Hides the hands between two humans sharing a terminal."""
+class PassScreen(ModalScreen[str | None]):
+    """Hides the hands between two humans sharing a terminal. With ``leave_question`` (the
+    text of the leave confirmation, asked when ``q`` is pressed), ``q`` or Escape may leave
+    the game from here: the screen then answers ``"leave"``."""
 
-    BINDINGS = [Binding("enter,space", "ready", "I'm ready")]
+    BINDINGS = [Binding("enter,space", "ready", "I'm ready"),
+                Binding("q,escape", "leave", "Leave")]
     # Keys this soon after the screen appears are the last player's (a double-tapped Enter
     # that ended their move): they must not uncover the next player's cards.
     SETTLE = 0.6  # seconds
 
-    def __init__(self, player: str) -> None:
+    def __init__(self, player: str, leave_question: Callable[[], str] | None = None) -> None:
         super().__init__()
         self.player = player
+        self.leave_question = leave_question
         self.shown_at = clock()
 
     def compose(self) -> ComposeResult:
@@ -101,10 +106,22 @@ class PassScreen(ModalScreen[None]):
                 f"{self.player}: press Enter when nobody else is looking.",
                 classes="dialog-text",
             )
+            if self.leave_question is not None:
+                yield Static("q leaves the game (it is saved).", classes="hint")
 
     def action_ready(self) -> None:
         if clock() - self.shown_at >= self.SETTLE:
             self.dismiss(None)
+
+    def action_leave(self) -> None:
+        if self.leave_question is None:
+            return
+
+        def done(leave: bool | None) -> None:
+            if leave:
+                self.dismiss("leave")
+
+        self.app.push_screen(ConfirmScreen(self.leave_question()), done)
 
 
 class RulesScreen(ModalScreen[None]):

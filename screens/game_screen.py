@@ -4,6 +4,7 @@ rules, hot-seat privacy and leaving. A game's screen subclasses :class:`GameScre
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -258,9 +259,7 @@ class GameScreen(Screen[None]):
             if self.session.hot_seat and self.shown_seat != seat and was_hidden_from != seat:
                 self.shown_seat = None
                 self.refresh_all()
-                self.app.push_screen(
-                    PassScreen(self.player_label(seat)), lambda _: self._reveal(seat)
-                )
+                self.pass_keyboard(seat, lambda: self._reveal(seat))
             else:
                 self._reveal(seat)
         else:
@@ -421,10 +420,21 @@ class GameScreen(Screen[None]):
         else:
             self.dismiss(None)
 
-    def action_leave(self, quit_app: bool = False) -> None:
-        if self.finished:
-            self.close(quit_app)
-            return
+    def pass_keyboard(self, seat: int, then: Callable[[], None]) -> None:
+        """Hide the screen behind a pass screen for human ``seat``; ``then`` once they are
+        ready. ``q`` there leaves the game, after the usual question."""
+
+        def done(answer: str | None) -> None:
+            if answer == "leave":
+                self.close(False)
+            else:
+                then()
+
+        self.app.push_screen(PassScreen(self.player_label(seat), self.leave_question), done)
+
+    def leave_question(self, quit_app: bool = False) -> str:
+        """The question before leaving an unfinished game, saying where it is saved (it is
+        saved once more to be sure)."""
         status = self.session.autosave()
         saved = (
             f"It is saved as {self.session.name!r}: resume it from the menu or with "
@@ -432,13 +442,19 @@ class GameScreen(Screen[None]):
             if status.ok
             else f"WARNING: it could not be saved ({status.message})."
         )
+        question = "Quit robotui?" if quit_app else "Leave this unfinished game?"
+        return f"{question}\n{saved}"
+
+    def action_leave(self, quit_app: bool = False) -> None:
+        if self.finished:
+            self.close(quit_app)
+            return
 
         def done(leave: bool | None) -> None:
             if leave:
                 self.close(quit_app)
 
-        question = "Quit robotui?" if quit_app else "Leave this unfinished game?"
-        self.app.push_screen(ConfirmScreen(f"{question}\n{saved}"), done)
+        self.app.push_screen(ConfirmScreen(self.leave_question(quit_app)), done)
 
     def action_show_result(self) -> None:
         """Open the game-over panel again after ``b`` closed it to look at the board (a game
@@ -475,7 +491,7 @@ class GameOverScreen(ModalScreen[str]):
     ``n`` new game, ``m`` menu, ``b``/Escape back to the board."""
 
     BINDINGS = [
-        Binding("escape,b", "close('board')", "Look at board"),
+        Binding("b,escape", "close('board')", "Look at board", key_display="b/Esc"),
         Binding("n", "close('new')", "New game"),
         Binding("m,q", "close('menu')", "Menu"),
     ]

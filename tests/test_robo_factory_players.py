@@ -98,22 +98,19 @@ def test_normal_reasons_only_from_its_own_knowledge() -> None:
     assert found > 0
 
 
-def test_hard_first_build_against_the_crowd_is_valid_and_fast() -> None:
+def test_hard_first_build_against_the_crowd_is_valid() -> None:
     """With 4 players hard values its first build against sampled rivals; it still builds a
-    possible robot or a probe, within the time budget."""
-    import time
-
-    worst = 0.0
+    possible robot or a probe (its speed is measured by the arena, see bench/RESULTS.md)."""
+    builds = 0
     for seed in range(30):
         state = SPEC.new_game(4, {}, seed)
         bots = [make_player(SPEC, "hard", s, seed) for s in range(4)]
         while state.turn == 0:
             (seat,) = state.to_move()
             view = state.view(seat)
-            began = time.perf_counter()
             action = bots[seat].choose(view)
-            worst = max(worst, time.perf_counter() - began)
             if state.phase != BUY:
                 assert isinstance(action, Build) and 0 <= action.code < 64
+                builds += 1
             state.apply(action, seat)
-    assert worst < 0.5
+    assert builds >= 30 * 3

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
-from engines.arena import run_arena, timing_summary
+from engines.arena import run_arena
 from engines.match import Match
 from engines.players import make_player
 from engines.robo_factory.state import OVER, RoboFactoryState
@@ -44,8 +42,9 @@ def test_every_level_plays_legal_games(n: int) -> None:
         assert entry.wins + entry.draws + entry.losses == 6
 
 
-def test_hard_decides_fast() -> None:
-    times: list[float] = []
+def test_hard_plays_whole_games_legally() -> None:
+    """Whole 4-player games of hard players through the match (its speed, p95 per
+    decision, is measured by the arena: bench/RESULTS.md)."""
     for seed in range(12):
         match = Match(SPEC, 4, {}, seed)
         state = match.state
@@ -54,11 +53,10 @@ def test_hard_decides_fast() -> None:
         while not state.is_terminal():
             (seat,) = state.to_move()
             view = state.view(seat)
-            start = time.perf_counter()
             action = players[seat].choose(view)
-            times.append((time.perf_counter() - start) * 1000)
+            assert action in view.legal_actions()
             match.play(action, seat)
-    assert timing_summary(times)["p95"] < 50
+        assert state.result() is not None
 
 
 def test_hard_buys_and_builds_sensibly() -> None:

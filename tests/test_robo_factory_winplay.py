@@ -95,20 +95,17 @@ def test_buying_counts_the_cube_handed_to_the_leading_customer() -> None:
     raise AssertionError("no position found")
 
 
-def test_hard_plays_to_win_quickly_and_legally() -> None:
-    import time
-
-    worst = 0.0
+def test_hard_plays_to_win_legally() -> None:
+    """Whole 4-player games of hard players: every choice legal and of the phase's kind
+    (their speed is measured in bench/, not here)."""
     for seed in range(12):
         state = SPEC.new_game(4, {}, seed)
         bots = [make_player(SPEC, "hard", s, seed) for s in range(4)]
         while not state.is_terminal():
             (seat,) = state.to_move()
             view = state.view(seat)
-            began = time.perf_counter()
             action = bots[seat].choose(view)
-            worst = max(worst, time.perf_counter() - began)
             assert action in view.legal_actions()
             assert isinstance(action, Buy if state.phase == BUY else Build)
             state.apply(action, seat)
-    assert worst < 0.5
+        assert sum(state.cubes) > 0

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Static
 
 from engines.robot_master.state import RobotMasterState
 from saves import list_saves, load_save
-from screens.dialogs import PassScreen, RulesScreen, TooSmallScreen
+from screens.dialogs import ConfirmScreen, PassScreen, RulesScreen, TooSmallScreen
 from screens.load import LoadScreen
 from screens.menu import MainMenu
 from screens.robot_master_screen import RobotMasterOverScreen, RobotMasterScreen
@@ -115,6 +116,26 @@ async def test_hot_seat_hides_hands(tmp_path):
         assert screen.shown_seat == 1
 
 
+async def test_the_pass_screen_can_leave_the_game(tmp_path, monkeypatch):
+    monkeypatch.setattr(PassScreen, "SETTLE", 0.0)
+    app = make_app(tmp_path, start="play", opponent="human", seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, PassScreen)
+        assert "q leaves the game" in " ".join(str(s.render()) for s in app.screen.query(Static))
+        await pilot.press("q")  # asks first; No keeps the pass screen (nothing shown)
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "saved as" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen) and game_screen(app).shown_seat is None
+        await pilot.press("escape", "y")
+        await settle(pilot)
+        assert isinstance(app.screen, MainMenu)
+        assert len(list_saves(tmp_path)[0]) == 1  # the game is kept
+
+
 async def test_too_small_terminal_says_what_it_needs(tmp_path):
     app = make_app(tmp_path, start="play", opponent="random", seed=1)
     async with app.run_test(size=SIZE) as pilot:
@@ -144,6 +165,9 @@ async def test_starting_in_a_too_small_terminal_says_what_it_needs(tmp_path, sta
         await pilot.pause()
         await pilot.pause()
         assert not isinstance(app.screen, TooSmallScreen)
+        if start == "menu":  # laid out for 80 columns again: one line an option, Quit shows
+            rows = [strip.text.strip(" │") for strip in app.screen._compositor.render_strips()]
+            assert "columns." not in rows and "Quit" in rows, rows
     assert app.return_code in (None, 0)
 
 
