@@ -46,7 +46,7 @@ def test_format_1_fixture_still_loads():
 
 
 def test_a_save_outlives_a_change_of_the_default_cards(tmp_path, monkeypatch):
-    from engines.stak_bots import cards, spec
+    from engines.stak_bots import cards
 
     match = played({"cards": "default"})
     text = text_of(match)
@@ -54,8 +54,8 @@ def test_a_save_outlives_a_change_of_the_default_cards(tmp_path, monkeypatch):
     changed = tmp_path / "cards.toml"
     changed.write_text(DEFAULT_PATH.read_text().replace("value = 3", "value = 6"), "utf-8")
     monkeypatch.setattr(cards, "DEFAULT_PATH", changed)  # a later robotui mended a card
-    monkeypatch.setattr(spec, "DEFAULT_PATH", changed)
     cards.default_card_set.cache_clear()
+    cards.default_card_text.cache_clear()
     try:
         assert cards.default_card_set() != match.state.cards
         loaded = loads_save(text, "g.toml")
@@ -64,6 +64,7 @@ def test_a_save_outlives_a_change_of_the_default_cards(tmp_path, monkeypatch):
     finally:
         monkeypatch.undo()
         cards.default_card_set.cache_clear()
+        cards.default_card_text.cache_clear()
 
 
 def test_a_custom_card_set_travels_inside_the_save(tmp_path):

@@ -318,8 +318,14 @@ DEFAULT_PATH = Path(__file__).with_name("cards.toml")
 
 
 @cache
+def default_card_text() -> str:
+    """The bundled card set's file text (read once: a save keeps a copy of it)."""
+    return DEFAULT_PATH.read_text(encoding="utf-8")
+
+
+@cache
 def default_card_set() -> CardSet:
-    return parse_card_set(DEFAULT_PATH.read_text(encoding="utf-8"), DEFAULT_PATH.name)
+    return parse_card_set(default_card_text(), DEFAULT_PATH.name)
 
 
 @cache

@@ -8,10 +8,10 @@ from typing import Any
 
 from engines.core import Action, GameSpec, IllegalAction, OptionError, OptionSpec
 from engines.stak_bots.cards import (
-    DEFAULT_PATH,
     EFFECT_TEXT,
     CardSet,
     default_card_set,
+    default_card_text,
     normalize_cards,
     parse_card_set,
     resolve_cards,
@@ -157,7 +157,7 @@ class StakBotsSpec(GameSpec):
         ``cards`` option already), so a save outlives a change of the bundled set."""
         if options.get("cards", "default") != "default":
             return {}
-        return {"cards": DEFAULT_PATH.read_text(encoding="utf-8")}
+        return {"cards": default_card_text()}
 
     def with_resources(
         self, options: Mapping[str, Any], resources: Mapping[str, str]
