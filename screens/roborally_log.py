@@ -1,14 +1,20 @@
 """RoboRally's register log: what happened in each register, told line by line in the
 order the rules play it (the engine's events of a trace picture: each card in priority
-order with the pushes it makes, then belts, pushers, gears, crushers, lasers and flags),
-with seats named and pushes and belt rides joined, and wrapped to the side panel."""
+order with the pushes it makes, then belts, pushers, gears, crushers, lasers, flags and
+archive markers; after the last register the end of the turn: virtual robots becoming real
+and repairs; at the start of a turn power downs and re-entries), with seats named and pushes
+and belt rides joined, and wrapped to the side panel. :func:`replayed_log` tells the last
+turns of a resumed game again."""
 
 from __future__ import annotations
 
 import re
 
+from engines.core import IllegalAction
+from engines.match import Match
 from engines.roborally.boardfile import Layout
-from engines.roborally.state import SEAT_NAMES
+from engines.roborally.cards import OPTIONS
+from engines.roborally.state import SEAT_NAMES, Decide, RoboRallyState
 from screens.roborally_draw import SEAT_COLOURS, card_label
 
 _BY_SEAT = re.compile(r"\b(hit|pushed|pulled|rammed) by ([0-7])\b")  # "hit by 2": by Green
@@ -19,6 +25,8 @@ _SPOT = re.compile(r"^((?:[a-z]+\d+|\d+,\d+))([NESW])$")  # "d7N": a square and 
 _SQUARES = re.compile(r"[a-z]+\d+|\d+,\d+")  # square names (not "1 on belt:" seats)
 _COUNT = re.compile(r"^(.*) \((\d+)\)$")  # "1 rammed by 0 (1)"
 _RIDES = (" on belt: ", " on express belt: ")
+_REPAIRS = re.compile(r"repairs (\d+) on (.+) at (\S+): (\d+) left")  # "on wrench at e11: 2 left"
+_POWER = re.compile(r"(powers down|stays powered down) \((\d+)\)")  # "(3)": damage cleared
 _MOVES = (" plays ", " sidesteps ", " turned by gear: ", " belt blocked") + _RIDES
 
 
@@ -102,19 +110,35 @@ def _header(picture: dict, before: list, events: list[str]) -> str:
     return f"Register {reg}: " + ", ".join(t for _, _, t in shown)
 
 
-def narrate(picture: dict, before: list, lay: Layout) -> list[tuple[str, str]]:
-    """Lines (text, style) telling what happened in one register of a trace picture, in the
-    order the rules play it: each robot's card in priority order (with the pushes it makes),
-    then belts, pushers, gears, crushers, lasers and flags (the engine's events)."""
+def _public(name: str, what: str) -> tuple[str, str] | None:
+    """Our words for an archive, end-of-turn or power-down event (``what`` follows the
+    seat), or None for the others: ``Blue's archive moves to e11``."""
+    if what.startswith("archive "):
+        return f"{name}'s archive moves to {what.removeprefix('archive ')}", ""
+    if what.startswith("real at "):
+        return f"{name} becomes real (alone on {what.removeprefix('real at ')})", ""
+    m = _REPAIRS.fullmatch(what)
+    if m:
+        site = m[2] if m[2].startswith("flag") else f"the {m[2]}"
+        left = f"{m[4]} left" if m[4] != "0" else "none left"
+        return f"{name} repairs {m[1]} damage on {site} at {m[3]} ({left})", "green"
+    if what.startswith("announces power down"):
+        why = f" ({OPTIONS['circuit-breaker'][0]})" if "circuit breaker" in what else ""
+        return f"{name} announces a power down for next turn{why}", "yellow"
+    m = _POWER.fullmatch(what)
+    if m:
+        cleared = f": all {m[2]} damage repaired" if m[2] != "0" else ""
+        how = "remains powered down" if m[1].startswith("stays") else m[1]
+        return f"{name} {how}{cleared}", "yellow"
+    if what == "powers up":
+        return f"{name} powers up again", "yellow"
+    return None
+
+
+def _told(events: list[str], moved: set[int]) -> list[tuple[str, str]]:
+    """A line (text, style) for each event in turn; adds to ``moved`` the seats whose
+    moves they tell."""
     lines: list[tuple[str, str]] = []
-    reg = picture["register"]
-    bots = picture["bots"]
-    events = joined_pushes(picture["events"])
-    if reg == 0:
-        lines.append((f"Turn {picture['turn']} begins.", "bold"))
-    else:
-        lines.append((_header(picture, before, events), "bold"))
-    moved = set()  # seats whose moves the events tell
     for e in events:
         who, _, what = e.partition(" ")
         if not (who.isdigit() and int(who) < len(SEAT_NAMES)):
@@ -123,6 +147,10 @@ def narrate(picture: dict, before: list, lay: Layout) -> list[tuple[str, str]]:
         s = int(who)
         name = SEAT_NAMES[s]
         style = ""
+        public = _public(name, what)
+        if public:
+            lines.append((f"  {public[0]}", public[1] or SEAT_COLOURS[s].replace("bold ", "")))
+            continue
         if any(w in e for w in _MOVES):
             moved.add(s)
             style = SEAT_COLOURS[s].replace("bold ", "")
@@ -152,9 +180,33 @@ def narrate(picture: dict, before: list, lay: Layout) -> list[tuple[str, str]]:
             style = "bold green"
             what = "touches " + what
         lines.append((f"  {name} {what}", style))
-    for s, b in enumerate(bots):  # a move no event told (none is known): where it went
+    return lines
+
+
+def narrate(picture: dict, before: list, lay: Layout) -> list[tuple[str, str]]:
+    """Lines (text, style) telling what happened in one register of a trace picture, in the
+    order the rules play it: each robot's card in priority order (with the pushes it makes),
+    then belts, pushers, gears, crushers, lasers, flags and archive markers (the engine's
+    events). After the last register, ``End of turn 4:`` and what the end of the turn did
+    (virtual robots becoming real, repairs; the end-of-turn decisions, told by the screen,
+    follow it). A turn's start (register 0) first tells the power downs announced at the end
+    of the turn before, then ``Turn 5 begins.``, re-entries and power downs."""
+    reg = picture["register"]
+    raw = picture["events"]
+    moved: set[int] = set()  # seats whose moves the events tell
+    if reg == 0:
+        prior = picture.get("prior", 0)  # the engine marks the end of the turn before
+        return (
+            _told(joined_pushes(raw[:prior]), moved)
+            + [(f"Turn {picture['turn']} begins.", "bold")]
+            + _told(joined_pushes(raw[prior:]), moved)
+        )
+    end, asks = picture.get("end", (len(raw), False))  # where the end of the turn begins
+    events = joined_pushes(raw[:end])
+    lines = [(_header(picture, before, events), "bold"), *_told(events, moved)]
+    for s, b in enumerate(picture["bots"]):  # a move no event told (none is known)
         old_pos, old_f = before[s]
-        if s in moved or reg == 0 or old_pos < 0 or b.pos < 0:
+        if s in moved or old_pos < 0 or b.pos < 0:
             continue
         if old_pos != b.pos or old_f != b.facing:
             lines.append(
@@ -164,4 +216,82 @@ def narrate(picture: dict, before: list, lay: Layout) -> list[tuple[str, str]]:
                     SEAT_COLOURS[s].replace("bold ", ""),
                 )
             )
+    if "end" in picture and (asks or end < len(raw)):  # the decisions are told after it
+        lines.append((f"End of turn {picture['turn']}:", "bold"))
+        lines.extend(_told(joined_pushes(raw[end:]), moved))
     return lines
+
+
+def option_name(option: str) -> str:
+    """An option card's name as the table reads it: ``Circuit Breaker``."""
+    return OPTIONS.get(option, (option,))[0]
+
+
+def decision_note(
+    state: RoboRallyState, action: Decide, seat: int, options: list[str], damage: int
+) -> str:
+    """A log line for an end-of-turn decision just played (option cards are face up: name
+    them); ``options`` and ``damage``: the robot's before the decision. The game screen's
+    own note (RoboRallyScreen._decision_note) in the same words, but a repair on the double
+    wrench names its square and the damage left, like the repairs the engine tells."""
+    who = SEAT_NAMES[seat]
+    kind, value = action.kind, action.value
+    if kind == "wrench":
+        b = state.bots[seat]
+        new = [o for o in b.options if o not in options]
+        if value == "option" and new:
+            return f"  {who} takes an option card: {option_name(new[0])}"
+        at = f"the double wrench at {state.layout.short_name(b.pos)}"
+        if damage <= b.damage:
+            return f"  {who} repairs on {at} (no damage to repair)"
+        left = f"{b.damage} left" if b.damage else "none left"
+        return f"  {who} repairs {damage - b.damage} damage on {at} ({left})"
+    if kind == "discard":
+        return f"  {who} gives up {option_name(value)}"
+    if kind == "unlock":
+        return f"  {who} frees register {value}"
+    if kind == "stay":
+        return f"  {who} {'stays' if value == 'yes' else 'does not stay'} powered down"
+    return ""
+
+
+def replayed_log(match: Match, turns: int = 2) -> list[tuple[str, str]]:
+    """The register log of the last ``turns`` turns of a game (the current one included),
+    told again as it was told while they were played: the match's action log is replayed
+    from its seed with the register trace on, from the start of the first of those turns.
+    For a resumed game, whose earlier log was not saved. The lines end where the game
+    stands (a register interrupted by a decision is told once it is over); empty for a
+    game not begun or not RoboRally."""
+    state = match.state
+    if not isinstance(state, RoboRallyState) or not match.log or turns < 1:
+        return []
+    first = max(1, state.turn - turns + 1)  # the first turn told
+    game = match.spec.new_game(match.num_players, match.options, match.seed)
+    assert isinstance(game, RoboRallyState)
+    lines: list[tuple[str, str]] = []
+    before: list[tuple[int, int]] = []
+    for entry in match.log:
+        action = match.spec.decode_action(entry.text)
+        if game.turn < first - 1:  # long before: just play it (no pictures to take)
+            game.apply(action, entry.seat)
+            continue
+        seat = entry.seat
+        options, damage = list(game.bots[seat].options), game.bots[seat].damage
+        if not before:
+            before = [(b.pos, b.facing) for b in game.bots]
+        game.trace = []
+        try:
+            game.apply(action, seat)
+        except IllegalAction:  # not this match's log after all: tell what was told so far
+            break
+        finally:
+            pictures, game.trace = game.trace or [], None
+        if isinstance(action, Decide):
+            note = decision_note(game, action, seat, options, damage)
+            if note:  # before the pictures the decision made, as the screen tells it
+                lines.append((note, SEAT_COLOURS[seat].replace("bold ", "")))
+        for picture in pictures:
+            lines.extend(narrate(picture, picture.get("start") or before, game.layout))
+            before = [(b.pos, b.facing) for b in picture["bots"]]
+    start = (f"Turn {first} begins.", "bold")
+    return lines[lines.index(start):] if start in lines else lines

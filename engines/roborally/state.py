@@ -646,6 +646,8 @@ class RoboRallyState(GameState):
             face, _, pd = value.partition(" ")
             b.reenter_face = DIRS.index(face)
             b.announce = pd == "pd"
+            if b.announce:  # log text only, told before the next turn begins
+                self.events.append(f"{seat} announces power down")
         if self.phase == "face":
             if not any(x.pending for x in self.bots):
                 self._start_turn()
@@ -677,6 +679,7 @@ class RoboRallyState(GameState):
         self.turn += 1
         self.shown += 1  # a new hand is dealt
         self._mark_register_start()  # the turn's start picture: re-entries and new hands
+        prior = len(self.events)  # told of the turn before: power downs announced since
         lay = self.layout
         self.discard = []
         self.refills = 0
@@ -689,6 +692,7 @@ class RoboRallyState(GameState):
         for s, b in enumerate(self.bots):
             if b.out:
                 continue
+            was_off = b.powered and b.on_board  # powered down last turn, still on the board
             if not b.on_board:
                 taken = crowd[b.archive] > 1  # robots entering together are virtual too
                 b.pos = b.archive
@@ -700,13 +704,17 @@ class RoboRallyState(GameState):
                 )
             b.powered = b.announce
             b.announce = False
-            if b.powered:
+            if b.powered:  # told as "1 powers down (3)": the damage it clears (log only)
+                how = "stays powered down" if was_off else "powers down"
+                self.events.append(f"{s} {how} ({b.damage})")
                 b.damage = 0
                 b.fc_locks = 0
                 for r in range(REGISTERS):
                     b.locked[r] = False
                     b.regs[r] = 0
                     b.pairs[r] = 0
+            elif was_off:
+                self.events.append(f"{s} powers up")
             self._settle_locks(s)
         kept = {c for b in self.bots for c in b.regs if c}
         kept.update(b.flywheel for b in self.bots if b.flywheel)
@@ -724,6 +732,7 @@ class RoboRallyState(GameState):
         if self.trace is not None:
             picture = self.picture()
             picture["register"] = 0
+            picture["prior"] = prior  # its first events are the end of the turn before
             self.trace.append(picture)
         self.events = []  # told with the start of the turn: register 1 starts afresh
         if not any(b.pending for b in self.bots):
@@ -753,6 +762,9 @@ class RoboRallyState(GameState):
     def _begin_registers(self) -> None:
         self.shown += 1  # every program is about to be played face up
         self.phase = "resolve"
+        for s, b in enumerate(self.bots):  # public now: told with register 1 (log only)
+            if b.announce and b.on_board:
+                self.events.append(f"{s} announces power down")
         self.reg = 0
         self.stage = "reveal"
         self._mark_register_start()
@@ -1367,6 +1379,7 @@ class RoboRallyState(GameState):
                 continue
             i = b.pos
             k = lay.kind[i]
+            archive = b.archive
             if i in flags:
                 b.archive = i
                 if b.flags < len(flags) and flags[b.flags] == i:
@@ -1386,6 +1399,8 @@ class RoboRallyState(GameState):
                         break
                     if j in flags or lay.kind[j] in (WRENCH, DOUBLE_WRENCH):
                         b.archive = j
+            if b.archive != archive:  # told as "1 archive e11" (log text only)
+                self.events.append(f"{s} archive {lay.short_name(b.archive)}")
             if b.flags == len(flags) and flags:
                 self.winners = (*self.winners, s)
 
@@ -1397,9 +1412,10 @@ class RoboRallyState(GameState):
         for b in self.bots:
             if b.pos >= 0:
                 count[b.pos] = count.get(b.pos, 0) + 1
-        for b in self.bots:
+        for s, b in enumerate(self.bots):
             if b.pos >= 0 and b.virtual and count[b.pos] == 1:
                 b.virtual = False
+                self.events.append(f"{s} real at {lay.short_name(b.pos)}")
         for s, b in enumerate(self.bots):
             b.pending = []
             if b.on_board:
@@ -1412,7 +1428,13 @@ class RoboRallyState(GameState):
                     else:
                         amount = 2
                 if amount:
+                    damage = b.damage
                     self._repair(s, amount)
+                    if b.damage < damage:  # "0 repairs 1 on wrench at e11: 2 left" (log)
+                        self.events.append(
+                            f"{s} repairs {damage - b.damage} on {self._site(b.pos)}"
+                            f" at {lay.short_name(b.pos)}: {b.damage} left"
+                        )
                 if b.powered and b.damage > 0:
                     b.pending.append("stay")
             elif not b.out:
@@ -1424,11 +1446,30 @@ class RoboRallyState(GameState):
                 if b.flywheel:
                     self.discard.append(b.flywheel)
                     b.flywheel = 0
+        # The end of the turn is told after its last register (log only): the trace has just
+        # taken that register's picture; "end" marks where its events begin, and whether the
+        # table waits for end-of-turn decisions the log tells. Not carried on either way.
+        if self.trace:
+            picture = self.trace[-1]
+            told = ("wrench", "unlock", "stay", "discard", "reenter")
+            asks = any(k in b.pending for b in self.bots for k in told)
+            picture["end"] = (len(picture["events"]), asks)
+            picture["events"].extend(self.events)
+        self.events = []
         if not any(b.pending for b in self.bots):
             self._finish_turn()
 
+    def _site(self, i: int) -> str:
+        """The repair site on square ``i`` for the log: ``wrench``, ``flag 2`` ..."""
+        k = self.layout.kind[i]
+        if k == DOUBLE_WRENCH:
+            return "double wrench"
+        if k == WRENCH:
+            return "wrench"
+        return f"flag {self.layout.flags.index(i) + 1}"
+
     def _finish_turn(self) -> None:
-        for b in self.bots:
+        for s, b in enumerate(self.bots):
             for r in range(REGISTERS):
                 if b.pairs[r]:
                     self.discard.append(b.pairs[r])
@@ -1450,6 +1491,7 @@ class RoboRallyState(GameState):
                 b.announce = True
             if b.on_board and not b.announce and b.has("circuit-breaker") and b.damage >= 3:
                 b.announce = True
+                self.events.append(f"{s} announces power down (circuit breaker)")
             b.stay = False
             b.gyro = b.recompiled = b.abort = b.abort_used = b.destroyed = False
             b.radio = -1
