@@ -272,7 +272,9 @@ def legend(ascii_only: bool, lay: Layout, width: int = 41) -> Text:
         [(robot_letter(0, True) + g.virtual[0], robot_style(0, True), "virtual"),
          ("3" + g.robot[0], robot_style(1), "3 on one square")],
         [(letters, "", f" {white}, {black}")],
-        [("1 ", "bold black on green", "preview: you after register 1")],
+        # +5: after register 5 and two or more before it (the preview line names them)
+        [("1 ", "bold black on green", "preview: reg. 1"),
+         ("+5", "bold black on green", "5 and others")],
         [(g.dead + "3", "bold white on red", "preview: you die in register 3")],
     ]
     t = Text()

@@ -33,8 +33,7 @@ from engines.roborally.state import (
     RoboRallyState,
     RoboRallyView,
 )
-from screens.dialogs import PassScreen
-from screens.game_screen import GameOverScreen, GameScreen
+from screens.game_screen import FooterKey, GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
 from screens.roborally_draw import (
     SEAT_COLOURS,
@@ -46,7 +45,7 @@ from screens.roborally_draw import (
     robot_style,
     row_label_width,
 )
-from screens.roborally_log import narrate
+from screens.roborally_log import narrate, replayed_log
 from screens.session import GameSession
 from screens.text_fit import wrap_log
 
@@ -56,15 +55,28 @@ KEYS_HELP = """\
   Backspace     take the last card back
   Left / Right  move between cards (Up / Down: hand or registers)
   Space         put the card under the cursor in / take it out again
-  p             announce a power down for next turn (when damaged)
+  p             announce a power down for next turn (when damaged);
+                p again cancels it
   c             Recompile (option card), when you may
   Enter         confirm the program
   Decisions     1-9, or the arrows and Enter, pick one of the choices
   Watching      Space next register, r run/pause, + / - speed,
-                x skip to the end (a Space or Enter at once after
-                the last register does not touch your next turn)
+                x skip to the end, l the whole log. Stepped with
+                Space, the last picture stays until Space or Enter
+                once more (or 1-9, an arrow, Backspace, p: your
+                turn begins with that key); a Space or Enter just
+                after a running playback ends is not taken either
+  r, + / -      work before the registers play too (while the
+                others think): the playback starts paused / at
+                that speed
   Game over     Enter shows the result again
+  l             the whole log in a scrollable window (any time)
   g             legend of the board glyphs on / off
+  Robot table   Dm damage, Lock locked registers, Lv lives, Flg
+                flags, Arch archive square, Op option cards; then
+                off (powered down), pd (power down announced),
+                virt (virtual; v beside another word), dead
+                (re-enters next turn), out (out of the race)
   u             undo your last move (against the computer)
   H (shift+h)   hint: the hard computer's suggestion (also i)
   ctrl+s        save under a name of your choice
@@ -75,6 +87,10 @@ TINY = ("U-T", "Lft", "Rgt", "Bck", "Mv1", "Mv2", "Mv3")
 ONE_LETTER = ("U", "L", "R", "B", "1", "2", "3")
 SPEEDS = (0.25, 0.5, 1.0, 2.0)
 DOUBLE_TAP = 0.8  # seconds after the playback ends in which Space / Enter are not yet yours
+# Keys of your next turn that, pressed on the held last picture of a stepped playback
+# (see RoboRallyScreen.held), end the playback and then do what they do.
+HELD_KEYS = frozenset({"number", "choose", "take_back", "cursor", "power_down", "recompile",
+                       "hint"})
 FIRE_TEXT = {
     "normal": "shoot: damage",
     "pressor": "Pressor Beam: push it 1 away",
@@ -150,10 +166,11 @@ class RoboRallyScreen(GameScreen):
         "pick": ("decide",),
         "cursor": ("program", "decide"),
         "hint": ("program", "decide"),
-        "step": ("watch",),
-        "run": ("watch",),
-        "skip": ("watch",),
-        "speed": ("watch",),
+        "step": ("watch", "held"),
+        # the playback's run/pause and speed may be chosen before it starts
+        "run": ("watch", "held", "wait", "program", "decide"),
+        "skip": ("watch", "held"),
+        "speed": ("watch", "held", "wait", "program", "decide"),
         "show_result": ("over",),
         "new_game": ("over",),
     }
@@ -164,11 +181,36 @@ class RoboRallyScreen(GameScreen):
         "decide": (("choose(1)", "1-9", "Choose"), ("pick", "Enter", "Pick")),
         "watch": (("step", "Space", "Step"), ("run", "r", "Run/pause"), ("skip", "x", "Skip"),
                   ("full_log", "l", "Log")),
-        "over": (("show_result", "Enter", "Result"), ("new_game", "n", "New game")),
+        # the last picture of a stepped playback, held (see footer_main for the words)
+        "held": (("step", "Space", "Go on"), ("full_log", "l", "Log")),
+        # the others still think: r and +/- already set the coming playback
+        "wait": (("run", "r", "Run/pause"), ("full_log", "l", "Log")),
+        "over": (("show_result", "Enter", "Result"), ("new_game", "n", "New game"),
+                 ("full_log", "l", "Log")),
     }
-    FOOTER_OPTIONAL = (("power_down", "p", "Power down"), ("legend", "g", "Legend"),
-                       ("hint", "H", "Hint"), ("save_as", "^s", "Save"), ("undo", "u", "Undo"),
-                       ("full_log", "l", "Log"), ("recompile", "c", "Recompile"))
+    FOOTER_WORDS = {  # what follows a held playback: what Space (or Enter) goes on to
+        "program": "Program", "decide": "Decide", "over": "Result"}
+
+    def footer_optional(self) -> tuple[FooterKey, ...]:
+        """The optional keys by priority; ``p`` says what it does now (it toggles)."""
+        power = "Cancel power down" if self.power else "Power down"
+        return (("power_down", "p", power), ("legend", "g", "Legend"),
+                ("hint", "H", "Hint"), ("save_as", "^s", "Save"), ("undo", "u", "Undo"),
+                ("full_log", "l", "Log"), ("recompile", "c", "Recompile"))
+
+    def footer_main(self) -> tuple[FooterKey, ...]:
+        """The keys of the moment, in words of the moment: while the last picture of a
+        stepped playback is held, Space goes on to what follows it; while the others
+        think, ``r`` says what the coming playback will do."""
+        keys = super().footer_main()
+        mode = self.footer_mode()
+        if mode == "held":
+            word = self.FOOTER_WORDS.get(self.after_watch(), "Go on")
+            return tuple((a, k, word if a == "step" else t) for a, k, t in keys)
+        if mode == "wait":
+            word = "Pause" if self.running else "Run"
+            return tuple((a, k, word if a == "run" else t) for a, k, t in keys)
+        return keys
 
     def __init__(self, session: GameSession, glyphs: Glyphs) -> None:
         super().__init__(session, glyphs)
@@ -185,13 +227,19 @@ class RoboRallyScreen(GameScreen):
         self.speed = 1
         self.timer: Any = None
         self.events_log: list[tuple[str, str]] = []
-        if session.match.log:  # a resumed game: its earlier registers are not replayed here
+        if session.match.log:  # a resumed game: its last turns are told again
             state = session.match.state
             assert isinstance(state, RoboRallyState)
+            self.events_log = replayed_log(session.match)
             self.events_log.append((f"Game resumed in turn {state.turn}.", "dim"))
         self.program_turn: tuple[int, int] = (-1, -1)
         self.passing = False  # a PassScreen is up
         self.watch_end = -math.inf  # when the last watched playback ended (time.monotonic)
+        # A playback stepped with Space (or Enter) to its last picture keeps that picture on
+        # screen until Space or Enter once more (or a key of your turn): the step keys are
+        # never taken as programming keys unasked, however slowly they are pressed.
+        self.held = False
+        self.last_register: dict | None = None  # the last register's picture shown
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -225,6 +273,8 @@ class RoboRallyScreen(GameScreen):
     def ui_phase(self) -> str:
         """What the keys do now: ``program``, ``decide`` (a numbered choice), ``watch`` (the
         registers play back), ``over`` (the game is over, its panel closed) or ``wait``."""
+        if self.held:
+            return "held"
         if self.queue or self.shown is not None:
             return "watch"
         if self.state.is_terminal():
@@ -232,6 +282,26 @@ class RoboRallyScreen(GameScreen):
         if self.my_turn():
             return "program" if self.state.pending_kind(self.my_seat()) == "program" else "decide"
         return "wait"
+
+    def after_watch(self) -> str:
+        """What the end of the playback leads to: ``over``, ``program`` or ``decide`` (a
+        human's move), or "" (the computers move next: nothing of yours to go on to)."""
+        state = self.state
+        if state.is_terminal():
+            return "over"
+        humans = [s for s in state.to_move() if self.session.is_human(s)]
+        if not humans:
+            return ""
+        seat = self.shown_seat if self.shown_seat in humans else humans[0]
+        return "program" if state.pending_kind(seat) == "program" else "decide"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """On the held last picture of a playback the keys of what follows work too (they
+        end the playback first): a number, an arrow, Backspace, p... is never lost. Space
+        and Enter stay the playback's: they go on to your turn."""
+        if self.held and action in HELD_KEYS:
+            return self.after_watch() in self.PHASE_ACTIONS[action]
+        return super().check_action(action, parameters)
 
     def power_down_offered(self) -> bool:
         """Programming a damaged robot: a power down may be announced (or taken back)."""
@@ -261,6 +331,7 @@ class RoboRallyScreen(GameScreen):
         return (
             seat is not None
             and not self.queue
+            and not self.held
             and self.session.is_human(seat)
             and bool(self.state.pending_kind(seat))
         )
@@ -269,7 +340,7 @@ class RoboRallyScreen(GameScreen):
     def advance(self) -> None:
         state = self.state
         if state.is_terminal():
-            if self.queue:  # the game-over panel waits for the playback
+            if self.queue or self.held:  # the game-over panel waits for the playback
                 self.refresh_all()
             else:
                 super().advance()
@@ -278,7 +349,7 @@ class RoboRallyScreen(GameScreen):
         for seat in seats:
             if not self.session.is_human(seat) and seat not in self.working:
                 self.start_computer(seat)
-        if self.queue:
+        if self.queue or self.held:  # your turn begins once the playback is over
             self.refresh_all()
             return
         humans = [s for s in seats if self.session.is_human(s)]
@@ -289,9 +360,7 @@ class RoboRallyScreen(GameScreen):
                 self.refresh_all()
                 if not self.passing:
                     self.passing = True
-                    self.app.push_screen(
-                        PassScreen(self.player_label(seat)), lambda _: self._passed(seat)
-                    )
+                    self.pass_keyboard(seat, lambda: self._passed(seat))
                 return
             self._reveal(seat)
             return
@@ -422,6 +491,7 @@ class RoboRallyScreen(GameScreen):
             else:
                 self.events_log.append(line)
         if pictures:
+            self.held = False  # more to watch: Space steps on to it
             idle = not self.queue and self.shown is None
             if idle:
                 self.before = before
@@ -462,7 +532,9 @@ class RoboRallyScreen(GameScreen):
         self.advance()
 
     # -- playback -----------------------------------------------------------------------
-    def _next_picture(self) -> None:
+    def _next_picture(self, stepped: bool = False) -> None:
+        """Show the next picture of the playback (``stepped``: Space or Enter asked for it;
+        the last picture a step shows is held, see :attr:`held`)."""
         if self.timer is not None:
             self.timer.stop()
             self.timer = None
@@ -480,7 +552,14 @@ class RoboRallyScreen(GameScreen):
         self.events_log = self.events_log[-1000:]  # the log window (l) shows them all
         self.before = [(b.pos, b.facing) for b in picture["bots"]]
         self.shown = picture
+        if picture["register"]:
+            self.last_register = picture
         if not self.queue:
+            if stepped and self.after_watch():
+                self.held = True  # Space or Enter once more goes on (see action_step)
+                self.message = ""
+                self.advance()  # the computers may start thinking meanwhile
+                return
             self._end_watch(watching)
             return
         if self.running:
@@ -493,8 +572,25 @@ class RoboRallyScreen(GameScreen):
         if watched:
             self.watch_end = time.monotonic()
         self.shown = None
+        self.held = False
         self.refresh_all()
         self.advance()
+
+    def held_text(self) -> str:
+        """The held last picture of a playback: what Space or Enter goes on to."""
+        after = self.after_watch()
+        if after == "over":
+            return "Race over: Space/Enter for the result"
+        if after == "program":
+            return f"Turn {self.state.turn} begins: Space/Enter to program"
+        return "Space/Enter: on to your decision"
+
+    def _release(self) -> None:
+        """Leave the held last picture for your turn (asked for: no double-tap guard)."""
+        if self.held:
+            self.held = False
+            self.message = ""
+            self._end_watch(False)
 
     def _double_tap(self, again: str) -> bool:
         """Space or Enter came just after the playback ended (one press too many while
@@ -511,9 +607,11 @@ class RoboRallyScreen(GameScreen):
         self.watch_end = -math.inf
 
     def action_step(self) -> None:
-        if self.queue:
+        if self.held:
+            self._release()
+        elif self.queue:
             self.running = False
-            self._next_picture()
+            self._next_picture(stepped=True)
 
     def action_toggle(self) -> None:
         if (
@@ -524,19 +622,30 @@ class RoboRallyScreen(GameScreen):
             self._toggle_at_cursor()
 
     def action_run(self) -> None:
-        if not self.queue:
-            return
+        """Run or pause the playback; pressed before it starts (while the others think, or
+        still programming) it says how the coming playback will start."""
         self.running = not self.running
-        if self.running:
-            self._next_picture()
-        elif self.timer is not None:
-            self.timer.stop()
-            self.timer = None
+        if self.queue:
+            if self.running:
+                self._next_picture()
+            elif self.timer is not None:
+                self.timer.stop()
+                self.timer = None
+        else:
+            self.message = self.coming_playback()
         self.refresh_all()
+
+    def coming_playback(self) -> str:
+        """How the next registers will be played back (r and +/- change it)."""
+        if self.running:
+            return f"The registers will run, {SPEEDS[self.speed]:g} s each (r pauses)."
+        return "The registers will wait for Space at each step (r runs them)."
 
     def action_speed(self, delta: int) -> None:
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
         self.message = f"Playback: {SPEEDS[self.speed]:g} s a register."
+        if not self.queue and not self.running:
+            self.message += " (paused: r runs it)"
         self.refresh_all()
 
     def action_skip(self) -> None:
@@ -544,6 +653,7 @@ class RoboRallyScreen(GameScreen):
             self.running = False
             self._next_picture()
         self.running = True
+        self._release()
         self._keys_used()  # skipping is deliberate: the next key is meant for your turn
 
     def action_legend(self) -> None:
@@ -573,6 +683,7 @@ class RoboRallyScreen(GameScreen):
         self.action_number(n)
 
     def action_number(self, n: int) -> None:
+        self._release()  # pressed on the held end of a playback: your turn begins with it
         if not self.my_turn():
             return
         self._keys_used()
@@ -598,6 +709,7 @@ class RoboRallyScreen(GameScreen):
             self._keep_draft()
 
     def action_take_back(self) -> None:
+        self._release()
         self._keys_used()
         if self.my_turn() and self.chosen:
             self.chosen.pop()
@@ -624,6 +736,7 @@ class RoboRallyScreen(GameScreen):
         self.refresh_all()
 
     def action_cursor(self, dx: int, dy: int) -> None:
+        self._release()
         if not self.my_turn():
             return
         self._keys_used()
@@ -661,6 +774,7 @@ class RoboRallyScreen(GameScreen):
         self.play(Program(tuple(cards), self.power), view.seat)
 
     def action_power_down(self) -> None:
+        self._release()
         if not self.my_turn():
             return
         self._keys_used()
@@ -681,6 +795,7 @@ class RoboRallyScreen(GameScreen):
         self.refresh_all()
 
     def action_recompile(self) -> None:
+        self._release()
         if not self.my_turn():
             return
         self._keys_used()
@@ -696,6 +811,7 @@ class RoboRallyScreen(GameScreen):
 
     # -- hint, undo ------------------------------------------------------------------------
     def action_hint(self) -> None:
+        self._release()
         if not self.my_turn() or self.hinting:
             return
         seat = self.my_seat()
@@ -735,6 +851,8 @@ class RoboRallyScreen(GameScreen):
             return
         if self.queue:
             self.action_skip()
+        if self.held:  # the turn is taken back: no playback end to go on from
+            self.held, self.shown = False, None
         self.working.clear()
         self.program_turn = (-1, -1)
         log_length = len(self.session.match.log)
@@ -767,26 +885,34 @@ class RoboRallyScreen(GameScreen):
         if not kinds:
             return {}, ""
         path, flags, damage = engine_preview(self.state, view.seat, cards, len(kinds))
-        marks: dict[int, tuple[str, str]] = {}
         g = glyph_set(self.glyphs.ascii_only)
         warn = ""
         last = me.pos
+        ends: dict[int, list[int]] = {}  # square -> the registers after which you are there
         for r, (p, _f) in enumerate(path):
             if p < 0:
-                marks[last] = (g.dead + str(r + 1), "bold white on red")
                 warn = f"WARNING: your robot is destroyed in register {r + 1}!"
                 break
-            label = (marks[p][0].strip() if p in marks else "") + str(r + 1)
-            marks[p] = (label[-2:].ljust(2), "bold black on green")
+            ends.setdefault(p, []).append(r + 1)
             last = p
-        if not warn and path:
+        marks = {p: (preview_label(regs), "bold black on green") for p, regs in ends.items()}
+        if warn:  # where it was last seen: the register that kills it
+            marks[last] = (g.dead + str(len(path)), "bold white on red")
+        elif path:
             p, f = path[-1]
             notes = [f"after register {len(path)}: {view.layout.short_name(p)} facing {'NESW'[f]}"]
+            if len(ends[p]) > 2:  # its square's mark shows only the last register
+                notes[0] += f" (also after {','.join(map(str, ends[p][:-1]))})"
             if damage:
                 notes.append(f"{damage} laser damage")
             if flags > me.flags:
                 notes.append("touches flag " + str(flags))
             warn = "Preview " + ", ".join(notes)
+        # other squares with more registers than their two characters show: named here
+        more = [f"{view.layout.short_name(p)} after {','.join(map(str, regs))}"
+                for p, regs in ends.items() if len(regs) > 2 and not (path and p == path[-1][0])]
+        if more:
+            warn += (", " if warn.startswith("Preview") else " ") + ", ".join(more)
         return marks, warn
 
     def viewport(self, width: int, height: int, focus: int) -> tuple[int, int, int, int]:
@@ -854,8 +980,12 @@ class RoboRallyScreen(GameScreen):
         if self.queue or self.shown is not None:
             reg = self.shown["register"] if self.shown else 0
             t.append(f"register {reg}  " if reg else "start of turn  ", "bold yellow")
-            t.append("Space step, r run/pause, x skip" if not self.running
-                     else f"running {SPEEDS[self.speed]:g}s", "dim")
+            if self.held:
+                word = self.FOOTER_WORDS.get(self.after_watch(), "go on").lower()
+                t.append(f"Space/Enter: {word}", "bold")
+            else:
+                t.append("Space step, r run/pause, x skip" if not self.running
+                         else f"running {SPEEDS[self.speed]:g}s", "dim")
         elif state.is_terminal():
             t.append("game over", "bold")
         else:
@@ -871,8 +1001,10 @@ class RoboRallyScreen(GameScreen):
         """Draw the robots' table; returns its height."""
         lay = view.layout
         g = glyph_set(self.glyphs.ascii_only)
-        t = Text(no_wrap=True, overflow="ellipsis")  # one line a robot, whatever its state
-        # 32 columns and up to 8 of state ("dead,pd"): the 40 the side panel has at 80x24
+        # One line a robot, whatever its state: 32 columns, a space and up to 7 of state
+        # ("dead,pd", "off,v": see robot_state), the 40 the side panel has at 80x24. (The
+        # Static does not wrap it either way: text-wrap: nowrap in roborally.tcss.)
+        t = Text(no_wrap=True, overflow="ellipsis")
         t.append("Robot     Dm Lock Lv Flg Arch Op\n", "bold underline")
         shown_bots = self.shown["bots"] if self.shown is not None else None
         for r in view.robots:
@@ -897,17 +1029,9 @@ class RoboRallyScreen(GameScreen):
             lk = "".join(str(i + 1) for i in range(REGISTERS) if locked[i]) or "-"
             t.append(f"{lk:<5}{max(0, lives):>2} {flags}/{len(lay.flags)} ")
             t.append(f"{lay.short_name(archive):<5}{len(options):>2}")
-            state_bits = []
-            if pos < 0:  # a destroyed robot is neither on nor off: only its re-entry counts
-                state_bits.append("out" if lives <= 0 else "dead")
-            elif powered:
-                state_bits.append("OFF")
-            if r.announced and not (powered and pos >= 0) and lives > 0:
-                state_bits.append("pd")
-            if virtual and pos >= 0:
-                state_bits.append("virt")
+            state_bits = robot_state(pos, lives, powered, r.announced, virtual)
             if state_bits:
-                t.append(" " + ",".join(state_bits), "yellow")
+                t.append(" " + state_bits, "yellow")
             t.append("\n")
         thinking = self.thinking_text()
         if thinking and not self.queue:
@@ -929,10 +1053,18 @@ class RoboRallyScreen(GameScreen):
         if self.session.hot_seat and self.shown_seat is None:
             t.append("Cards are hidden.", "dim")
         elif self.queue or self.shown is not None:
-            t.append("Watching the registers ", "bold")
-            t.append("(+/- speed)\n", "dim")
+            if self.held:
+                t.append(self.held_text() + "\n", "bold yellow")
+            else:
+                t.append("Watching the registers ", "bold")
+                t.append("(+/- speed)\n", "dim")
             bots = self.shown["bots"] if self.shown else []
             reg = self.shown["register"] if self.shown else 0
+            last = self.last_register
+            if self.shown and not reg and last is not None and (
+                    last["turn"] == self.shown["turn"] - 1):
+                # a new turn's start: its programs are not dealt yet, the last turn's stay
+                bots, reg = last["bots"], last["register"]
             # Up to 4 robots: a line each; more: two a line in one-letter cards, so the
             # log below keeps room for the register being played.
             pair = len(bots) > 4
@@ -953,6 +1085,8 @@ class RoboRallyScreen(GameScreen):
                 t.append("Enter shows the result again.", "dim")
             else:
                 t.append("Waiting for the other robots...", "dim")
+                if not self.message:
+                    t.append("\n" + self.coming_playback(), "dim")
                 if view.robots[view.seat].pos < 0 and view.robots[view.seat].lives > 0:
                     t.append("\nYour robot re-enters next turn.", "dim")
                 elif view.robots[view.seat].powered_down:
@@ -963,11 +1097,12 @@ class RoboRallyScreen(GameScreen):
         elif view.pending == "program":
             cards = self._program_cards(view)
             t.append("Registers  ", "bold")
-            if self.power:
-                t.append("[power down announced]", "bold yellow")
-            elif any(me.locked):
+            if any(me.locked):  # locked stay locked, power down announced or not
                 held = ",".join(str(r + 1) for r in range(REGISTERS) if me.locked[r])
                 t.append(f"locked: {held} (grey)", "grey50")
+            if self.power:  # a line of its own: both never fit in one
+                t.append("\n[power down announced]", "bold yellow")
+                t.append(" p cancels", "dim")
             t.append("\n")
             for r in range(REGISTERS):
                 sel = self.zone == "regs" and self.cur == r
@@ -996,7 +1131,7 @@ class RoboRallyScreen(GameScreen):
             self._options_line(t, me.options)
             assert view.program_choices is not None
             extras = []
-            if view.program_choices.pd:
+            if view.program_choices.pd and not self.power:  # else the heading says p cancels
                 extras.append("p power down")
             if view.program_choices.extras:
                 extras.append("c recompile")
@@ -1089,6 +1224,32 @@ class RoboRallyScreen(GameScreen):
 
     def _log(self) -> None:
         self.query_one("#rr-log", RegisterLog).show(self.events_log)
+
+
+def preview_label(registers: list[int]) -> str:
+    """A preview square's two characters: the registers after which your robot is there
+    (``3``, ``35``), or ``+5`` for three or more (the last of them; the preview line under
+    the hand names them all)."""
+    if len(registers) > 2:
+        return f"+{registers[-1]}"
+    return "".join(map(str, registers)).ljust(2)
+
+
+def robot_state(pos: int, lives: int, powered: bool, announced: bool, virtual: bool) -> str:
+    """The robot table's last column, at most 7 characters so that a robot keeps one line
+    in the 40 columns of the side panel: ``off`` powered down, ``pd`` power down announced,
+    ``virt`` virtual (``v`` beside another word: ``off,v``), ``dead`` (re-enters next turn)
+    or ``out`` (of the race); "" for none."""
+    bits = []
+    if pos < 0:  # a destroyed robot is neither on nor off: only its re-entry counts
+        bits.append("out" if lives <= 0 else "dead")
+    elif powered:
+        bits.append("off")
+    if announced and not (powered and pos >= 0) and lives > 0:
+        bits.append("pd")
+    if virtual and pos >= 0:
+        bits.append("v" if bits else "virt")
+    return ",".join(bits)
 
 
 class RegisterLog(Widget):

@@ -171,7 +171,12 @@ async def test_save_during_programming_and_resume(tmp_path) -> None:
         assert screen.state.snapshot() == snapshot
         assert screen.state.pending_kind(0) == "program"
         assert screen.chosen == half  # the half-built program came back with the save
-        assert screen.events_log[0] == (f"Game resumed in turn {screen.state.turn}.", "dim")
+        resumed = (f"Game resumed in turn {screen.state.turn}.", "dim")
+        told = [text for text, _ in screen.events_log]
+        assert screen.events_log[-1] == resumed  # after the last turns told again
+        turn = screen.state.turn
+        assert told[0] == f"Turn {max(1, turn - 1)} begins." and f"Turn {turn} begins." in told
+        assert any(t.startswith("Register 5:") for t in told)  # the last turn told again
         await pilot.press("backspace")
         await pilot.pause()
         assert screen.chosen == half[:1]
@@ -490,6 +495,7 @@ async def test_a_push_by_another_robot_is_in_the_register_log(tmp_path) -> None:
         await pilot.press("x")
         await settle(pilot)
         log = [text.strip() for text, _ in screen.events_log]
+        log = log[next(n for n, t in enumerate(log) if t.startswith("Game resumed")):]
         first = log[log.index(next(t for t in log if t.startswith("Register 1:"))):]
         first = first[: next(n for n, t in enumerate(first) if t.startswith("Register 2:"))]
         pushes = [t for t in first if t.startswith("Blue pushed by Red: ")]
@@ -521,7 +527,9 @@ async def test_each_re_entry_is_told_once(tmp_path) -> None:
 
 
 async def test_space_after_the_last_register_does_not_put_a_card_in(tmp_path, monkeypatch) -> None:
-    monkeypatch.setattr(roborally_screen, "DOUBLE_TAP", 60.0)  # however slow the test runs
+    """Stepped with Space, the playback's last picture stays until Space or Enter once more,
+    however slowly they come: neither is ever taken as a programming key unasked."""
+    monkeypatch.setattr(roborally_screen, "DOUBLE_TAP", 0.0)  # the hold needs no timing
     app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
                    seed=11, options={"course": "first-steps"})
     async with app.run_test(size=SIZE) as pilot:
@@ -536,6 +544,55 @@ async def test_space_after_the_last_register_does_not_put_a_card_in(tmp_path, mo
         while screen.queue:
             await pilot.press("space")
         await settle(pilot)
+        assert state.turn == 2 and screen.ui_phase() == "held" and not screen.my_turn()
+        assert "Turn 2 begins: Space/Enter to program" in str(
+            screen.query_one("#rr-prog").render())
+        assert "Space/Enter: program" in screen_lines(app)[0]
+        assert screen_lines(app)[-1].startswith(" Space Program  l Log")
+        await pilot.press("space")  # once more: the turn begins, nothing put in
+        assert screen.ui_phase() == "program" and screen.chosen == []
+        await pilot.press("space")  # and now Space is the programming key
+        assert screen.chosen == [screen.my_view().hand[0]]
+        await pilot.press("backspace")
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        await pilot.pause()
+        while screen.queue:  # Enter steps too, and goes on the same way
+            await pilot.press("enter")
+        assert state.turn == 3 and screen.ui_phase() == "held"
+        await pilot.press("enter")  # on to the programming: it confirms nothing
+        assert screen.ui_phase() == "program" and screen.chosen == []
+        assert state.pending_kind(0) == "program" and state.turn == 3
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        await pilot.pause()
+        while screen.queue:
+            await pilot.press("space")
+        assert screen.ui_phase() == "held"
+        await pilot.press("2")  # a key of the new turn starts it at once, and counts
+        assert screen.ui_phase() == "program" and screen.chosen == [screen.my_view().hand[1]]
+        await pilot.press("space")  # after it, Space acts on the cursor again
+        assert len(screen.chosen) == 2
+
+
+async def test_space_at_once_after_a_running_playback_does_not_put_a_card_in(
+    tmp_path, monkeypatch
+) -> None:
+    """A running playback goes straight on to your turn; a Space or Enter pressed just as it
+    ends (meant to step) is not taken as programming."""
+    monkeypatch.setattr(roborally_screen, "DOUBLE_TAP", 60.0)  # however slow the test runs
+    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
+                   seed=11, options={"course": "first-steps"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        await pilot.press("1")  # North
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        state = screen.state
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        await pilot.pause()
+        assert screen.running and screen.queue
+        while screen.queue:
+            screen._next_picture()  # what its timer does
+        await pilot.pause()
         assert state.turn == 2 and screen.ui_phase() == "program"
         await pilot.press("space")  # one press too many (a double tap at the end)
         assert screen.chosen == [], "the extra Space put a card into register 1"
@@ -545,17 +602,6 @@ async def test_space_after_the_last_register_does_not_put_a_card_in(tmp_path, mo
         screen.watch_end -= 120  # a moment later Space is the programming key again
         await pilot.press("space")
         assert screen.chosen == [screen.my_view().hand[0]]
-        await pilot.press("backspace")
-        screen.running = False
-        await pilot.press("1", "2", "3", "4", "5", "enter")
-        await pilot.pause()
-        while screen.queue:
-            await pilot.press("space")
-        await pilot.press("2")  # any other key at once is meant for the new turn
-        if screen.ui_phase() == "program":
-            assert screen.chosen == [screen.my_view().hand[1]]
-            await pilot.press("space")  # and after it, Space acts on the cursor again
-            assert len(screen.chosen) == 2
 
 
 async def test_skipping_the_playback_leaves_space_to_the_program(tmp_path) -> None:
