@@ -111,6 +111,11 @@ def notes_from_rows(rows: object) -> dict[tuple[int, int], str] | None:
     return marks
 
 
+def match_words(count: int) -> str:
+    """A match count in words: ``1 match``, ``0 matches``, ``2 matches``."""
+    return f"{count} match" if count == 1 else f"{count} matches"
+
+
 def codes_text(codes: Sequence[int], width: int) -> Text:
     """Robot codes as coloured letter triples, wrapped to ``width``."""
     out = Text()

@@ -23,6 +23,7 @@ from engines.robo_factory.state import (
     RoboFactoryState,
     RoboFactoryView,
 )
+from screens import dialogs
 from screens.game_screen import FooterKey, GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
 from screens.robo_factory_draw import (
@@ -32,6 +33,7 @@ from screens.robo_factory_draw import (
     letters_text,
     log_lines,
     log_text,
+    match_words,
     notepad_rows,
     notes_from_rows,
     notes_to_rows,
@@ -61,8 +63,10 @@ KEYS_HELP = """\
   x  o  Delete     notepad: ruled out, sure, clear
   p                show or hide the possible robots (help)
   u                undo your last move (against the computer)
-  Enter            after a turn with your build: next turn; after the
-                   game: the result again
+  Enter            after a customer turn you built in or were the
+                   customer of: next turn; hot seat, after buying
+                   information: hide your cards for the next player;
+                   after the game: the result again
   H (shift+h), i   hint: the computer's suggestion
   ctrl+s           save under a name of your choice
   F1 or ?          these rules
@@ -72,9 +76,9 @@ the keys); H, u (when there is a move to take back), p and ctrl+s
 join it while the terminal is wide enough."""
 
 PHASE_NAMES = {BUY: "buying", BUILD: "first try", REBUILD: "second try", OVER: "over"}
-OPEN_GAP = 3  # spaces after each open card: room for its "2 match" tile
-OWN_COLUMN = 25  # where your own cards start in the cards panel
-CARDS_WIDTH = 45  # the cards panel's width at 80x24 (#rf-left less its padding)
+OPEN_GAP = 5  # spaces after each open card: room for its "2 matches" tile
+OWN_COLUMN = 30  # where your own cards start in the cards panel
+CARDS_WIDTH = 47  # the cards panel's width at 80x24 (#rf-left less its padding)
 NOT_NOW = {
     "buy": "Cards are handed over while buying information.",
     "colour": "Colours are chosen while building.",
@@ -89,6 +93,7 @@ FOOTER_MAIN = {
     "build": (("colour(0)", "rgby", "Colour"), ("eureka", "e", "Eureka"),
               ("confirm", "Enter", "OK"), ("toggle_notes", "Tab", "Notes")),
     "wait": (("toggle_notes", "Tab", "Notes"),),
+    "answer": (("go_on", "Enter", "Go on"), ("toggle_notes", "Tab", "Notes")),
     "notes": (("toggle_notes", "Tab", "Back"), ("vertical(-1)", "arrows", "Move"),
               ("mark(None)", "Space/x/o", "Mark"), ("mark('')", "Del", "Clear")),
     "over": (("show_result", "Enter", "Result"), ("new_game", "n", "New game")),
@@ -125,6 +130,7 @@ class RoboFactoryScreen(GameScreen):
         Binding("e", "eureka", "Eureka"),
         Binding("enter", "confirm", "OK", key_display="Enter"),
         Binding("enter", "show_result", "Result", key_display="Enter"),
+        Binding("enter", "go_on", "Go on", key_display="Enter"),
         Binding("n", "new_game", "New game"),
         Binding("tab", "toggle_notes", "Notes", priority=True),
         Binding("space", "mark(None)", "Mark", show=False),
@@ -151,13 +157,14 @@ class RoboFactoryScreen(GameScreen):
         "colour": ("build",),
         "eureka": ("build",),
         "confirm": ("buy", "build"),
-        "toggle_notes": ("buy", "build", "wait"),
-        "mark": ("buy", "build", "wait"),
-        "note_column": ("buy", "build", "wait"),
-        "vertical": ("buy", "build", "wait"),
-        "horizontal": ("buy", "build", "wait"),
-        "possible": ("buy", "build", "wait"),
+        "toggle_notes": ("buy", "build", "wait", "answer"),
+        "mark": ("buy", "build", "wait", "answer"),
+        "note_column": ("buy", "build", "wait", "answer"),
+        "vertical": ("buy", "build", "wait", "answer"),
+        "horizontal": ("buy", "build", "wait", "answer"),
+        "possible": ("buy", "build", "wait", "answer"),
         "hint": ("buy", "build"),
+        "go_on": ("answer",),
     }
 
     def __init__(self, session: GameSession, glyphs: Glyphs) -> None:
@@ -173,6 +180,9 @@ class RoboFactoryScreen(GameScreen):
         self.show_possible = False
         self.build_key: tuple[int, int, str] | None = None
         self.result_up = False  # the end of a customer turn is on screen
+        self.bought_by: int | None = None  # the human whose purchase was just played
+        self.answer = ""  # hot seat: that purchase's answer, on screen until Enter
+        self.answer_since = 0.0
 
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -212,9 +222,13 @@ class RoboFactoryScreen(GameScreen):
 
     def ui_phase(self) -> str:
         """What the keys do now: ``buy`` or ``build`` (a human on screen is to move),
-        ``over`` (the game is over) or ``wait`` (somebody else plays)."""
+        ``over`` (the game is over), ``answer`` (hot seat: a buyer reads its purchase's
+        answer before the keyboard goes to another human) or ``wait`` (somebody else
+        plays)."""
         if self.state.is_terminal():
             return "over"
+        if self.answer:
+            return "answer"
         if not self.human_to_move() or self.result_up:
             return "wait"
         return "buy" if self.state.phase == BUY else "build"
@@ -266,9 +280,21 @@ class RoboFactoryScreen(GameScreen):
             self.message = "Game over. Enter shows the result again, q leaves."
         super().after_game_over(choice)
 
+    def play(self, action: Action, seat: int) -> None:
+        """As for every game; a purchase's answer is then told (see :meth:`tell_answer`)."""
+        self.bought_by = seat if isinstance(action, Buy) and action.card is not None else None
+        super().play(action, seat)
+
     def advance(self) -> None:
-        """As for every game, but a finished customer turn in which a human built is shown
-        first (:class:`TurnResultScreen`), and the game goes on once it is closed."""
+        """As for every game, but a purchase's answer may wait for Enter first
+        (:meth:`tell_answer`), and a finished customer turn in which a human built or was
+        the customer is shown first (:class:`TurnResultScreen`); the game goes on once it
+        is closed."""
+        if self.answer:
+            return  # the buyer reads its answer; Enter goes on (action_go_on)
+        buyer, self.bought_by = self.bought_by, None
+        if buyer is not None and self.tell_answer(buyer):
+            return
         turn = self.unseen_result()
         if turn is None:
             super().advance()
@@ -289,8 +315,9 @@ class RoboFactoryScreen(GameScreen):
                              lambda _: self._result_seen(turn))
 
     def unseen_result(self) -> int | None:
-        """The last finished customer turn, if a human built in it and its result has not
-        been shown (kept in the save's ``[ui]`` table, so a resumed game shows it too)."""
+        """The last finished customer turn, if a human built in it or was its customer and
+        its result has not been shown (kept in the save's ``[ui]`` table, so a resumed game
+        shows it too, and only once)."""
         ends = [e for e in self.state.events if e.kind == "order"]
         if not ends:
             return None
@@ -299,8 +326,58 @@ class RoboFactoryScreen(GameScreen):
         if isinstance(seen, int) and last.turn <= seen:
             return None
         humans = set(self.session.humans)
-        built = {e.seat for e in self.state.events if e.turn == last.turn and e.kind == "check"}
-        return last.turn if built & humans else None
+        took_part = {e.seat for e in self.state.events
+                     if e.turn == last.turn and e.kind in ("deal", "check")}
+        return last.turn if took_part & humans else None
+
+    def tell_answer(self, seat: int) -> bool:
+        """The human at ``seat`` has just bought information: say what the card showed,
+        ``Card GRB: 1 match (bought for 1 cube).`` In hot seat, when another human gets
+        the keyboard before this one plays again, the answer stays on screen (with the
+        buyer's cards) until Enter (:meth:`action_go_on`); True then. Otherwise the
+        cards panel keeps showing it, and so does the status line while the buyer's view
+        is on screen."""
+        bought = self.state.bought[seat]
+        if bought is None:
+            return False
+        card, tile = bought
+        answer = f"Card {letters(card)}: {match_words(tile)} (bought for 1 cube)."
+        if not self.session.hot_seat or self.state.current_player() == seat:
+            self.message = answer + (f"\n{self.message}" if self.message else "")
+            return False
+        following = self.next_human()
+        if following is None or following == seat:
+            return False  # the buyer's cards are hidden while computers play, then back
+        self.answer = answer
+        self.answer_since = dialogs.clock()
+        self.refresh_all()
+        return True
+
+    def next_human(self) -> int | None:
+        """The first human to play from now on in this customer turn: the seats still to
+        buy (those with a cube; buying moves cubes only to the customer), then every
+        manufacturer's first build."""
+        state = self.state
+        if state.phase == OVER:
+            return None
+        makers = state.manufacturers()
+        if state.phase == BUY:
+            seats = [s for s in makers[state.actor:] if state.cubes[s] >= 1] + makers
+        else:
+            seats = makers[state.actor:]
+        return next((s for s in seats if self.session.is_human(s)), None)
+
+    def action_go_on(self) -> None:
+        """Enter after reading a purchase's answer in hot seat: the buyer's cards and the
+        answer are hidden, and the game goes on to the next human's pass screen (a key
+        pressed as soon as the answer appeared, like a double-tapped Enter, is ignored as
+        on the pass screen)."""
+        if not self.answer or dialogs.clock() - self.answer_since < dialogs.PassScreen.SETTLE:
+            return
+        self.answer = ""
+        self.message = ""
+        self.notes_mode = False
+        self.advance()
 
     def _result_seen(self, turn: int) -> None:
         self.result_up = False
@@ -541,7 +618,7 @@ class RoboFactoryScreen(GameScreen):
         self.update_footer()
 
     def _cards_text(self, view: RoboFactoryView, seat: int | None) -> Text:
-        """The open cards over their match tiles (``2 match``), then your private cards, in
+        """The open cards over their match tiles (``2 matches``), then your private cards, in
         the order dealt, over the keys that pick them (``[1]``); a card you gave for
         information stays in its place, marked ``gave``, with its match count below."""
         text = Text.assemble(("Open cards and tiles", "bold"))
@@ -555,40 +632,44 @@ class RoboFactoryScreen(GameScreen):
             return text
         own = self.state.dealt_hand(seat) if mine and seat is not None else []
         rows = robots_rows(list(view.open_cards), OPEN_GAP)
-        own_rows = robots_rows(own) if own else [Text()] * 3
+        if own:
+            own_rows = robots_rows(own)
+        else:  # in the place of your cards, two lines on why there are none
+            note = ("private cards", "hidden", "dim") if seat is None else \
+                ("you are the", "customer", "magenta")
+            own_rows = [Text(), Text(note[0], note[2]), Text(note[1], note[2])]
         for row, own_row in zip(rows, own_rows, strict=True):
-            text.append_text(row)
-            text.append(" " * (OWN_COLUMN - row.cell_len))
-            text.append_text(own_row)
+            line = row.copy()
+            line.append(" " * (OWN_COLUMN - row.cell_len))
+            line.append_text(own_row)
+            line.rstrip()  # a trailing gap must not wrap in the panel
+            text.append_text(line)
             text.append("\n")
         tiles = Text()
         for tile in view.open_tiles:
-            tiles.append(f" {tile} match".ljust(5 + OPEN_GAP), "bold cyan")
+            tiles.append(match_words(tile).ljust(5 + OPEN_GAP), "bold cyan")
         tiles.append(" " * (OWN_COLUMN - tiles.cell_len))
-        text.append_text(tiles)
         given = view.bought[0] if mine and view.bought is not None else None
         if mine:
             picking = self.human_to_move() and view.phase == BUY
             for key, card in enumerate(own, start=1):
                 if card == given:
-                    text.append(" gave ", "bold green")
+                    tiles.append(" gave ", "bold green")
                 elif view.phase == BUY and given is None:  # the keys that pick a card
                     picked = picking and self.pick == key - 1
-                    text.append(" ")
-                    text.append(f"[{key}]", "reverse bold" if picked else
-                                ("bold" if picking else "dim"))
-                    text.append("  ")
+                    tiles.append(" ")
+                    tiles.append(f"[{key}]", "reverse bold" if picked else
+                                 ("bold" if picking else "dim"))
+                    tiles.append("  ")
                 else:
-                    text.append(" " * 6)
-            if given is not None and view.bought is not None:
-                column = OWN_COLUMN + 6 * own.index(given) + 1
-                label = f"{view.bought[1]} match"
-                text.append("\n" + " " * min(column, CARDS_WIDTH - len(label)))
-                text.append(label, "bold green")
-        elif seat is None:
-            text.append("private cards hidden", "dim")
-        else:
-            text.append("you are the customer", "magenta")
+                    tiles.append(" " * 6)
+        tiles.rstrip()
+        text.append_text(tiles)
+        if given is not None and view.bought is not None:
+            column = OWN_COLUMN + 6 * own.index(given) + 1
+            label = match_words(view.bought[1])
+            text.append("\n" + " " * min(column, CARDS_WIDTH - len(label)))
+            text.append(label, "bold green")
         return text
 
     def _notes_text(self, seat: int | None) -> Text:
@@ -646,7 +727,16 @@ class RoboFactoryScreen(GameScreen):
                 text.append("\n" + self.message, "bold")
             return text
         thinking = self.thinking_text()
-        if thinking is not None:
+        if self.answer:  # hot seat: the buyer reads its answer, then passes the keyboard
+            following = self.next_human()
+            who = self.player_label(following) if following is not None else "the next player"
+            text = Text.assemble((self.answer, "bold"), "\n",
+                                 (f"Enter hides your cards: then pass the keyboard to {who}.",
+                                  "green"))
+            if self.notes_mode:
+                text.append("\nNotepad: arrows or r g b y move, Space/x/o mark, Del clears, "
+                            "Tab: back.", "green")
+        elif thinking is not None:
             text = Text.assemble((thinking, "yellow"))
         elif self.notes_mode and seat is not None:
             back = {BUY: "buying", BUILD: "the build", REBUILD: "the second try"}.get(
@@ -716,8 +806,9 @@ def _named(reason: str, names: list[str]) -> str:
 
 
 class TurnResultScreen(ModalScreen[None]):
-    """The end of a customer turn in which a human built: every build, right or wrong, the
-    Eureka dice, the cubes and the order, until Enter."""
+    """The end of a customer turn in which a human built or was the customer: every build,
+    right or wrong, the Eureka dice, the cubes and the order (public information only),
+    until Enter."""
 
     BINDINGS = [Binding("enter,space,escape", "close", "Continue", key_display="Enter")]
 

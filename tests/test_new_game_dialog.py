@@ -9,6 +9,7 @@ from screens.dialogs import PreviewScreen
 from screens.game_screen import GameScreen
 from screens.games import playable_games
 from screens.new_game import NewGameScreen
+from tests.test_robo_factory_ui import close_turn_results
 from tests.ui_helpers import make_app, settle
 
 
@@ -63,6 +64,8 @@ async def test_every_game_starts_from_the_dialog_with_its_defaults(tmp_path, gam
             o.name: o.default for o in spec.options if o.choices is not None or o.presets}
         await pilot.press("enter")
         await settle(pilot)
+        if game_id == "robo-factory":  # you are the first customer: that turn's result first
+            await close_turn_results(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen), f"{game_id} did not start: {app.screen}"
         assert screen.session.spec.id == game_id

@@ -11,7 +11,7 @@ from engines.robo_factory.state import BUILD, BUY, REBUILD
 from screens.game_screen import GameScreen, footer_key_width
 from screens.robo_factory_screen import FOOTER_MAIN, FOOTER_OPTIONAL
 from tests.test_robo_factory_screen_fixes import act, quit_and_resume, visible_lines
-from tests.test_robo_factory_ui import close_turn_results, rf_screen
+from tests.test_robo_factory_ui import close_turn_results, rf_screen, start
 from tests.ui_helpers import make_app, settle
 
 SIZE = (80, 24)
@@ -57,7 +57,7 @@ def test_every_footer_fits_80_columns_with_rules_and_quit() -> None:
 async def test_buy_and_build_footers_show_hint_and_undo_where_they_fit(tmp_path) -> None:
     app = new_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await start(pilot)
         screen = rf_screen(app)
         assert screen.state.phase == BUY and screen.human_to_move()
         # nothing of yours to take back yet: no "u Undo"; the possible robots fit instead
@@ -82,7 +82,7 @@ async def test_buy_and_build_footers_show_hint_and_undo_where_they_fit(tmp_path)
 async def test_a_wider_terminal_shows_every_key(tmp_path) -> None:
     app = new_app(tmp_path)
     async with app.run_test(size=(110, 24)) as pilot:
-        await settle(pilot)
+        await start(pilot)
         screen = rf_screen(app)
         await pilot.press("n")
         await settle(pilot)
@@ -98,7 +98,7 @@ async def test_a_wider_terminal_shows_every_key(tmp_path) -> None:
 async def test_the_notepad_has_its_own_keys_and_footer(tmp_path) -> None:
     app = new_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await start(pilot)
         screen = rf_screen(app)
         await pilot.press("n")
         await settle(pilot)
@@ -130,7 +130,7 @@ async def test_the_notepad_has_its_own_keys_and_footer(tmp_path) -> None:
 async def test_the_notepad_while_buying_keeps_the_buying_keys(tmp_path) -> None:
     app = new_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await start(pilot)
         screen = rf_screen(app)
         assert screen.state.phase == BUY
         await pilot.press("tab")
@@ -146,7 +146,7 @@ async def test_eureka_leaves_the_footer_once_used_also_after_resume(tmp_path) ->
     # by your second try, with no computer move (and no other footer) in between.
     app = new_app(tmp_path, seed=9, players=2)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await start(pilot)
         screen = rf_screen(app)
         await to_my_build(pilot)
         assert screen.state.phase == BUILD and "e Eureka" in footer_keys(screen)
@@ -181,7 +181,7 @@ async def test_eureka_leaves_the_footer_once_used_also_after_resume(tmp_path) ->
 async def test_the_footer_tells_the_truth_in_ascii(tmp_path) -> None:
     app = new_app(tmp_path, ascii=True)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await start(pilot)
         screen = rf_screen(app)
         await pilot.press("tab")
         await settle(pilot)

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from engines.robo_factory.state import BUILD
 from tests.test_robo_factory_screen_fixes import visible_lines
-from tests.test_robo_factory_ui import rf_screen
+from tests.test_robo_factory_ui import rf_screen, start
 from tests.ui_helpers import make_app, settle
 
 
 async def test_build_prompts_name_only_working_keys(tmp_path) -> None:
     app = make_app(tmp_path, start="play", game="robo-factory", opponent="random", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await start(pilot)
         screen = rf_screen(app)
         while screen.state.phase != BUILD or not screen.human_to_move():
             await pilot.press("n")

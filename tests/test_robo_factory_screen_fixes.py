@@ -9,14 +9,19 @@ from engines.robo_factory.cards import letters
 from engines.robo_factory.state import BUILD, BUY, REBUILD
 from saves import list_saves, load_save
 from screens.dialogs import PassScreen
-from screens.robo_factory_draw import log_lines, robots_rows, turn_changes
+from screens.robo_factory_draw import log_lines, match_words, robots_rows, turn_changes
 from screens.robo_factory_screen import (
     OWN_COLUMN,
     RoboFactoryOverScreen,
     RoboFactoryScreen,
     TurnResultScreen,
 )
-from tests.test_robo_factory_ui import close_turn_results, play_human_action, rf_screen
+from tests.test_robo_factory_ui import (
+    close_turn_results,
+    play_human_action,
+    rf_screen,
+    start,
+)
 from tests.ui_helpers import make_app, settle
 
 SIZE = (80, 24)
@@ -70,7 +75,7 @@ async def test_notes_survive_quit_and_resume_within_the_customer_turn(tmp_path) 
     app = make_app(tmp_path, start="play", game="robo-factory", players=3,
                    opponent="random", seed=42)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await start(pilot)
         screen = rf_screen(app)
         turn = screen.state.turn
         await pilot.press("tab", "x", "down", "right", "right", "o", "tab")
@@ -98,7 +103,7 @@ async def test_the_log_shows_its_newest_line_after_resume_and_every_action(tmp_p
     app = make_app(tmp_path, start="play", game="robo-factory", players=4,
                    opponent="random", seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await start(pilot)
         while rf_screen(app).state.turn < 2:
             await play_human_action(pilot)
         app2, _ = await quit_and_resume(pilot, app, tmp_path)
@@ -125,13 +130,14 @@ async def test_bought_card_stays_in_place_and_match_tiles_differ_from_card_keys(
     app = make_app(tmp_path, start="play", game="robo-factory", players=3,
                    opponent="random", seed=42)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await start(pilot)
         screen = rf_screen(app)
         hand = list(screen.state.hands[0])
         rows = visible_lines(screen.query_one("#rf-cards"))
         assert rows[4][OWN_COLUMN:].split() == ["[1]", "[2]", "[3]"]
         tiles = screen.state.open_tiles
-        assert rows[4][:OWN_COLUMN].split() == [w for t in tiles for w in (str(t), "match")]
+        assert rows[4][:OWN_COLUMN].split() == [w for t in tiles
+                                                for w in match_words(t).split()]
         await pilot.press("2", "enter")  # the middle card for information
         await settle(pilot)
         view = screen.state.view(0)
@@ -140,16 +146,15 @@ async def test_bought_card_stays_in_place_and_match_tiles_differ_from_card_keys(
         heads = robots_rows(hand)[0].plain.rstrip()
         assert rows[1][OWN_COLUMN:] == heads  # same cards, same places
         assert rows[4][OWN_COLUMN + 6: OWN_COLUMN + 12].strip() == "gave"
-        assert rows[5][OWN_COLUMN + 6:].strip() == f"{view.bought[1]} match"
+        assert rows[5][OWN_COLUMN + 6:].strip() == match_words(view.bought[1])
 
 
 async def test_a_turn_you_built_in_ends_with_its_result_until_enter(tmp_path) -> None:
     app = make_app(tmp_path, start="play", game="robo-factory", players=3,
                    opponent="random", seed=42)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await start(pilot)  # turn 1, yours as the customer, and its result (Enter)
         screen = rf_screen(app)
-        # turn 1: you were the customer, the computers played it without a stop
         assert screen.state.turn == 1 and app.screen is screen
         while not isinstance(app.screen, TurnResultScreen):
             await act(pilot, buy=True)
@@ -193,25 +198,28 @@ async def test_turn_result_is_shown_again_after_resume_if_not_closed(tmp_path) -
     app = make_app(tmp_path, start="play", game="robo-factory", players=3,
                    opponent="random", seed=42)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await start(pilot)
         while not isinstance(app.screen, TurnResultScreen):
             await act(pilot)
+        ended = rf_screen(app).state.turn - 1
     # the terminal closed while the result was up: the game was saved, the result not seen
     (summary,), _ = list_saves(tmp_path)
-    assert "result_seen" not in load_save(summary.path).ui
+    assert load_save(summary.path).ui["result_seen"] == ended - 1
     app = make_app(tmp_path, start="resume", resume_path=summary.path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, TurnResultScreen)
+        assert app.screen.title_text == f"Turn {ended + 1}/6 is over"
         await close_turn_results(pilot)
         assert isinstance(app.screen.screen, RoboFactoryScreen)
+        assert rf_screen(app).session.saved.ui["result_seen"] == ended
 
 
 async def test_hot_seat_result_comes_before_the_pass_screen(tmp_path) -> None:
     app = make_app(tmp_path, start="play", game="robo-factory", players=3, humans=2,
                    opponent="random", seed=5)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await start(pilot)
         screen = rf_screen(app)
         turn = screen.state.turn
         while True:
@@ -232,7 +240,7 @@ async def test_after_game_over_enter_brings_the_result_back(tmp_path) -> None:
     app = make_app(tmp_path, start="play", game="robo-factory", players=2,
                    opponent="random", seed=9)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await start(pilot)
         screen = rf_screen(app)
         while not screen.state.is_terminal():
             await play_human_action(pilot)
@@ -253,7 +261,7 @@ async def test_footer_keys_follow_the_phase_and_eureka_once_used(tmp_path) -> No
     app = make_app(tmp_path, start="play", game="robo-factory", players=3,
                    opponent="random", seed=42)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await start(pilot)
         screen = rf_screen(app)
         assert screen.state.phase == BUY and screen.human_to_move()
         shown = footer_actions(screen)
@@ -286,7 +294,7 @@ async def test_status_summary_is_of_the_turn_before_the_current_one_after_undo(
     app = make_app(tmp_path, start="play", game="robo-factory", players=3,
                    opponent="random", seed=42)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await start(pilot)
         screen = rf_screen(app)
         await pilot.press("n")
         await settle(pilot)

@@ -29,10 +29,18 @@ def rf_state(app) -> RoboFactoryState:
 
 
 async def close_turn_results(pilot) -> None:
-    """Enter closes the end of a customer turn in which a human built (and the game goes on)."""
+    """Enter closes the end of a customer turn in which a human built or was the customer
+    (and the game goes on)."""
     while isinstance(pilot.app.screen, TurnResultScreen):
         await pilot.press("enter")
         await settle(pilot)
+
+
+async def start(pilot) -> None:
+    """A new game as the human first sees it to play: seat 0 is the first customer, so the
+    computers play that customer turn and its result waits for Enter; Enter closes it."""
+    await settle(pilot)
+    await close_turn_results(pilot)
 
 
 async def play_human_action(pilot, turn_parity: int = 0) -> None:
@@ -64,10 +72,14 @@ async def test_whole_three_player_game_by_keys_with_save_and_resume(tmp_path) ->
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = rf_screen(app)
-        assert app.screen is screen
         assert [p.kind for p in screen.session.players] == ["human", "computer", "computer"]
-        # seat 0 was the first customer: the computers did their work, the log shows it
-        log = str(screen.query_one("#rf-log").render())
+        # seat 0 was the first customer: the computers did their work, its result waits
+        assert isinstance(app.screen, TurnResultScreen)
+        assert "Customer: You." in str(app.screen.body)
+        await close_turn_results(pilot)
+        assert app.screen is screen
+        log = " ".join(row.strip() for row in str(screen.query_one("#rf-log").render())
+                       .splitlines())  # wrapped lines joined
         assert "You are the customer" in log
         assert rf_state(app).turn >= 1
         while rf_state(app).turn < 3:
@@ -104,7 +116,7 @@ async def test_building_notepad_possible_panel_eureka_hint_and_rules(tmp_path) -
     app = make_app(tmp_path, start="play", game="robo-factory", players=3,
                    opponent="random", seed=42)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await start(pilot)
         screen = rf_screen(app)
         state = screen.state
         assert state.phase == BUY and screen.human_to_move()
@@ -172,7 +184,7 @@ async def test_hot_seat_hides_private_cards_between_humans(tmp_path) -> None:
         assert isinstance(app.screen, PassScreen)
         assert screen.private_seat() is None
         cards = str(screen.query_one("#rf-cards").render())
-        assert "private cards hidden" in cards
+        assert "private cards" in cards and "hidden" in cards
         await pilot.press("enter")
         await pilot.pause()
         assert screen.private_seat() == 1
