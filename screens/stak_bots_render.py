@@ -114,12 +114,12 @@ def stack_column(
     counts in the same form. The top card's text takes what room ``height`` leaves (4
     lines when 0, i.e. not yet known): when it cannot show in full, the deepest lines of
     the list yield their room to it, unless a prompt marks them, and the last line tells
-    what they were (``[8 down]`` if that is one line, else ``[N more]``). When even that
-    is not enough, the text ends in an ellipsis and the list keeps what leaves the text
-    two lines, so a column drops nothing without saying so and leaves no row free under
-    cut text. The size line comes right under the owner, so it shows however short the
-    column is. ``marks`` maps a depth (1 = top) or 0 (the whole stack) to a highlight
-    style."""
+    what they were (``[8 down]`` if that is one line, else ``[N more]``); then the rule
+    above the list gives its row too. When even that is not enough, the text ends in an
+    ellipsis and the list keeps what leaves the text two lines, so a column drops nothing
+    without saying so and leaves no row free under cut text. The size line comes right
+    under the owner, so it shows however short the column is. ``marks`` maps a depth (1 =
+    top) or 0 (the whole stack) to a highlight style."""
     ell = glyphs.ellipsis
     widths = widths or [width] * state.num_players
     out = Text(no_wrap=True, overflow="crop")
@@ -191,10 +191,16 @@ def stack_column(
         room = 4
     else:
         avail = height - 4  # the owner, the size, the top card's name and power
-        for shown in choices:  # the text in full, with as much of the list as fits
-            if len(text) + (1 if shown else 0) + len(shown) <= avail:
-                room = len(text)
-                break
+        # the text in full, with as much of the list as fits: the deepest lines make way
+        # (counted), and at last the rule above the list gives its row
+        full = next(
+            ((shown, rule) for rule in (True, False) for shown in choices
+             if len(text) + (1 if shown and rule else 0) + len(shown) <= avail),
+            None,
+        )
+        if full is not None:
+            shown, rule = full
+            room = len(text)
         else:  # the text is cut anyway: the list keeps what leaves it 2 lines at least
             shown = next((c for c in choices if avail - 1 - len(c) >= 2), choices[-1])
             room = avail - (1 if shown else 0) - len(shown)

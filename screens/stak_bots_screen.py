@@ -76,25 +76,61 @@ STATUS_LINES = 3  # the height of #sb-status
 
 
 SEAT_NAME = re.compile(r"\bPlayer ([1-9])\b('s\b)?")
+# The engine's verbs after a player ("Player 1 plays Reaper Bot."), as said to "you".
+YOU_VERBS = {
+    "plays": "play", "discards": "discard", "scraps": "scrap", "recycles": "recycle",
+    "turns": "turn", "draws": "draw", "ends": "end", "blocks": "block", "starts": "start",
+    "attacks": "attack", "has": "have", "is": "are",
+}
+# "recycles: scraps Clumsy Bot, discards Core Bot, draws a card.": the verbs after the first
+RECYCLE_VERBS = re.compile(r"(?<=: )scraps\b|(?<=, )(?:discards|draws)\b")
 
 
 def named_events(
     events: list[str] | None, names: list[str], you: int | None = None
 ) -> list[str]:
     """The engine's events with each "Player N" called as the stacks call it ("P1 You"),
-    and ``you``'s possessive (the one human's seat, None in hot-seat games) as "your":
-    "Your top card, Spike Bot, is scrapped.", "goes back to your hand"."""
+    and ``you`` (the one human's seat, None in hot-seat games) spoken to: "You play
+    Reaper Bot.", "Turn 3: you draw a card.", "Your top card, Spike Bot, is scrapped.",
+    "goes back to your hand", "Your stack is empty: you are out."."""
     def name(match: re.Match[str]) -> str:
         seat = int(match.group(1)) - 1
         if seat >= len(names):
             return match.group(0)
         possessive = match.group(2) or ""
-        if seat == you and possessive:
-            before = match.string[: match.start()].rstrip()
-            return "Your" if not before or before.endswith((".", "!", "?")) else "your"
-        return names[seat] + possessive
+        if seat != you:
+            return names[seat] + possessive
+        text, end = match.string, match.end()
+        before = text[: match.start()].rstrip()
+        starts = not before or before.endswith((".", "!", "?"))
+        if possessive:
+            return "Your" if starts else "your"
+        if before.endswith("(") and text.startswith(")", end):
+            return "yours"  # "Reaper Bot's entry effect (yours)."
+        return "You" if starts else "you"
 
-    return [SEAT_NAME.sub(name, event) for event in events or []]
+    def verb(match: re.Match[str]) -> str:
+        said = match.group(2)
+        if said == "recycles":  # and the verbs of what recycling does
+            rest = RECYCLE_VERBS.sub(lambda m: YOU_VERBS[m.group(0)], match.group(3))
+            return f"{match.group(1)} recycle{rest}"
+        rest = match.group(3)
+        if said == "scraps":  # "You scrap your top card, ...", "... from your hand."
+            rest = re.sub(r"^ the top card,", " your top card,", rest)
+            rest = re.sub(r" from hand$", " from your hand", rest)
+        return f"{match.group(1)} {YOU_VERBS[said]}{rest}"
+
+    you_verb = None
+    if you is not None and you < len(names):
+        you_verb = re.compile(
+            rf"\b(Player {you + 1}) ({'|'.join(YOU_VERBS)})\b([^.]*)"
+        )
+    out = []
+    for event in events or []:
+        if you_verb is not None:
+            event = you_verb.sub(verb, event)
+        out.append(SEAT_NAME.sub(name, event))
+    return out
 
 
 def log_text(events: list[str], width: int, height: int) -> Text:
@@ -569,17 +605,23 @@ class StakBotsScreen(GameScreen):
         marks = marks_for(selected, options)
         viewer = self.viewer()
         for seat in range(n):
-            label = names[seat] + (
-                " (you)"
-                if seat == viewer and self.session.is_human(seat) and not self.session.hot_seat
-                else ""
-            )
+            label = names[seat] + (" (you)" if self.says_you(seat, viewer, names) else "")
             self.query_one(f"#sb-stack-{seat}", SizedText).show(
                 self._column_drawer(seat, label, marks.get(seat, {}))
             )
         self._draw_hand()
         self._draw_status(names, options)
         self._draw_log()
+
+    def says_you(self, seat: int, viewer: int, names: list[str]) -> bool:
+        """Whether ``seat``'s column adds " (you)" to the owner: the one human's, unless
+        the name already says so ("P1 You")."""
+        return (
+            seat == viewer
+            and self.session.is_human(seat)
+            and not self.session.hot_seat
+            and names[seat].split()[-1].lower() != "you"
+        )
 
     def _column_drawer(
         self, seat: int, label: str, marks: dict[int, str]
@@ -611,7 +653,11 @@ class StakBotsScreen(GameScreen):
         hidden = self.session.hot_seat and self.shown_seat is None
         if not self.session.is_human(seat) or hidden:
             counts = ", ".join(
-                f"{name}: {len(h)}" for name, h in zip(self.names(), self.state.hands, strict=True)
+                f"{name}: {len(hand)}"
+                for name, hand, out in zip(
+                    self.names(), self.state.hands, self.state.out, strict=True
+                )
+                if not out
             )
             widget.update(Text(f"Hands are hidden. Cards in hand - {counts}", style="dim"))
             return
@@ -638,14 +684,18 @@ class StakBotsScreen(GameScreen):
         widget.update(text)
 
     def hand_heading(self, seat: int) -> str:
-        """``Your hand, P1 You (P2 holds 2 cards, P3 1, P4 3):``, shorter when narrow."""
-        counts = [(s, len(self.state.hands[s])) for s in range(self.state.num_players)
-                  if s != seat]
+        """``Your hand, P1 You (P2 holds 2 cards, P3 1, P4 3):``, shorter when narrow;
+        players who are out are left out."""
+        state = self.state
+        counts = [(s, len(state.hands[s])) for s in range(state.num_players)
+                  if s != seat and not state.out[s]]
         held = ", ".join(
             f"P{s + 1} holds {n} card{'' if n == 1 else 's'}" if i == 0 else f"P{s + 1} {n}"
             for i, (s, n) in enumerate(counts)
         )
         name = self.names()[seat]
+        if not held:  # the game is over: nobody else is left
+            return fit(f"Your hand, {name}:", STACK_WIDTH, self.glyphs.ellipsis)
         for heading in (f"Your hand, {name} ({held}):", f"Your hand ({held}):"):
             if len(heading) <= STACK_WIDTH:
                 return heading
@@ -654,35 +704,38 @@ class StakBotsScreen(GameScreen):
     def _draw_status(self, names: list[str], options: list[Move]) -> None:
         """Three lines: what is going on (a prompt's title and options, the keys of your
         turn, who is thinking, the result), then the message, if any, on the lines left:
-        your turn's keys give up their extras and the note on ending the turn for it."""
+        your turn's keys give up their extras and the note on ending the turn for it. The
+        message always shows whole, on the last lines (a hint ends with its key): should
+        what is going on need more lines than it was given, it loses its last ones."""
         state = self.state
         widget = self.query_one("#sb-status", Static)
         width = self.status_width()
         ell = self.glyphs.ellipsis
-        text = Text()
+        rows: list[Text] = []
         thinking = self.thinking_text()
         if state.is_terminal():
             result = state.result()
             assert result is not None
-            reason = clip_wrap(result.reason, width, 1 if self.message else 2, ell)
-            text.append("\n".join(reason), "bold")
-            text.append("\nGame over: Enter the result, n new game, q leave.", "dim")
+            reason = self.named([result.reason])[0]
+            rows += [Text(line, "bold")
+                     for line in clip_wrap(reason, width, 1 if self.message else 2, ell)]
+            rows.append(Text("Game over: Enter the result, n new game, q leave.", "dim"))
         elif thinking is not None:
-            text.append(fit(thinking, width, ell), "yellow")
+            rows.append(Text(fit(thinking, width, ell), "yellow"))
         elif options:
             title = choice_title(state, names) if state.choice else "Attack which stack?"
-            text.append(fit(title, width, ell) + "\n", "bold green")
-            text.append(self._options_lines(options, names, 1 if self.message else 2))
+            rows.append(Text(fit(title, width, ell), "bold green"))
+            rows += self._options_lines(options, names, 1 if self.message else 2).split("\n")
         elif self.human_to_move():
             keys = len(self.turn_keys(width, 0).splitlines())  # the keys alone
             room = STATUS_LINES - len(self.message_lines(width, STATUS_LINES - keys))
-            text.append(self.turn_keys(width, room), "green")
+            rows += [Text(line, "green") for line in self.turn_keys(width, room).splitlines()]
         else:
-            text.append(f"{names[state.to_move()[0]]} to move.")
+            rows.append(Text(f"{names[state.to_move()[0]]} to move."))
         if self.message:
-            room = max(STATUS_LINES - len(text.plain.splitlines()), 1)
-            text.append("\n" + "\n".join(self.message_lines(width, room)), "bold")
-        widget.update(text)
+            message = self.message_lines(width, max(STATUS_LINES - len(rows), 1))
+            rows = rows[: STATUS_LINES - len(message)] + [Text(m, "bold") for m in message]
+        widget.update(Text("\n").join(rows))
 
     def message_lines(self, width: int, room: int) -> list[str]:
         """The message in at most ``room`` lines: a hint the shorter way that fits whole,
@@ -779,5 +832,7 @@ class StakBotsOverScreen(GameOverScreen):
         text.append("Cards left in each stack:\n")
         for seat, size in enumerate(self.result.scores):
             text.append(f"  {names[seat]:<16} {size}\n")
-        text.append("\n" + self.result.reason + "\n\n")
+        humans = self.session.humans
+        you = humans[0] if len(humans) == 1 else None
+        text.append("\n" + named_events([self.result.reason], names, you)[0] + "\n\n")
         return text

@@ -6,6 +6,7 @@ both ways a face-down run is told."""
 from __future__ import annotations
 
 import re
+import textwrap
 
 import pytest
 
@@ -32,13 +33,20 @@ def column(screen: StakBotsScreen, seat: int) -> tuple[list[str], int]:
     return lines, widget.content_size.height
 
 
-def parts(lines: list[str]) -> tuple[list[str], list[str]]:
-    """The top card's text and the list under the rule (empty without a rule)."""
+def parts(screen: StakBotsScreen, seat: int, lines: list[str]) -> tuple[list[str], list[str]]:
+    """The top card's text (as far as it shows) and the list under it, after the rule if
+    there is one (a column short of room gives the rule's row to the text)."""
+    state = screen.state
+    width = screen.query_one(f"#sb-stack-{seat}").content_size.width
+    wrapped = textwrap.wrap(state.bots[state.kinds[state.stacks[seat][-1]]].text, width)
     body = lines[4:]
-    rule = next((i for i, line in enumerate(body) if RULE.fullmatch(line)), None)
-    if rule is None:
-        return body, []
-    return body[:rule], body[rule + 1:]
+    told = 0
+    while told < min(len(body), len(wrapped)) and body[told] == wrapped[told]:
+        told += 1
+    if told < len(body) and body[told].endswith(ELLIPSES):  # the text cut there
+        told += 1
+    rest = body[told:]
+    return body[:told], rest[1:] if rest and RULE.fullmatch(rest[0]) else rest
 
 
 def check_column(screen: StakBotsScreen, seat: int) -> dict[str, bool]:
@@ -50,7 +58,7 @@ def check_column(screen: StakBotsScreen, seat: int) -> dict[str, bool]:
     if state.out[seat] or not stack:
         return {}
     lines, height = column(screen, seat)
-    text, listed = parts(lines)
+    text, listed = parts(screen, seat, lines)
     counted = 0
     for line in listed:
         match = COUNTED.fullmatch(line)
@@ -63,12 +71,12 @@ def check_column(screen: StakBotsScreen, seat: int) -> dict[str, bool]:
     return {"cut": cut, "more": any("more]" in line for line in listed)}
 
 
-@pytest.mark.parametrize(("players", "opponent", "seed", "seats"), [
-    (3, "hard", 4, [0, 2]),  # P1's Tranq Bot and P3's Stomp Bot: no "[8 face down]"
+@pytest.mark.parametrize(("players", "opponent", "seed", "cut"), [
+    (3, "hard", 4, [2]),  # P3's Stomp Bot cut above "[8 face down]"; P1's Tranq Bot whole
     (4, "normal", 12, [2]),  # P3's Leader Bot ended "face-down…" with no "[8 down]"
 ])
 async def test_qa_first_screens_keep_the_face_down_run(tmp_path, players, opponent, seed,
-                                                       seats):
+                                                       cut):
     app = make_app(tmp_path, start="play", game="stak-bots", opponent=opponent, seed=seed,
                    players=players)
     async with app.run_test(size=SIZE) as pilot:
@@ -76,12 +84,12 @@ async def test_qa_first_screens_keep_the_face_down_run(tmp_path, players, oppone
         screen = sb_screen(app)
         label = "[8 face down]" if players < 4 else "[8 down]"
         for seat in range(players):
-            check_column(screen, seat)
+            assert check_column(screen, seat)["cut"] == (seat in cut), seat
             lines, height = column(screen, seat)
             assert lines[-1] == label, lines  # every column ends on its run, cut text or not
-        for seat in seats:
+        for seat in cut:
             lines, height = column(screen, seat)
-            text, listed = parts(lines)
+            text, listed = parts(screen, seat, lines)
             assert listed == [label] and text[-1].endswith("\u2026"), lines
             assert len(lines) == height  # the rule and the run take the last two rows
 

@@ -78,11 +78,56 @@ def test_your_possessive_for_the_one_human():
         "P3 Computer 2's top card, Pit Bot, goes back to your hand.",
         "Your top card, Core Bot, goes to the bottom of your stack.",
         "Turn 3: P2 Computer attacks. Your Core Bot falls.",
-        "P1 You plays Clumsy Bot.",
-        "Your stack is empty: P1 You is out.",
+        "You play Clumsy Bot.",
+        "Your stack is empty: you are out.",
     ]
     # without a one human (hot seat, computers only): the names everywhere
     assert named_events(events[:1], names) == ["P1 You's top card, Spike Bot, is scrapped."]
+
+
+@pytest.mark.parametrize(("event", "said"), [
+    ("Player 1 starts. Each stack has 9 cards.", "You start. Each stack has 9 cards."),
+    ("Turn 3: Player 1 draws a card.", "Turn 3: you draw a card."),
+    ("Player 1 draws a card.", "You draw a card."),
+    ("Player 1 plays Reaper Bot.", "You play Reaper Bot."),
+    ("Player 1 turns up Begone Bot.", "You turn up Begone Bot."),
+    ("Player 1 discards Pit Bot.", "You discard Pit Bot."),
+    ("Player 1 scraps the top card, Spike Bot.", "You scrap your top card, Spike Bot."),
+    ("Player 1 recycles: scraps Clumsy Bot, discards Core Bot, draws a card.",
+     "You recycle: scrap Clumsy Bot, discard Core Bot, draw a card."),
+    ("Player 1 ends the turn.", "You end the turn."),
+    ("Player 1 cannot draw: no cards left.", "You cannot draw: no cards left."),
+    ("Player 1 blocks the attack by playing Pit Bot.",
+     "You block the attack by playing Pit Bot."),
+    ("Player 1 scraps Shot Bot from hand.", "You scrap Shot Bot from your hand."),
+    ("Expel: Player 1 must scrap a hand card.", "Expel: you must scrap a hand card."),
+    ("Reaper Bot's entry effect (Player 1).", "Reaper Bot's entry effect (yours)."),
+    ("Player 1 has the last stack standing.", "You have the last stack standing."),
+    ("Player 1 and Player 2 lost their last cards at the same moment: they share.",
+     "You and P2 Computer lost their last cards at the same moment: they share."),
+    # the others keep the names the stacks show
+    ("Player 2 plays Reaper Bot.", "P2 Computer plays Reaper Bot."),
+    ("Turn 4: Player 2 draws a card.", "Turn 4: P2 Computer draws a card."),
+    ("Player 3 recycles: scraps Clumsy Bot, discards Core Bot, draws a card.",
+     "P3 Computer 2 recycles: scraps Clumsy Bot, discards Core Bot, draws a card."),
+    ("Reaper Bot's entry effect (Player 2).", "Reaper Bot's entry effect (P2 Computer)."),
+])
+def test_the_log_speaks_to_the_one_human(event, said):
+    """"P1 You plays Reaper Bot." read wrong: the human's own lines say "You play"."""
+    names = ["P1 You", "P2 Computer", "P3 Computer 2"]
+    assert named_events([event], names, you=0) == [said]
+    # in hot-seat games every line keeps the names, verbs as the engine says them
+    assert named_events([event], names)[0] == event.replace("Player 1", "P1 You").replace(
+        "Player 2", "P2 Computer").replace("Player 3", "P3 Computer 2")
+
+
+def test_the_log_speaks_to_a_human_in_another_seat():
+    names = ["P1 Computer", "P2 You"]
+    events = ["Player 2 plays Reaper Bot.", "Player 1 plays Pit Bot.",
+              "Player 1's top card, Pit Bot, goes back to Player 2's hand."]
+    assert named_events(events, names, you=1) == [
+        "You play Reaper Bot.", "P1 Computer plays Pit Bot.",
+        "P1 Computer's top card, Pit Bot, goes back to your hand."]
 
 
 def log_text(screen) -> str:

@@ -27,6 +27,7 @@ def test_every_scrap_names_its_place() -> None:
             if "is scrapped" in event:
                 scraps += 1
                 assert SCRAP.match(event), event
+                assert "face-down top card" not in event, event  # a top card is face up
     assert scraps > 20
 
 
@@ -51,3 +52,31 @@ def test_depth_names_and_the_reset_hint() -> None:
     move = Move("reset", seat=1, depth=2)
     assert describe(move, 0, None) == (
         "Player 1: reset the 2nd card from the top of Player 2's stack")
+
+
+def test_bash_names_the_bottom_card_it_scraps_under_a_scrapped_top() -> None:
+    """Bash Bot scraps Player 1's Core Bot and, with it, the face-down card under it, the
+    stack's bottom card: not "Your face-down top card, Reaper Bot, is scrapped."."""
+    from screens.stak_bots_screen import named_events
+    from tests.test_stak_bots_support import act, build
+
+    state = build([["reaper", "core"], ["core", "bash"], ["core", "fatal"]], [[], [], []],
+                  active=1)
+    act(state, "attack p1")
+    scrapped = [event for event in state.events if "is scrapped" in event]
+    assert scrapped == [
+        "Player 1's top card, Core Bot, is scrapped.",
+        "Player 1's face-down bottom card, Reaper Bot, is scrapped.",
+        "Player 2's top card, Bash Bot, is scrapped.",
+    ]
+    names = ["P1 You", "P2 Computer", "P3 Computer 2"]
+    assert named_events(scrapped, names, you=0)[:2] == [
+        "Your top card, Core Bot, is scrapped.",
+        "Your face-down bottom card, Reaper Bot, is scrapped.",
+    ]
+    # deeper in a stack, the place is told as it was before the top went
+    state = build([["core", "reaper", "trip"], ["core", "spike"], ["core", "fatal"]],
+                  [[], [], []], active=1)
+    act(state, "attack p1")
+    assert "Player 1's face-down 2nd card from the top, Reaper Bot, is scrapped." in (
+        state.events), state.events

@@ -210,8 +210,8 @@ async def test_top_card_text_shows_in_full_when_the_column_has_room(
     tmp_path, players, ascii_only
 ):
     """The text shows in full when the column holds it and the face-down run under it
-    (the rule and ``[8 down]``); else it is cut with an ellipsis and the run still shows,
-    on the last row (no row left free)."""
+    (``[8 down]``, under a rule if there is room for one); else it is cut with an
+    ellipsis and the run still shows, on the last row (no row left free)."""
     app = make_app(tmp_path, start="play", game="stak-bots", opponent="hard", seed=7,
                    players=players, ascii=ascii_only)
     async with app.run_test(size=SIZE) as pilot:
@@ -226,8 +226,11 @@ async def test_top_card_text_shows_in_full_when_the_column_has_room(
             wrapped = textwrap.wrap(text, width)
             last = [line for line in lines if line][-1]
             assert re.fullmatch(r"\[8 (face )?down\]", last), lines
-            if len(wrapped) + 4 + 2 <= height:  # room for it and the run under it
+            if len(wrapped) + 4 + 1 <= height:  # room for it and the run under it
                 assert joined(wrapped) in joined(lines), (text, lines)
+                rule = len(wrapped) + 4 + 2 <= height  # and for the rule between them
+                filled = [line for line in lines if line]
+                assert bool(re.fullmatch(r"[\u2500-]+", filled[-2])) == rule, lines
                 assert not any(line.rstrip().endswith(ellipsis) for line in lines[4:]), lines
             else:
                 cut += 1
@@ -236,7 +239,8 @@ async def test_top_card_text_shows_in_full_when_the_column_has_room(
             if players == 2:  # the 2-player columns keep their rule and face-down run
                 assert re.search(r"\[8 face down\]", "\n".join(lines)), lines
                 assert not cut
-        assert cut == {2: 0, 3: 1, 4: 1}[players]  # the Bash Bot: "Bash: when it ..."
+        # the Bash Bot ("Bash: when it ...") gave up its rule for its last line
+        assert cut == 0
 
 
 def deep_position() -> StakState:
@@ -264,11 +268,14 @@ def test_the_list_under_the_top_yields_its_room_to_the_top_card_text():
     marks = {5: "reverse"}  # the Reaper Bot, fifth from the top
     lines = stack_column(state, 1, 12, "P2", UNICODE, marks, 12, widths).plain.splitlines()
     assert "*Reaper    1" in lines and "\u2026" in joined(lines[4:])
+    # one row less: the rule gives its row too, the text still shows in full
+    lines = stack_column(state, 1, 12, "P2", UNICODE, {}, 11, widths).plain.splitlines()
+    assert len(lines) == 11 and joined(lines[4:10]) == text and lines[10] == "[8 more]"
     # too little room for the text anyway: the text ends in an ellipsis, the list stays
     # (cut to leave the text two lines at least)
-    lines = stack_column(state, 1, 12, "P2", UNICODE, {}, 11, widths).plain.splitlines()
+    lines = stack_column(state, 1, 12, "P2", UNICODE, {}, 10, widths).plain.splitlines()
     assert lines[5].endswith("\u2026") and lines[6] == "\u2500" * 12  # 2 lines of text
-    assert lines[7:] == ["+Fatal     1", "[2 down]", "*Reaper    1", "[4 down]"]
+    assert lines[7:] == ["+Fatal     1", "[2 down]", "[5 more]"]
     lines = stack_column(state, 1, 12, "P2", UNICODE, {}, 9, widths).plain.splitlines()
     assert lines[4:] == ["Spike: when", "it damages\u2026", "\u2500" * 12, "+Fatal     1",
                          "[7 more]"]

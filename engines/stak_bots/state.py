@@ -197,11 +197,18 @@ class StakState(GameState):
         self.stacks[seat].remove(card)
 
     def scrap_cards(self, cards: list[tuple[int, int]]) -> None:
-        """Scrap (seat, card) pairs from stacks, then turn up every newly exposed top."""
+        """Scrap (seat, card) pairs from stacks, then turn up every newly exposed top. The
+        log names each card's place as the stacks were before any of them went (Bash
+        scrapping the card under a scrapped top: "bottom card", not "face-down top card")."""
         touched = []
+        places = {
+            card: self.place_name(seat, card)
+            for seat, card in cards
+            if card in self.stacks[seat]
+        }
         for seat, card in cards:
             if card in self.stacks[seat]:
-                where = self.place_name(seat, card)
+                where = places[card]
                 self.remove(seat, card)
                 self.to_heap(card)
                 self.say(f"{seat_name(seat)}'s {where}, {self.name(card)}, is scrapped.")
