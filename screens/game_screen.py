@@ -139,6 +139,10 @@ class GameScreen(Screen[None]):
         """The keys of the moment, shown whenever they apply."""
         return self.FOOTER_MAIN.get(self.footer_mode(), ())
 
+    def footer_optional(self) -> tuple[FooterKey, ...]:
+        """The optional keys by priority (a screen may word one by the moment)."""
+        return self.FOOTER_OPTIONAL
+
     def offers(self, action: str) -> bool:
         """Whether an optional key that works now is worth its room in the footer: undo only
         when it would take a move back (``u`` still says why not)."""
@@ -157,7 +161,7 @@ class GameScreen(Screen[None]):
         used = sum(footer_key_width(key, text) for _, key, text in main + end)
         taken = {action for action, _, _ in main + end}
         extra = []
-        for entry in self.FOOTER_OPTIONAL:
+        for entry in self.footer_optional():
             action, key, text = entry
             if action in taken or action not in enabled or not self.offers(action):
                 continue
@@ -174,7 +178,7 @@ class GameScreen(Screen[None]):
         bindings = super().active_bindings
         enabled = {a.binding.action for a in bindings.values() if a.enabled}
         shown = {action for action, _, _ in self.footer_keys(bindings)}
-        return [k for k in self.FOOTER_OPTIONAL
+        return [k for k in self.footer_optional()
                 if k[0] in enabled and k[0] not in shown and self.offers(k[0])]
 
     @property
