@@ -231,9 +231,9 @@ def decision_note(
     state: RoboRallyState, action: Decide, seat: int, options: list[str], damage: int
 ) -> str:
     """A log line for an end-of-turn decision just played (option cards are face up: name
-    them); ``options`` and ``damage``: the robot's before the decision. The game screen's
-    own note (RoboRallyScreen._decision_note) in the same words, but a repair on the double
-    wrench names its square and the damage left, like the repairs the engine tells."""
+    them); ``options`` and ``damage``: the robot's before the decision. A repair on the double
+    wrench names its square and the damage left, like the repairs the engine tells. Used
+    while playing and when a resumed game's log is told again (:func:`replayed_log`)."""
     who = SEAT_NAMES[seat]
     kind, value = action.kind, action.value
     if kind == "wrench":

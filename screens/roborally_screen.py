@@ -45,7 +45,7 @@ from screens.roborally_draw import (
     robot_style,
     row_label_width,
 )
-from screens.roborally_log import narrate, replayed_log
+from screens.roborally_log import decision_note, narrate, option_name, replayed_log
 from screens.session import GameSession
 from screens.text_fit import wrap_log
 
@@ -107,10 +107,6 @@ FORCED = {
     "discard": "destroyed: you give up your only option card",
     "unlock": "the repair frees your only locked register",
 }
-
-
-def option_name(option: str) -> str:
-    return OPTIONS.get(option, (option,))[0]
 
 
 class RoboRallyScreen(GameScreen):
@@ -482,7 +478,7 @@ class RoboRallyScreen(GameScreen):
             pictures = state.trace or []
             state.trace = None
         self.message = self.save_note()
-        note = (self._decision_note(action, seat, options, damage)
+        note = (decision_note(state, action, seat, options, damage)
                 if isinstance(action, Decide) else "")
         if note:  # told after the registers still to show, before the pictures it made
             line = (note, SEAT_COLOURS[seat].replace("bold ", ""))
@@ -498,29 +494,6 @@ class RoboRallyScreen(GameScreen):
             self.queue.extend(pictures)
             if idle:  # else the running playback gets to them in turn
                 self._next_picture()
-
-    def _decision_note(
-        self, action: Decide, seat: int, options: list[str], damage: int
-    ) -> str:
-        """A log line for an end-of-turn decision (option cards are face up: name them);
-        ``options`` and ``damage``: the robot's before the decision."""
-        who = SEAT_NAMES[seat]
-        kind, value = action.kind, action.value
-        if kind == "wrench":
-            new = [o for o in self.state.bots[seat].options if o not in options]
-            if value == "option" and new:
-                return f"  {who} takes an option card: {option_name(new[0])}"
-            repaired = damage - self.state.bots[seat].damage
-            if repaired <= 0:
-                return f"  {who} repairs on the double wrench (no damage to repair)"
-            return f"  {who} repairs {repaired} damage on the double wrench"
-        if kind == "discard":
-            return f"  {who} gives up {option_name(value)}"
-        if kind == "unlock":
-            return f"  {who} frees register {value}"
-        if kind == "stay":
-            return f"  {who} {'stays' if value == 'yes' else 'does not stay'} powered down"
-        return ""
 
     def play(self, action: Action, seat: int) -> None:
         try:
