@@ -222,6 +222,16 @@ def narrate(picture: dict, before: list, lay: Layout) -> list[tuple[str, str]]:
     return lines
 
 
+def tell(log: list[tuple[str, str]], lines: list[tuple[str, str]]) -> None:
+    """Add a picture's narrated ``lines`` to ``log``. An "End of turn" heading that nothing
+    came under (the end-of-turn decision it waited for was a re-entry, told as the next turn
+    begins) is dropped when that turn begins."""
+    if lines and log and log[-1][0].startswith("End of turn ") and \
+            lines[0][0].startswith("Turn ") and lines[0][0].endswith(" begins."):
+        log.pop()
+    log.extend(lines)
+
+
 def option_name(option: str) -> str:
     """An option card's name as the table reads it: ``Circuit Breaker``."""
     return OPTIONS.get(option, (option,))[0]
@@ -291,7 +301,7 @@ def replayed_log(match: Match, turns: int = 2) -> list[tuple[str, str]]:
             if note:  # before the pictures the decision made, as the screen tells it
                 lines.append((note, SEAT_COLOURS[seat].replace("bold ", "")))
         for picture in pictures:
-            lines.extend(narrate(picture, picture.get("start") or before, game.layout))
+            tell(lines, narrate(picture, picture.get("start") or before, game.layout))
             before = [(b.pos, b.facing) for b in picture["bots"]]
     start = (f"Turn {first} begins.", "bold")
     return lines[lines.index(start):] if start in lines else lines

@@ -45,7 +45,7 @@ from screens.roborally_draw import (
     robot_style,
     row_label_width,
 )
-from screens.roborally_log import decision_note, narrate, option_name, replayed_log
+from screens.roborally_log import decision_note, narrate, option_name, replayed_log, tell
 from screens.session import GameSession
 from screens.text_fit import wrap_log
 
@@ -519,8 +519,7 @@ class RoboRallyScreen(GameScreen):
         # where the register began (a decision in the middle of it splits the playing)
         before = picture.get("start") or self.before or [
             (b.pos, b.facing) for b in picture["bots"]]
-        for line in narrate(picture, before, self.state.layout):
-            self.events_log.append(line)
+        tell(self.events_log, narrate(picture, before, self.state.layout))
         self.events_log.extend(picture.get("notes", []))
         self.events_log = self.events_log[-1000:]  # the log window (l) shows them all
         self.before = [(b.pos, b.facing) for b in picture["bots"]]
@@ -987,12 +986,12 @@ class RoboRallyScreen(GameScreen):
                 pos, facing, damage, lives, flags, archive = (
                     b.pos, b.facing, b.damage, b.lives, b.flags, b.archive)
                 locked, virtual, powered = b.locked, b.virtual, b.powered
-                options = b.options
+                options, announced = b.options, b.announce  # as revealed in that picture
             else:
                 pos, facing, damage, lives, flags, archive = (
                     r.pos, r.facing, r.damage, r.lives, r.flags, r.archive)
                 locked, virtual, powered = r.locked, r.virtual, r.powered_down
-                options = r.options
+                options, announced = r.options, r.announced
             arrow = (g.virtual if virtual else g.robot)[facing] if pos >= 0 else g.dead
             name = SEAT_NAMES[s] + ("*" if s == view.seat and self.session.humans else "")
             # the robot as the board draws it (its letter and facing), then its name
@@ -1002,7 +1001,7 @@ class RoboRallyScreen(GameScreen):
             lk = "".join(str(i + 1) for i in range(REGISTERS) if locked[i]) or "-"
             t.append(f"{lk:<5}{max(0, lives):>2} {flags}/{len(lay.flags)} ")
             t.append(f"{lay.short_name(archive):<5}{len(options):>2}")
-            state_bits = robot_state(pos, lives, powered, r.announced, virtual)
+            state_bits = robot_state(pos, lives, powered, announced, virtual)
             if state_bits:
                 t.append(" " + state_bits, "yellow")
             t.append("\n")

@@ -13,7 +13,7 @@ from engines.roborally import ROBORALLY
 from engines.roborally.players import LEVELS
 from engines.roborally.state import Decide, RoboRallyState
 from saves.format import loads_save
-from screens.roborally_log import decision_note, narrate, replayed_log
+from screens.roborally_log import decision_note, narrate, replayed_log, tell
 from tests.test_roborally_log import one_turn, register_lines
 from tests.test_roborally_scenarios import build, rig
 
@@ -22,13 +22,13 @@ FIXTURE = Path(__file__).parent / "fixtures" / "saves" / "format-1-roborally.tom
 
 def told(state: RoboRallyState) -> list[str]:
     """Every line the trace's pictures tell, in order (as the screen plays them back)."""
-    lines: list[str] = []
+    told_lines: list[tuple[str, str]] = []
     before = None
     for picture in state.trace or []:
         start = picture.get("start") or before or [(b.pos, b.facing) for b in picture["bots"]]
-        lines += [text for text, _ in narrate(picture, start, state.layout)]
+        tell(told_lines, narrate(picture, start, state.layout))
         before = [(b.pos, b.facing) for b in picture["bots"]]
-    return lines
+    return [text for text, _ in told_lines]
 
 
 def after(lines: list[str], first: str, count: int) -> list[str]:
@@ -180,6 +180,16 @@ def test_re_entering_powered_down_is_announced_at_the_end_of_the_turn() -> None:
         "  Red re-enters at b2", "  Red powers down: all 2 damage repaired"]
 
 
+def test_a_plain_re_entry_leaves_no_empty_end_of_turn_heading() -> None:
+    """QA: "End of turn 2:" then at once "Turn 3 begins." (the decision it waited for was a
+    re-entry, which is told as the next turn begins)."""
+    state = one_turn(".. .. ..\n.. .. ..", ["b1 N archive=b2"], ["1 L R L R"],
+                     decisions=["0 reenter N"])
+    lines = told(state)
+    assert "End of turn 1:" not in lines
+    assert after(lines, "Turn 2 begins.", 2) == ["Turn 2 begins.", "  Red re-enters at b2"]
+
+
 def test_a_circuit_breaker_power_down_says_why() -> None:
     state = one_turn(".. .. .. ..", ["c1 N damage=0 options=circuit-breaker"], ["U U U U U"],
                      lasers=[{"at": "a1", "dir": "E", "beams": 1}])
@@ -213,7 +223,7 @@ def played(players: int, course: str, seed: int, level: str, turns: int) -> tupl
             if note:
                 lines.append((note, ""))
         for picture in pictures:
-            lines += narrate(picture, picture["start"], state.layout)
+            tell(lines, narrate(picture, picture["start"], state.layout))
             before = [(b.pos, b.facing) for b in picture["bots"]]
     return match, lines
 

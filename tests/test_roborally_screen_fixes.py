@@ -191,6 +191,42 @@ async def test_seven_robots_keep_one_line_each_powered_down_and_virtual(tmp_path
         assert side[3].endswith(" off,v") and "…" not in "".join(side)
 
 
+async def test_the_table_tells_a_power_down_as_the_picture_on_screen_has_it(tmp_path) -> None:
+    """During a playback the state column comes from the picture shown, like the other
+    columns: a power down announced for later (still secret in the live game, or not yet
+    revealed) is not shown early, and one revealed in that picture is."""
+    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
+                   seed=6, options={"course": "first-steps"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        state = screen.state
+
+        def blue_row() -> str:
+            board_w = screen.query_one("#rr-board").size.width
+            return next(row[board_w:].rstrip() for row in screen_lines(app)
+                        if "Blue" in row[board_w:])
+
+        await pilot.press("1")  # facing
+        await wait_human(pilot)
+        screen.running = False  # step by step: a picture stays on screen
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        await settle(pilot)
+        await pilot.press("space")
+        await settle(pilot)
+        assert screen.shown is not None
+        picture = screen.shown["bots"]
+        picture[1].announce = False
+        state.bots[1].announce = True  # the live game says otherwise: not on screen yet
+        screen.refresh_all()
+        await settle(pilot)
+        assert "pd" not in blue_row().split()[-1], blue_row()
+        picture[1].announce = True  # revealed in the picture on screen
+        screen.refresh_all()
+        await settle(pilot)
+        assert blue_row().split()[-1] in ("pd", "pd,v"), blue_row()
+
+
 # -- 5. power down announced beside locked registers; p says it cancels -------------------
 def _locked_and_damaged(state) -> bool:
     b = state.bots[0]
