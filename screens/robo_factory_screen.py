@@ -183,6 +183,9 @@ class RoboFactoryScreen(GameScreen):
         self.bought_by: int | None = None  # the human whose purchase was just played
         self.answer = ""  # hot seat: that purchase's answer, on screen until Enter
         self.answer_since = 0.0
+        # (seat, customer turn, answer): the status line keeps saying what the purchase
+        # showed while that seat builds in that turn (a computer's move clears messages)
+        self.bought_note: tuple[int, int, str] | None = None
 
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -342,8 +345,8 @@ class RoboFactoryScreen(GameScreen):
             return False
         card, tile = bought
         answer = f"Card {letters(card)}: {match_words(tile)} (bought for 1 cube)."
+        self.bought_note = (seat, self.state.turn, answer)
         if not self.session.hot_seat or self.state.current_player() == seat:
-            self.message = answer + (f"\n{self.message}" if self.message else "")
             return False
         following = self.next_human()
         if following is None or following == seat:
@@ -751,6 +754,9 @@ class RoboFactoryScreen(GameScreen):
                 REBUILD: "Nobody was right. Second try: +2 if right, else pay the customer 1.",
             }[state.phase]
             text = Text.assemble((prompt, "green"))
+            note = self.bought_note
+            if note is not None and note[:2] == (seat, state.turn) and state.phase != REBUILD:
+                text = Text.assemble((note[2], "bold"), "\n", text)
         else:
             actor = state.current_player()
             who = names[actor] if actor is not None else "Nobody"

@@ -257,6 +257,28 @@ async def test_one_human_sees_the_answer_at_once(tmp_path) -> None:
                 in status_of(screen))
 
 
+async def test_the_answer_stays_while_computers_play_before_you_build(tmp_path) -> None:
+    """QA: three players, a computer builds between your purchase and your build (its
+    move clears messages): the status line still says what the card showed."""
+    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
+                   opponent="hard", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot)
+        screen = rf_screen(app)
+        assert screen.state.phase == BUY and screen.human_to_move()
+        card = screen.state.hands[0][0]
+        await pilot.press("1", "enter")
+        await settle(pilot)
+        bought = screen.state.bought[0]
+        assert bought is not None and screen.ui_phase() == "build"
+        assert screen.message == ""  # a computer played since: messages are gone
+        answer = f"Card {letters(card)}: {match_words(bought[1])} (bought for 1 cube)."
+        assert answer in status_of(screen)
+        await pilot.press("H")  # a message as well: both fit
+        await settle(pilot)
+        assert answer in status_of(screen) and "Hint: build" in status_of(screen)
+
+
 # -- 3. match counts in words ------------------------------------------------------
 
 
