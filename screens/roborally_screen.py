@@ -1088,7 +1088,7 @@ class RoboRallyScreen(GameScreen):
                 t.append(f"{label:<10}"[:10], style or None)
                 t.append("\n" if r == 2 else " ")
             t.append("\nHand ", "bold")
-            t.append("(1-9 pick, Enter go)\n", "dim")
+            t.append(f"(1-{len(view.hand)} pick, Enter go)\n", "dim")  # 9 less damage
             for n, card in enumerate(view.hand):
                 used = card in self.chosen
                 sel = self.zone == "hand" and self.cur == n
