@@ -26,7 +26,7 @@ class MainMenu(Screen[None]):
         Binding("enter", "choose", "Choose", show=True),
         Binding("l", "load", "Load game"),
         Binding("r", "resume", "Resume newest"),
-        Binding("f1,question_mark", "rules", "Rules", key_display="F1/?"),
+        Binding("f1,question_mark", "rules", "Rules", key_display="?"),
         Binding("q,escape", "app.quit", "Quit"),
     ]
 

@@ -55,7 +55,7 @@ class RobotMasterScreen(GameScreen):
         Binding("u", "undo", "Undo"),
         Binding("H,i", "hint", "Hint", key_display="H"),
         Binding("ctrl+s", "save_as", "Save"),
-        Binding("f1,question_mark", "rules", "Rules", key_display="F1/?"),
+        Binding("f1,question_mark", "rules", "Rules", key_display="?"),
         Binding("q,escape", "leave", "Quit"),
     ]
 
