@@ -254,9 +254,11 @@ def hand_lines(
     return out
 
 
-def option_label(state: StakState, move: Move, names: list[str]) -> str:
-    """How a choice's option reads in a prompt."""
-    who = f"P{move.seat + 1}"
+def option_label(state: StakState, move: Move, names: list[str], you: int | None = None) -> str:
+    """How a choice's option reads in a prompt: a stack as its owner's short name ("P2
+    Fatal Bot"), the one human's (``you``; None in hot-seat games) as "your Trip Bot"."""
+    mine = move.seat == you and move.seat >= 0
+    who = "your" if mine else f"P{move.seat + 1}"
     if move.kind in ("target", "attack"):
         top = state.top(move.seat)
         return f"{who} {state.name(top)}" if top >= 0 else who
@@ -265,7 +267,8 @@ def option_label(state: StakState, move: Move, names: list[str]) -> str:
         where = "top" if move.depth == 1 else f"#{move.depth}"
         return f"{who} {where} {state.name(card)}"
     if move.kind == "expel":
-        return f"{who} ({len(state.hands[move.seat])} in hand)"  # short: 4 players fit
+        # short: 4 players fit
+        return f"{'you' if mine else who} ({len(state.hands[move.seat])} in hand)"
     if move.kind in ("lose", "react"):
         bot = next(b for b in state.bots if b.effect == move.effect)
         return f"{'block with ' if move.kind == 'react' else ''}{bot.name}"

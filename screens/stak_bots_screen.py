@@ -76,14 +76,23 @@ STATUS_LINES = 3  # the height of #sb-status
 
 
 SEAT_NAME = re.compile(r"\bPlayer ([1-9])\b('s\b)?")
+# The players an event starts with, its subject: "Player 2's top card, ...", "Turn 3:
+# Player 1 draws ...", "Player 1, Player 3 and Player 2 lost their last cards ...".
+SUBJECT = re.compile(r"^(Turn \d+: )?((?:Player [1-9](?:, | and ))*Player [1-9])\b")
 # The engine's verbs after a player ("Player 1 plays Reaper Bot."), as said to "you".
 YOU_VERBS = {
     "plays": "play", "discards": "discard", "scraps": "scrap", "recycles": "recycle",
     "turns": "turn", "draws": "draw", "ends": "end", "blocks": "block", "starts": "start",
     "attacks": "attack", "has": "have", "is": "are",
 }
-# "recycles: scraps Clumsy Bot, discards Core Bot, draws a card.": the verbs after the first
-RECYCLE_VERBS = re.compile(r"(?<=: )scraps\b|(?<=, )(?:discards|draws)\b")
+# "recycles: scraps their top card, Clumsy Bot, discards Core Bot and draws a card.": the
+# verbs after the first
+RECYCLE_VERBS = re.compile(r"(?<=: )scraps\b|(?<=, )discards\b|(?<= and )draws\b")
+
+
+def and_list(items: list[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    return " and ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else items[0]
 
 
 def named_events(
@@ -92,7 +101,10 @@ def named_events(
     """The engine's events with each "Player N" called as the stacks call it ("P1 You"),
     and ``you`` (the one human's seat, None in hot-seat games) spoken to: "You play
     Reaper Bot.", "Turn 3: you draw a card.", "Your top card, Spike Bot, is scrapped.",
-    "goes back to your hand", "Your stack is empty: you are out."."""
+    "goes back to your hand", "Your stack is empty: you are out.". The engine says
+    "their"/"they" of the players an event starts with: of you, "your"/"you", and you
+    come first among them ("You and P3 Computer 2 lost your last cards at the same
+    moment: you share.")."""
     def name(match: re.Match[str]) -> str:
         seat = int(match.group(1)) - 1
         if seat >= len(names):
@@ -100,13 +112,10 @@ def named_events(
         possessive = match.group(2) or ""
         if seat != you:
             return names[seat] + possessive
-        text, end = match.string, match.end()
-        before = text[: match.start()].rstrip()
+        before = match.string[: match.start()].rstrip()
         starts = not before or before.endswith((".", "!", "?"))
         if possessive:
             return "Your" if starts else "your"
-        if before.endswith("(") and text.startswith(")", end):
-            return "yours"  # "Reaper Bot's entry effect (yours)."
         return "You" if starts else "you"
 
     def verb(match: re.Match[str]) -> str:
@@ -114,11 +123,23 @@ def named_events(
         if said == "recycles":  # and the verbs of what recycling does
             rest = RECYCLE_VERBS.sub(lambda m: YOU_VERBS[m.group(0)], match.group(3))
             return f"{match.group(1)} recycle{rest}"
-        rest = match.group(3)
-        if said == "scraps":  # "You scrap your top card, ...", "... from your hand."
-            rest = re.sub(r"^ the top card,", " your top card,", rest)
-            rest = re.sub(r" from hand$", " from your hand", rest)
-        return f"{match.group(1)} {YOU_VERBS[said]}{rest}"
+        return f"{match.group(1)} {YOU_VERBS[said]}{match.group(3)}"
+
+    def spoken_to(event: str) -> str:
+        """``event`` with "their"/"they" said to you when you are among its subject,
+        named first."""
+        subject = SUBJECT.match(event)
+        if subject is None:
+            return event
+        seats = [int(n) - 1 for n in re.findall(r"[1-9]", subject.group(2))]
+        if you not in seats:
+            return event
+        if len(seats) > 1:
+            ordered = [you] + [s for s in seats if s != you]
+            players = and_list([f"Player {s + 1}" for s in ordered])
+            event = (subject.group(1) or "") + players + event[subject.end():]
+        event = re.sub(r"\btheir\b", "your", event)
+        return re.sub(r"\bthey\b", "you", event)
 
     you_verb = None
     if you is not None and you < len(names):
@@ -128,9 +149,19 @@ def named_events(
     out = []
     for event in events or []:
         if you_verb is not None:
-            event = you_verb.sub(verb, event)
+            event = you_verb.sub(verb, spoken_to(event))
         out.append(SEAT_NAME.sub(name, event))
     return out
+
+
+def hint_wrap(text: str, width: int) -> list[str]:
+    """``text`` wrapped to ``width`` columns, a closing parenthesis kept on one line when
+    it fits one: "Hint: play Bountiful Bot" / "(card 1 is picked: p plays it)."."""
+    nbsp = "\xa0"
+    start = text.rfind(" (")
+    if text.endswith((")", ").")) and start >= 0 and len(text) - start - 1 <= width:
+        text = text[:start + 1] + text[start + 1:].replace(" ", nbsp)
+    return [line.replace(nbsp, " ") for line in textwrap.wrap(text, width)]
 
 
 def log_text(events: list[str], width: int, height: int) -> Text:
@@ -406,7 +437,7 @@ class StakBotsScreen(GameScreen):
         if action in options:
             self.option = options.index(action)
             n = self.option + 1
-            label = option_label(self.state, action, self.names())
+            label = option_label(self.state, action, self.names(), self.you())
             forms = [f"{move} (option {n} is selected: Enter)", f"{move} (option {n}: Enter)",
                      f"option {n}, {label} (Enter)", f"option {n}, now selected (Enter)"]
         else:
@@ -431,7 +462,7 @@ class StakBotsScreen(GameScreen):
         self.cursor = effects.index(action.effect)
         does = f"{key} {action.kind}s it"
         n = self.cursor + 1
-        return [f"{move} (card {n} is picked: {does})", f"{move} (card {n}, picked: {key})",
+        return [f"{move} (card {n} is picked: {does})", f"{move} (card {n} is picked: {key})",
                 f"card {n} is picked: {does}"]
 
     def send(self, move: Move) -> None:
@@ -738,15 +769,18 @@ class StakBotsScreen(GameScreen):
         widget.update(Text("\n").join(rows))
 
     def message_lines(self, width: int, room: int) -> list[str]:
-        """The message in at most ``room`` lines: a hint the shorter way that fits whole,
-        else cut with an ellipsis."""
+        """The message in at most ``room`` lines: a hint in as few lines as one of its
+        forms fits whole (the longest of those), else cut with an ellipsis. A hint's
+        closing parenthesis, with its key, is never broken: "(card 1 is picked: p plays
+        it)." goes to the next line whole, leaving no lone "it)."."""
         if not self.message:
             return []
         forms = self.hint_forms if self.hint_forms[:1] == [self.message] else [self.message]
-        for form in forms:
-            lines = textwrap.wrap(form, width)
-            if len(lines) <= room:
-                return lines
+        for count in range(1, room + 1):
+            for form in forms:
+                lines = hint_wrap(form, width)
+                if len(lines) == count:
+                    return lines
         return clip_wrap(forms[-1], width, max(room, 1), self.glyphs.ellipsis)
 
     def status_width(self) -> int:
@@ -785,7 +819,8 @@ class StakBotsScreen(GameScreen):
         pushed out of the status area."""
         ell = self.glyphs.ellipsis
         width = self.status_width()
-        labels = [fit(f"{i + 1} {option_label(self.state, o, names)}", width - 8, ell)
+        you = self.you()
+        labels = [fit(f"{i + 1} {option_label(self.state, o, names, you)}", width - 8, ell)
                   for i, o in enumerate(options)]
         at = min(self.option, len(options) - 1)
         first, end = option_window(labels, at, width, ell, lines)

@@ -89,17 +89,15 @@ async def test_tranq_prompt_uses_two_lines_until_a_message_needs_one(tmp_path):
         assert len(options) == 4 and not screen.message
         lines = status_lines(screen)
         assert lines[0] == "Tranq Bot: choose a face-up card to reset"
-        shown = " ".join(lines[1:])
-        for number in range(1, 5):  # every option in full, none cut off
-            assert f"{number} P" in shown, lines
-        assert "\u2026" not in shown
-        assert lines[1].startswith("1 P1 #2 Core Bot") and lines[2].startswith("3 P2 top")
+        # every option in full, none cut off; your own stack's cards are "your"
+        assert lines[1:] == ["1 your #2 Core Bot  2 your #3 Reaper Bot",
+                             "3 P2 top Fatal Bot  4 P3 top Bash Bot"], lines
 
         screen.message = "A message that must stay in view."
         screen.refresh_all()
         await pilot.pause()
         lines = status_lines(screen)
-        assert lines[1].startswith("1 P1 #2 Core Bot") and lines[1].endswith("\u2026")
+        assert lines[1].startswith("1 your #2 Core Bot") and lines[1].endswith("\u2026")
         assert lines[2] == "A message that must stay in view."
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from engines.stak_bots.moves import Move
 from engines.stak_bots.state import StakState
-from screens.stak_bots_screen import StakBotsScreen
+from screens.stak_bots_screen import StakBotsScreen, hint_wrap
 from tests.test_stak_bots_columns import check_column, column, parts
 from tests.test_stak_bots_prompts import install, status_lines
 from tests.test_stak_bots_support import build
@@ -155,8 +155,9 @@ def four_player_hand() -> StakState:
 @pytest.mark.parametrize(("kind", "effect"), [("discard", "core"), ("play", "bountiful")])
 async def test_a_long_hint_keeps_its_key_in_view(tmp_path, scrapped, kind, effect):
     """"Hint: discard Core Bot (card 1 is picked: d discards it)." is wider than the
-    status: it wraps onto the next line (the turn line gives up its note on ending the
-    turn for it) and the key shows."""
+    status: rather than wrap it ("Hint: play Bountiful Bot (card 1 is picked: p plays" /
+    "it)."), the status shows the shorter form that fits one line, the key at its end,
+    and the turn line keeps its room."""
     app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
                    players=4)
     async with app.run_test(size=SIZE) as pilot:
@@ -172,9 +173,31 @@ async def test_a_long_hint_keeps_its_key_in_view(tmp_path, scrapped, kind, effec
         await pilot.pause()
         lines = status_lines(screen)
         assert len(lines) == 3 and all(len(line) <= WIDTH for line in lines), lines
-        assert " ".join(lines).endswith(f"(card {screen.cursor + 1} is picked: {key} {kind}s "
-                                        "it)."), lines
+        n = screen.cursor + 1
+        assert len(screen.hint_forms[0]) > WIDTH  # the long form needs two lines
+        assert screen.hint_forms[0].endswith(f"(card {n} is picked: {key} {kind}s it).")
+        shown = [line for line in lines if line]
+        assert shown[-1] == screen.hint_forms[1], lines  # the short one, on one line
+        assert shown[-1].endswith(f"(card {n} is picked: {key})."), lines
+        if not scrapped:  # the line it saved tells why the turn cannot end yet
+            assert shown[-2] == "End turn (e) waits: nothing scrapped yet.", lines
+        assert lines[0].startswith("Your turn: "), lines
+        assert not any(line.startswith("it)") for line in lines), lines
         await follow_hint(pilot, screen, Move(kind, effect=effect))
+
+
+@pytest.mark.parametrize("width", range(20, 60))
+def test_a_hint_never_breaks_inside_its_parenthesis(width):
+    """When a hint takes two lines, its parenthesis with the key goes whole onto the
+    second (when it fits a line): never a lone "it)." under "... p plays"."""
+    text = "Hint: play Bountiful Bot (card 1 is picked: p plays it)."
+    lines = hint_wrap(text, width)
+    assert " ".join(lines) == text and all(len(line) <= width for line in lines), lines
+    tail = "(card 1 is picked: p plays it)."
+    if len(tail) <= width:
+        assert tail in lines[-1], lines
+    if len(text) > width >= len(tail) + len("Hint: play Bountiful Bot "):
+        assert lines == ["Hint: play Bountiful Bot", tail]
 
 
 async def test_the_hint_keeps_its_lines_whatever_the_turn_line_needs(tmp_path, monkeypatch):
@@ -193,4 +216,4 @@ async def test_the_hint_keeps_its_lines_whatever_the_turn_line_needs(tmp_path, m
         await pilot.pause()
         lines = status_lines(screen)
         assert lines == ["Your turn: p play", "d discard",
-                         "Hint: discard Core Bot (card 1, picked: d)."], lines
+                         "Hint: discard Core Bot (card 1 is picked: d)."], lines

@@ -35,7 +35,7 @@ WIDTH = 53  # the status lines at 80x24
 # -- 1. hints name the key that makes the move -------------------------------------------
 HINT_KEYS = (  # the long form of each, then the shorter ones for less room
     (r"\(card (\d) is picked: ([pdc]) (plays|discards|recycles) it\)\.$", lambda m: [m[2]]),
-    (r"\(card (\d), picked: ([pdc])\)\.$", lambda m: [m[2]]),
+    (r"\(card (\d) is picked: ([pdc])\)\.$", lambda m: [m[2]]),
     (r"^Hint: card (\d) is picked: ([pdc]) (plays|discards|recycles) it\.$", lambda m: [m[2]]),
     (r"\(option (\d) is selected: Enter\)\.$", lambda m: ["enter"]),
     (r"\(option (\d): Enter\)\.$", lambda m: ["enter"]),
@@ -456,3 +456,90 @@ async def test_hand_heading_says_who_holds_how_many(tmp_path, players, heading):
         screen.session.players[0].name = "Somebody With A Really Long Name"
         short = screen.hand_heading(0)
         assert len(short) <= WIDTH and short.startswith("Your hand (P2 holds 1 card")
+
+
+# -- 6. every hint reads as English, said to you --------------------------------------------
+@pytest.mark.parametrize(("move", "said"), [
+    (Move("play", effect="spike"), "play Spike Bot"),
+    (Move("discard", effect="spike"), "discard Spike Bot"),
+    (Move("recycle", effect="spike"), "recycle Spike Bot"),
+    (Move("lose", effect="spike"), "scrap Spike Bot from your hand"),
+    (Move("react", effect="spike"), "block with Spike Bot"),
+    (SCRAP, "scrap your top card"),
+    (END, "end the turn"),
+    (TAKE, "let the attack happen"),
+    (Move("attack", seat=1), "attack Player 2"),
+    (Move("target", seat=1), "choose Player 2's top card"),
+    (Move("target", seat=0), "choose your top card"),
+    (Move("expel", seat=1), "choose Player 2 to scrap a hand card"),
+    (Move("expel", seat=0), "choose yourself to scrap a hand card"),
+    (Move("reset", seat=1, depth=2), "reset the 2nd card from the top of Player 2's stack"),
+    (Move("reset", seat=0, depth=1), "reset the top card of your stack"),
+])
+def test_moves_are_described_to_the_mover(move, said):
+    from engines.stak_bots.spec import describe
+
+    assert describe(move, 0, None) == f"Player 1: {said}"
+
+
+async def test_a_hint_to_scrap_a_hand_card_says_from_your_hand(tmp_path):
+    """Not "Hint: scrap from hand Bash Bot (option 1: Enter).": the card, then where."""
+    from tests.test_stak_bots_prompts import expel_position
+
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        await install(pilot, screen, expel_position())
+        await pilot.press("1", "p")  # the Expel Bot: you must scrap a hand card
+        await settle(pilot)
+        lose = Move("lose", effect="clumsy")
+        screen.on_hint(lose, 0)
+        assert screen.hint_forms[:2] == [
+            "Hint: scrap Clumsy Bot from your hand (option 2 is selected: Enter).",
+            "Hint: scrap Clumsy Bot from your hand (option 2: Enter)."]
+        # one line under the prompt's title and options: the short form with the card
+        shown = await follow_hint(pilot, screen, lose)
+        assert shown == "Hint: option 2, Clumsy Bot (Enter)."
+
+
+async def test_hints_about_your_own_stack_say_your(tmp_path):
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
+                   players=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        await install(pilot, screen, hand_position())
+        screen.on_hint(SCRAP, 0)
+        assert screen.message == "Hint: scrap your top card (s)."
+        await install(pilot, screen, tranq_position())
+        await pilot.press("1", "p")  # the Tranq Bot: choose a face-up card to reset
+        await settle(pilot)
+        options = screen.prompt_options()
+        screen.on_hint(options[0], 0)
+        assert screen.hint_forms[0] == ("Hint: reset the 2nd card from the top of your "
+                                        "stack (option 1 is selected: Enter).")
+        assert "Hint: option 1, your #2 Core Bot (Enter)." in screen.hint_forms
+        await follow_hint(pilot, screen, options[0])
+
+
+# -- 7. prompt options call your own stack "your", as the stacks call it "P1 You" -----------
+def test_option_labels_say_your_for_the_one_human_only():
+    from screens.stak_bots_render import option_label
+
+    state = build([["core", "reaper+", "trip"], ["core", "fatal"], ["core", "bash"]],
+                  [["pit"], ["shot", "spike"], []])
+    names = ["P1 You", "P2 Computer 1", "P3 Computer 2"]
+    moves = [Move("target", seat=0), Move("reset", seat=0, depth=1),
+             Move("reset", seat=0, depth=2), Move("expel", seat=0), Move("target", seat=1),
+             Move("expel", seat=1)]
+    assert [option_label(state, m, names, 0) for m in moves] == [
+        "your Trip Bot", "your top Trip Bot", "your #2 Reaper Bot", "you (1 in hand)",
+        "P2 Fatal Bot", "P2 (2 in hand)"]
+    # hot seat (no one human): every stack by its seat
+    assert [option_label(state, m, names) for m in moves] == [
+        "P1 Trip Bot", "P1 top Trip Bot", "P1 #2 Reaper Bot", "P1 (1 in hand)",
+        "P2 Fatal Bot", "P2 (2 in hand)"]
+    # the human in another seat
+    assert option_label(state, Move("target", seat=1), names, 1) == "your Fatal Bot"
+    assert option_label(state, Move("target", seat=0), names, 1) == "P1 Trip Bot"

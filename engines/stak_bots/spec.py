@@ -213,24 +213,30 @@ class StakBotsSpec(GameSpec):
 
 
 def describe(move: Move, seat: int, cards: CardSet | None) -> str:
-    """A short sentence: ``Player 1: play Shot Bot``."""
+    """A short sentence said to the mover: ``Player 1: play Shot Bot``, ``Player 1: scrap
+    Pit Bot from your hand``, ``Player 1: choose Player 2's top card``."""
     bots = (cards or resolve_cards("default")).bots
     who = seat_name(seat)
     kind = move.kind
     if kind in ("play", "discard", "recycle", "lose", "react"):
-        verb = {"lose": "scrap from hand", "react": "block with"}.get(kind, kind)
         name = next((b.name for b in bots if b.effect == move.effect), move.effect)
+        if kind == "lose":
+            return f"{who}: scrap {name} from your hand"
+        verb = "block with" if kind == "react" else kind
         return f"{who}: {verb} {name}"
+    own = move.seat == seat
+    whose = "your" if own else f"{seat_name(move.seat)}'s"
     if kind == "attack":
         return f"{who}: attack {seat_name(move.seat)}"
     if kind == "target":
-        return f"{who}: choose {seat_name(move.seat)}'s top card"
+        return f"{who}: choose {whose} top card"
     if kind == "expel":
-        return f"{who}: expel {seat_name(move.seat)}"
+        player = "yourself" if own else seat_name(move.seat)
+        return f"{who}: choose {player} to scrap a hand card"
     if kind == "reset":
-        return f"{who}: reset the {depth_name(move.depth)} of {seat_name(move.seat)}'s stack"
+        return f"{who}: reset the {depth_name(move.depth)} of {whose} stack"
     return {
-        "scrap": f"{who}: scrap the top card",
+        "scrap": f"{who}: scrap your top card",
         "end": f"{who}: end the turn",
         "take": f"{who}: let the attack happen",
     }[kind]

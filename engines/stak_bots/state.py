@@ -403,7 +403,7 @@ class StakState(GameState):
             self.to_heap(card)
         elif kind == "scrap":
             card = self.top(seat)
-            self.say(f"{who} scraps the top card, {self.name(card)}.")
+            self.say(f"{who} scraps their top card, {self.name(card)}.")
             self.stacks[seat].pop()
             self.to_heap(card)
             self.expose([seat])
@@ -411,8 +411,8 @@ class StakState(GameState):
             card = self.take_from_hand(seat, move.effect)
             top = self.stacks[seat].pop()
             self.say(
-                f"{who} recycles: scraps {self.name(top)}, discards {self.name(card)}, "
-                "draws a card."
+                f"{who} recycles: scraps their top card, {self.name(top)}, discards "
+                f"{self.name(card)} and draws a card."
             )
             self.to_heap(top)
             self.to_heap(card)
@@ -543,14 +543,16 @@ class StakState(GameState):
         if len(winners) == 1:
             self.end_reason = f"{seat_name(winners[0])} has the last stack standing."
         else:
-            names = " and ".join(seat_name(s) for s in winners)
+            names = " and ".join(
+                [", ".join(seat_name(s) for s in winners[:-1]), seat_name(winners[-1])]
+            )
             self.end_reason = f"{names} lost their last cards at the same moment: they share."
         self.say(self.end_reason)
 
     def resolve(self, card: int, seat: int) -> None:
         effect = self.effects[card]
         name = self.name(card)
-        self.say(f"{name}'s entry effect ({seat_name(seat)}).")
+        self.say(f"Entry effect of {seat_name(seat)}'s {name}.")
         if effect == "clumsy":
             self.scrap_cards([(seat, self.stacks[seat][0])])
         elif effect == "sidekick":
@@ -595,7 +597,7 @@ class StakState(GameState):
             return
         if kind == "lose":
             card = self.take_from_hand(choice.seat, move.effect)
-            self.say(f"{seat_name(choice.seat)} scraps {self.name(card)} from hand.")
+            self.say(f"{seat_name(choice.seat)} scraps {self.name(card)} from their hand.")
             self.to_heap(card)
             return
         if kind == "expel":
@@ -643,8 +645,7 @@ class StakState(GameState):
             self.hands[target].append(card)
             if card == self.attacker:
                 self.attack_over = True
-            self.say(f"{seat_name(target)}'s top card, {name}, goes back to "
-                     f"{seat_name(target)}'s hand.")
+            self.say(f"{seat_name(target)}'s top card, {name}, goes back to their hand.")
             self.expose([target])
         elif effect == "trip":
             self.fall(target)
@@ -653,7 +654,7 @@ class StakState(GameState):
             stack.pop()
             stack.insert(0, card)
             self.say(f"{seat_name(target)}'s top card, {name}, goes to the bottom of "
-                     f"{seat_name(target)}'s stack.")
+                     "their stack.")
             self.expose([target])
 
     # -- results, views, copies ------------------------------------------------------------
