@@ -345,3 +345,91 @@ def marks_for(move: Move | None, options: list[Move]) -> dict[int, dict[int, str
         style = CHOSEN_STYLE if option == move else TARGET_STYLE
         marks.setdefault(option.seat, {})[depth] = style
     return marks
+
+
+STACKS_WIDTH = 72  # the columns of the stacks window (PreviewScreen at 80x24)
+
+
+def stacks_text(
+    state: StakState,
+    labels: list[str],
+    width: int = STACKS_WIDTH,
+    hand_seat: int | None = None,
+) -> Text:
+    """What ``v`` shows: every player's stack in seat order, public information only. Per
+    player: the owner (``labels[seat]``, as the columns name them), out or not, the stack's
+    size and face-down count, the number of cards in hand, the top card with its power,
+    damage this turn, whether it is the turn's attacker, and its whole text, then the
+    other face-up cards, top first, with theirs, and each run of face-down cards as ``[3
+    face down]``. Last, ``hand_seat``'s hand (the one on screen; None: none) card by card.
+    A face-down card is never named: the state's face-up marks decide, as in the columns."""
+    width = max(width, 30)
+    out = Text(no_wrap=True, overflow="crop", end="")
+
+    def line(text: str, style: str = "", indent: int = 0, more: int = 2, head: int = 0,
+             head_style: str = "") -> None:
+        """``text`` wrapped, continued ``more`` further in; its first ``head`` characters
+        in ``head_style``."""
+        parts = textwrap.wrap(text, width, initial_indent=" " * indent,
+                              subsequent_indent=" " * (indent + more),
+                              break_on_hyphens=False) or [""]
+        for n, part in enumerate(parts):
+            out.append("\n" if out.plain else "")
+            if n == 0 and head:
+                out.append(part[: indent + head], head_style)
+                part = part[indent + head:]
+            out.append(part, style)
+
+    def card_line(seat: int, card: int, head: str, indent: int, style: str = "") -> None:
+        bot = state.bots[state.kinds[card]]
+        damage = state.damage[card]
+        info = f"power {card_power(state, seat, card)}" + (f", dmg {damage}" if damage else "")
+        if card == state.attacker and not state.attack_over:
+            info += ", attacking this turn"
+        line(f"{head}{bot.name} ({info})", style, indent)
+        line(bot.text, "italic", indent + 2)
+
+    if state.is_terminal():
+        when = "The game is over"
+    else:
+        when = f"Turn {state.turn}, {labels[state.active]} to play"
+    line(f"{when}. Draw pile {len(state.draw)}, scrapheap {len(state.heap)}.", "dim")
+    for seat in range(state.num_players):
+        stack = state.stacks[seat]
+        name = labels[seat]
+        style = SEAT_STYLES[seat % len(SEAT_STYLES)]
+        out.append("\n")
+        if state.out[seat]:
+            line(f"{name}: out", "dim", head=len(name), head_style=style)
+            continue
+        size, down = stack_counts(state, seat)
+        in_hand = len(state.hands[seat])
+        line(f"{name}: {size} card{'' if size == 1 else 's'} in the stack, {down} face down; "
+             f"{in_hand} card{'' if in_hand == 1 else 's'} in hand", "bold",
+             head=len(name), head_style=style)
+        if not stack:
+            line("(empty)", "dim", 2)
+        elif state.up[stack[-1]]:
+            card_line(seat, stack[-1], "Top: ", 2, "bold")
+        else:  # never so between moves (a top is turned up), and never named
+            line(down_label(1, True), "dim", 2)
+        run = 0
+        for depth in range(2, len(stack) + 1):
+            card = stack[-depth]
+            if not state.up[card]:
+                run += 1
+                continue
+            if run:
+                line(down_label(run, True), "dim", 2)
+                run = 0
+            card_line(seat, card, f"#{depth} ", 2)
+        if run:
+            line(down_label(run, True), "dim", 2)
+    if hand_seat is not None and state.hands[hand_seat]:  # last: it is on screen anyway
+        out.append("\n")
+        line(f"Your hand, {labels[hand_seat]}:", "bold")
+        for i, card in enumerate(state.hands[hand_seat]):
+            bot = state.bots[state.kinds[card]]
+            line(f"{i + 1} {bot.name} (power {bot.power_text})", "", 2)
+            line(bot.text, "italic", 4)
+    return out

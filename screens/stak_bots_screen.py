@@ -16,7 +16,7 @@ from engines.core import Action, GameResult
 from engines.stak_bots.moves import END, SCRAP, TAKE, Move
 from engines.stak_bots.spec import describe, rules_text
 from engines.stak_bots.state import TURN_ACTION_LIMIT, StakState
-from screens.dialogs import RulesScreen
+from screens.dialogs import PreviewScreen, RulesScreen
 from screens.game_screen import GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
 from screens.session import GameSession
@@ -29,6 +29,7 @@ from screens.stak_bots_render import (
     option_rows,
     option_window,
     stack_column,
+    stacks_text,
 )
 from screens.text_fit import clip_wrap, fit, wrap_log
 
@@ -50,6 +51,11 @@ KEYS_HELP = """\
   u                  undo your last move (against the computer)
   H (shift+h) or i   hint: the computer's suggestion
   ctrl+s             save under a name of your choice
+  l                  the whole event log in a scrollable window
+  v                  view the stacks: every player's top card and
+                     other face-up cards with their whole texts (the
+                     columns cut long ones short), face-down runs and
+                     cards in hand
   F1 or ?            these rules
   q                  leave the game (it is always saved)
   under the owner    the stack's size and face-down count, e.g.
@@ -70,6 +76,9 @@ TURN_MOVES = {"play": "play", "discard": "discard", "recycle": "recycle", "scrap
 KEY_ACTIONS = {"p": "play", "d": "discard", "c": "recycle", "s": "scrap", "a": "attack",
                "e": "end_turn"}
 LOG_LINES = 40
+# After the log's "Events" heading: the keys of the log and stacks windows, the longest
+# that fits the column (at 80 columns the second).
+LOG_KEYS = ("  (l log, v stacks)", "  l log v stacks", "  (l: all)")
 HAND_MAX_HEIGHT = 11  # rows for the hand: its top border, a heading, then the cards
 STACK_WIDTH = 53  # columns for all the stacks side by side
 STATUS_LINES = 3  # the height of #sb-status
@@ -181,7 +190,8 @@ def log_text(events: list[str], width: int, height: int) -> Text:
         shown.extend((line, style) for line in reversed(wrapped))
     text = Text(no_wrap=True, overflow="crop", end="")
     text.append("Events", "bold underline")
-    text.append("  (l: all)", "dim")
+    keys = next((k for k in LOG_KEYS if len("Events" + k) <= width), LOG_KEYS[-1])
+    text.append(keys, "dim")
     for line, style in reversed(shown):
         text.append("\n")
         text.append(line, style)
@@ -233,13 +243,14 @@ class StakBotsScreen(GameScreen):
         Binding("u", "undo", "Undo"),
         Binding("ctrl+s", "save_as", "Save"),
         Binding("l", "full_log", "Log", show=False),
+        Binding("v", "view_stacks", "Stacks", show=False),
         Binding("f1,question_mark", "rules", "Rules", key_display="F1"),
         Binding("q", "leave", "Quit"),
         Binding("escape", "escape", "Back", show=False),
     ]
     # The phases (see ui_phase) in which an action applies; the others always do.
     # After the game: a game key says what to press instead; Escape leaves.
-    OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"not_now", "escape"}
+    OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"not_now", "escape", "view_stacks"}
     PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
         "choose": ("prompt",),
         "confirm": ("prompt",),
@@ -485,6 +496,19 @@ class StakBotsScreen(GameScreen):
             RulesScreen(self.session.spec.name, rules_text(self.state.cards), self.KEYS_HELP)
         )
 
+    def stack_labels(self) -> list[str]:
+        """Every column's owner as it shows it: "P1 You", "P1 Ann (you)"."""
+        names = self.names()
+        viewer = self.viewer()
+        return [name + (" (you)" if self.says_you(seat, viewer, names) else "")
+                for seat, name in enumerate(names)]
+
+    def action_view_stacks(self) -> None:
+        """``v``: every stack's public cards with their whole texts, which narrow columns
+        cut, in a scrollable window; the hand on screen too (nobody else's)."""
+        text = stacks_text(self.state, self.stack_labels(), hand_seat=self.hand_seat())
+        self.app.push_screen(PreviewScreen("Stacks: every face-up card, top first", text))
+
     # -- key actions ----------------------------------------------------------------
     def action_cursor(self, step: int) -> None:
         options = self.prompt_options()
@@ -622,7 +646,6 @@ class StakBotsScreen(GameScreen):
         self.update_footer()
         state = self.state
         names = self.names()
-        n = state.num_players
         whose = "game over" if state.is_terminal() else f"P{state.active + 1}'s turn"
         title = Text.assemble(
             ("Stak Bots  ", "bold"),
@@ -634,9 +657,7 @@ class StakBotsScreen(GameScreen):
         options = self.prompt_options()
         selected = options[min(self.option, len(options) - 1)] if options else None
         marks = marks_for(selected, options)
-        viewer = self.viewer()
-        for seat in range(n):
-            label = names[seat] + (" (you)" if self.says_you(seat, viewer, names) else "")
+        for seat, label in enumerate(self.stack_labels()):
             self.query_one(f"#sb-stack-{seat}", SizedText).show(
                 self._column_drawer(seat, label, marks.get(seat, {}))
             )
@@ -676,13 +697,18 @@ class StakBotsScreen(GameScreen):
             for seat in range(self.state.num_players)
         ]
 
-    def _draw_hand(self) -> None:
-        widget = self.query_one("#sb-hand", Static)
+    def hand_seat(self) -> int | None:
+        """The seat whose hand is on screen, None while hands are hidden."""
         seat = self.shown_seat
         if seat is None or not self.session.is_human(seat):
             seat = self.viewer()
         hidden = self.session.hot_seat and self.shown_seat is None
-        if not self.session.is_human(seat) or hidden:
+        return None if not self.session.is_human(seat) or hidden else seat
+
+    def _draw_hand(self) -> None:
+        widget = self.query_one("#sb-hand", Static)
+        seat = self.hand_seat()
+        if seat is None:
             counts = ", ".join(
                 f"{name}: {len(hand)}"
                 for name, hand, out in zip(

@@ -115,7 +115,7 @@ def newest_event_shown(screen: StakBotsScreen) -> None:
     lines = [line.strip() for line in log_lines(screen) if line.strip()]
     wrapped = [line for line, _ in wrap_log([(events[-1], "")], log.content_size.width)]
     assert lines[-1] == wrapped[-1].strip(), (lines, events[-1])
-    assert lines[0] == "Events  (l: all)"
+    assert lines[0] == "Events  l log v stacks"
 
 
 async def test_event_log_fills_its_column_in_new_and_resumed_games(tmp_path):
