@@ -978,7 +978,9 @@ class RoboRallyScreen(GameScreen):
         # Static does not wrap it either way: text-wrap: nowrap in roborally.tcss.)
         t = Text(no_wrap=True, overflow="ellipsis")
         t.append("Robot     Dm Lock Lv Flg Arch Op\n", "bold underline")
-        shown_bots = self.shown["bots"] if self.shown is not None else None
+        # the picture on screen; once its last picture is held the turn is over, and the
+        # table shows how it ended (repairs, robots made real: what the log says under it)
+        shown_bots = self.shown["bots"] if self.shown is not None and not self.held else None
         for r in view.robots:
             s = r.seat
             if shown_bots is not None:

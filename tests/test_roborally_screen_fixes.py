@@ -64,6 +64,33 @@ async def test_the_end_of_the_race_stepped_stays_until_space(tmp_path) -> None:
         assert "l Log" in screen_lines(app)[-1]
 
 
+async def test_the_held_last_picture_shows_how_the_turn_ended(tmp_path) -> None:
+    """QA: the held picture's table showed every robot still virtual while the log under it
+    said they became real; once the turn's last picture is held the table is the game's."""
+    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
+                   seed=6, options={"course": "first-steps"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        await pilot.press("1")  # North
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        screen.running = False
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        await pilot.pause()
+        await step_to_the_end(pilot, screen)
+        assert screen.held  # the turn is over; its last picture waits for Space
+        screen.state.bots[1].damage = 7  # the game moved on from the picture: the table too
+        screen.refresh_all()
+        await settle(pilot)
+        board_w = screen.query_one("#rr-board").size.width
+        live = screen.my_view().robots
+        for seat, name in enumerate(("Red", "Blue")):
+            row = next(r[board_w:] for r in screen_lines(app)
+                       if r[board_w:].split() and r[board_w:].split()[0][2:].rstrip("*") == name)
+            assert row.split()[1] == str(live[seat].damage)  # the table's damage column
+            assert ("virt" in row) == live[seat].virtual, row
+
+
 def _program_kills(state) -> bool:
     """Red programs, its first five cards (keys 1-5, the hand is shown by priority) destroy
     it, and it has lives left."""
