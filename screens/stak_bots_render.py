@@ -37,6 +37,27 @@ def summary_forms(size: int, down: int) -> list[str]:
     ]
 
 
+def under_top(state: StakState, seat: int) -> list[tuple[int, int]]:
+    """The cards under a stack's top card, top first: ``(depth, card)`` for a face-up card
+    (depth 2 is right under the top), ``(0, n)`` for a run of ``n`` face-down cards, which
+    are never named."""
+    stack = state.stacks[seat]
+    parts: list[tuple[int, int]] = []
+    run = 0
+    for depth in range(2, len(stack) + 1):
+        card = stack[-depth]
+        if not state.up[card]:
+            run += 1
+            continue
+        if run:
+            parts.append((0, run))
+            run = 0
+        parts.append((depth, card))
+    if run:
+        parts.append((0, run))
+    return parts
+
+
 def stack_counts(state: StakState, seat: int) -> tuple[int, int]:
     stack = state.stacks[seat]
     return len(stack), sum(1 for card in stack if not state.up[card])
@@ -152,22 +173,15 @@ def stack_column(
     # marked)
     long_runs = long_down_labels(widths)
     below: list[tuple[str, str, int, bool]] = []
-    run = 0
-    for depth in range(2, len(stack) + 1):
-        card = stack[-depth]
-        if not state.up[card]:
-            run += 1
+    for depth, card in under_top(state, seat):
+        if not depth:  # a run of ``card`` face-down cards
+            below.append((fit(down_label(card, long_runs), width, ell), "dim", card, False))
             continue
-        if run:
-            below.append((fit(down_label(run, long_runs), width, ell), "dim", run, False))
-            run = 0
         b = state.bots[state.kinds[card]]
         power = card_power(state, seat, card)
         name = fit(f"{b.tag}{b.name.removesuffix(' Bot')}", width - len(power) - 1, ell)
         line = f"{name.ljust(width - len(power) - 1)} {power}"
         below.append((line, marks.get(depth, ""), 1, depth in marks))
-    if run:
-        below.append((fit(down_label(run, long_runs), width, ell), "dim", run, False))
 
     def tail(keep: int) -> list[tuple[str, str]]:
         """The list's first ``keep`` lines, then one line for the rest: itself when it is
@@ -413,18 +427,11 @@ def stacks_text(
             card_line(seat, stack[-1], "Top: ", 2, "bold")
         else:  # never so between moves (a top is turned up), and never named
             line(down_label(1, True), "dim", 2)
-        run = 0
-        for depth in range(2, len(stack) + 1):
-            card = stack[-depth]
-            if not state.up[card]:
-                run += 1
-                continue
-            if run:
-                line(down_label(run, True), "dim", 2)
-                run = 0
-            card_line(seat, card, f"#{depth} ", 2)
-        if run:
-            line(down_label(run, True), "dim", 2)
+        for depth, card in under_top(state, seat):
+            if depth:
+                card_line(seat, card, f"#{depth} ", 2)
+            else:  # a run of ``card`` face-down cards
+                line(down_label(card, True), "dim", 2)
     if hand_seat is not None and state.hands[hand_seat]:  # last: it is on screen anyway
         out.append("\n")
         line(f"Your hand, {labels[hand_seat]}:", "bold")

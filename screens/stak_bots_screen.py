@@ -15,7 +15,7 @@ from textual.widgets import Footer, Static
 from engines.core import Action, GameResult
 from engines.stak_bots.moves import END, SCRAP, TAKE, Move
 from engines.stak_bots.spec import describe, rules_text
-from engines.stak_bots.state import TURN_ACTION_LIMIT, StakState
+from engines.stak_bots.state import TURN_ACTION_LIMIT, StakState, and_list
 from screens.dialogs import PreviewScreen, RulesScreen
 from screens.game_screen import GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
@@ -31,7 +31,7 @@ from screens.stak_bots_render import (
     stack_column,
     stacks_text,
 )
-from screens.text_fit import clip_wrap, fit, wrap_log
+from screens.text_fit import clip_wrap, fit, wrap_groups, wrap_log
 
 KEYS_HELP = """\
   Left / Right       pick a card in your hand or a prompt's option
@@ -99,11 +99,6 @@ YOU_VERBS = {
 RECYCLE_VERBS = re.compile(r"(?<=: )scraps\b|(?<=, )discards\b|(?<= and )draws\b")
 
 
-def and_list(items: list[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    return " and ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else items[0]
-
-
 def named_events(
     events: list[str] | None, names: list[str], you: int | None = None
 ) -> list[str]:
@@ -166,11 +161,10 @@ def named_events(
 def hint_wrap(text: str, width: int) -> list[str]:
     """``text`` wrapped to ``width`` columns, a closing parenthesis kept on one line when
     it fits one: "Hint: play Bountiful Bot" / "(card 1 is picked: p plays it)."."""
-    nbsp = "\xa0"
     start = text.rfind(" (")
     if text.endswith((")", ").")) and start >= 0 and len(text) - start - 1 <= width:
-        text = text[:start + 1] + text[start + 1:].replace(" ", nbsp)
-    return [line.replace(nbsp, " ") for line in textwrap.wrap(text, width)]
+        return wrap_groups([*text[:start].split(" "), text[start + 1:]], width)
+    return textwrap.wrap(text, width)
 
 
 def log_text(events: list[str], width: int, height: int) -> Text:
@@ -310,10 +304,7 @@ class StakBotsScreen(GameScreen):
         return seat_names(self.session)
 
     def you(self) -> int | None:
-        """The one human's seat, whom the log calls "you"; None in hot-seat games (the
-        log keeps the names) and between computers."""
-        humans = self.session.humans
-        return humans[0] if len(humans) == 1 else None
+        return you_seat(self.session)
 
     def named(self, events: list[str] | None) -> list[str]:
         """``events`` naming the players as the stacks do, "your" for the one human's."""
@@ -824,11 +815,10 @@ class StakBotsScreen(GameScreen):
         keys = [f"{key} {'end' if action == 'end_turn' else action}"
                 for key, action in KEY_ACTIONS.items() if now[action] is True]
         extra = [f"{key} {text.lower()}" for _, key, text in self.footer_left_out()]
-        nbsp = "\xa0"  # keeps a key with its word when the line breaks
         most = max(min(room, 2), 1)
         for count in range(len(extra) if room else 0, -1, -1):  # drop extras, not keys
-            line = "Your turn: " + " ".join(k.replace(" ", nbsp) for k in keys + extra[:count])
-            lines = [part.replace(nbsp, " ") for part in textwrap.wrap(line, width)]
+            # a key stays with its word when the line breaks
+            lines = wrap_groups(["Your", "turn:", *keys, *extra[:count]], width)
             if len(lines) <= most:
                 break
         if room and self.end_block_reason() is not None:
@@ -875,6 +865,13 @@ def seat_names(session: GameSession) -> list[str]:
     ]
 
 
+def you_seat(session: GameSession) -> int | None:
+    """The one human's seat, whom the log calls "you"; None in hot-seat games (the log
+    keeps the names) and between computers."""
+    humans = session.humans
+    return humans[0] if len(humans) == 1 else None
+
+
 class StakBotsOverScreen(GameOverScreen):
     """The end of a game: who won and why, and the stacks left."""
 
@@ -893,7 +890,6 @@ class StakBotsOverScreen(GameOverScreen):
         text.append("Cards left in each stack:\n")
         for seat, size in enumerate(self.result.scores):
             text.append(f"  {names[seat]:<16} {size}\n")
-        humans = self.session.humans
-        you = humans[0] if len(humans) == 1 else None
+        you = you_seat(self.session)
         text.append("\n" + named_events([self.result.reason], names, you)[0] + "\n\n")
         return text

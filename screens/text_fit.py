@@ -50,6 +50,14 @@ def clip_wrap(
     )
 
 
+def wrap_groups(groups: list[str], width: int) -> list[str]:
+    """The ``groups`` joined by spaces and wrapped to ``width`` columns without breaking a
+    group across lines ("p play" stays whole; a group wider than ``width`` is broken)."""
+    nbsp = "\xa0"  # textwrap breaks at ASCII spaces only
+    text = " ".join(group.replace(" ", nbsp) for group in groups)
+    return [line.replace(nbsp, " ") for line in textwrap.wrap(text, width)]
+
+
 _GLUE = re.compile(r"(?<=[A-Za-z]) (?=\d)")  # "Right 380", "Red 6,11E": a word and its number
 
 

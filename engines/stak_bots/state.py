@@ -41,6 +41,11 @@ class Choice:
     target: int = -1
 
 
+def and_list(items: list[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    return " and ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else items[0]
+
+
 def depth_name(depth: int) -> str:
     """A card's place in a stack counted from the top (1): "top card", "2nd card from the
     top", ..."""
@@ -543,9 +548,7 @@ class StakState(GameState):
         if len(winners) == 1:
             self.end_reason = f"{seat_name(winners[0])} has the last stack standing."
         else:
-            names = " and ".join(
-                [", ".join(seat_name(s) for s in winners[:-1]), seat_name(winners[-1])]
-            )
+            names = and_list([seat_name(s) for s in winners])
             self.end_reason = f"{names} lost their last cards at the same moment: they share."
         self.say(self.end_reason)
 
