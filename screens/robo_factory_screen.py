@@ -85,6 +85,7 @@ NOT_NOW = {
     "eureka": "Eureka is declared with a build.",
     "notes": "Tab first: these keys mark the notepad.",
 }
+NOTEPAD_KEYS = "Notepad: arrows or r g b y move, Space/x/o mark, Del clears"
 # The footer (see GameScreen.footer_keys): per mode, its keys; then the optional keys in the
 # order they get the room left, before "? Rules  q Quit".
 FOOTER_MAIN = {
@@ -737,15 +738,13 @@ class RoboFactoryScreen(GameScreen):
                                  (f"Enter hides your cards: then pass the keyboard to {who}.",
                                   "green"))
             if self.notes_mode:
-                text.append("\nNotepad: arrows or r g b y move, Space/x/o mark, Del clears, "
-                            "Tab: back.", "green")
+                text.append(f"\n{NOTEPAD_KEYS}, Tab: back.", "green")
         elif thinking is not None:
             text = Text.assemble((thinking, "yellow"))
         elif self.notes_mode and seat is not None:
             back = {BUY: "buying", BUILD: "the build", REBUILD: "the second try"}.get(
                 state.phase, "the game") if self.human_to_move() else "the game"
-            text = Text(f"Notepad: arrows or r g b y move, Space/x/o mark, Del clears. "
-                        f"Tab: back to {back}.", "green")
+            text = Text(f"{NOTEPAD_KEYS}. Tab: back to {back}.", "green")
         elif self.human_to_move():
             prompt = {
                 BUY: "Buy information? 1-3 pick a card, Enter buys it for 1 cube, n: no.",
@@ -786,8 +785,11 @@ class RoboFactoryScreen(GameScreen):
         return text
 
     def log_lines(self) -> list[tuple[str, str]]:
-        view = self.shown_view()
-        return styled_log([_you(line) for line in log_lines(view, self.names())])
+        return styled_log(self._log_strings(self.shown_view()))
+
+    def _log_strings(self, view: RoboFactoryView) -> list[str]:
+        """The log as ``view``'s seat may read it, the one human called "you"."""
+        return [_you(line) for line in log_lines(view, self.names())]
 
     def _log_text(self, view: RoboFactoryView, seat: int | None, width: int,
                   height: int) -> Text:
@@ -795,8 +797,7 @@ class RoboFactoryScreen(GameScreen):
         if self.show_possible and seat is not None and view.phase != OVER \
                 and seat != view.customer:
             return possible_text(view, max(8, width))
-        lines = [_you(line) for line in log_lines(view, self.names())]
-        return log_text(lines, width, height)
+        return log_text(self._log_strings(view), width, height)
 
 
 def _you(line: str) -> str:
