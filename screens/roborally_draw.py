@@ -78,6 +78,11 @@ def robot_letter(seat: int, virtual: bool = False) -> str:
     return ROBOT_LETTERS[seat].lower() if virtual else ROBOT_LETTERS[seat]
 
 
+def text_style(seat: int) -> str:
+    """A seat's colour for lines of text (the log, the watched programs): not bold."""
+    return SEAT_COLOURS[seat].replace("bold ", "")
+
+
 def robot_style(seat: int, virtual: bool = False) -> str:
     """The style of a robot on the board: its colour on a dark square, italic if virtual."""
     style = SEAT_COLOURS[seat]

@@ -15,7 +15,7 @@ from engines.match import Match
 from engines.roborally.boardfile import Layout
 from engines.roborally.cards import OPTIONS
 from engines.roborally.state import SEAT_NAMES, Decide, RoboRallyState
-from screens.roborally_draw import SEAT_COLOURS, card_label
+from screens.roborally_draw import card_label, text_style
 
 _BY_SEAT = re.compile(r"\b(hit|pushed|pulled|rammed) by ([0-7])\b")  # "hit by 2": by Green
 # "2 plays 830+80 radio 0 speed 4: d7N -> d3E": the card (and a Dual Processor pair), the
@@ -149,11 +149,11 @@ def _told(events: list[str], moved: set[int]) -> list[tuple[str, str]]:
         style = ""
         public = _public(name, what)
         if public:
-            lines.append((f"  {public[0]}", public[1] or SEAT_COLOURS[s].replace("bold ", "")))
+            lines.append((f"  {public[0]}", public[1] or text_style(s)))
             continue
         if any(w in e for w in _MOVES):
             moved.add(s)
-            style = SEAT_COLOURS[s].replace("bold ", "")
+            style = text_style(s)
             head, _, path = what.partition(": ")
             m = _PLAYS.match(what)
             if m:
@@ -213,7 +213,7 @@ def narrate(picture: dict, before: list, lay: Layout) -> list[tuple[str, str]]:
                 (
                     f"  {SEAT_NAMES[s]} {lay.short_name(old_pos)}{'NESW'[old_f]}"
                     f" -> {lay.short_name(b.pos)}{'NESW'[b.facing]}",
-                    SEAT_COLOURS[s].replace("bold ", ""),
+                    text_style(s),
                 )
             )
     if "end" in picture and (asks or end < len(raw)):  # the decisions are told after it
@@ -299,7 +299,7 @@ def replayed_log(match: Match, turns: int = 2) -> list[tuple[str, str]]:
         if isinstance(action, Decide):
             note = decision_note(game, action, seat, options, damage)
             if note:  # before the pictures the decision made, as the screen tells it
-                lines.append((note, SEAT_COLOURS[seat].replace("bold ", "")))
+                lines.append((note, text_style(seat)))
         for picture in pictures:
             tell(lines, narrate(picture, picture.get("start") or before, game.layout))
             before = [(b.pos, b.facing) for b in picture["bots"]]

@@ -44,6 +44,7 @@ from screens.roborally_draw import (
     robot_letter,
     robot_style,
     row_label_width,
+    text_style,
 )
 from screens.roborally_log import decision_note, narrate, option_name, replayed_log, tell
 from screens.session import GameSession
@@ -481,7 +482,7 @@ class RoboRallyScreen(GameScreen):
         note = (decision_note(state, action, seat, options, damage)
                 if isinstance(action, Decide) else "")
         if note:  # told after the registers still to show, before the pictures it made
-            line = (note, SEAT_COLOURS[seat].replace("bold ", ""))
+            line = (note, text_style(seat))
             if self.queue:
                 self.queue[-1].setdefault("notes", []).append(line)
             else:
@@ -1052,7 +1053,7 @@ class RoboRallyScreen(GameScreen):
                 ]
                 cell = f"{SEAT_NAMES[s]:<7}" + ("off" if b.powered else " ".join(shown))
                 t.append(" " if pair and s % 2 else "\n ")
-                t.append(f"{cell:<17}" if pair else cell, SEAT_COLOURS[s].replace("bold ", ""))
+                t.append(f"{cell:<17}" if pair else cell, text_style(s))
         elif not self.my_turn():
             if state.is_terminal():
                 t.append("Game over. ", "bold")
