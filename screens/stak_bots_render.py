@@ -145,10 +145,11 @@ def stack_column(
     widths = widths or [width] * state.num_players
     out = Text(no_wrap=True, overflow="crop")
     style = SEAT_STYLES[seat % len(SEAT_STYLES)]
-    head = label
-    if state.active == seat and not state.is_terminal():
-        head = f">{label}"
-    out.append(fit_label(head, width, ell).ljust(width), marks.get(0, style))
+    # every owner is fitted to the narrowest column, less a row for the turn mark, so the
+    # names are cut alike and keep their form when the turn passes
+    name = fit_label(label, min(width, *widths) - 1, ell)
+    head = f">{name}" if state.active == seat and not state.is_terminal() else name
+    out.append(head.ljust(width), marks.get(0, style))
     out.append("\n")
     stack = state.stacks[seat]
     if state.out[seat] or not stack:

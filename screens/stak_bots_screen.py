@@ -818,7 +818,7 @@ class StakBotsScreen(GameScreen):
         most = max(min(room, 2), 1)
         for count in range(len(extra) if room else 0, -1, -1):  # drop extras, not keys
             # a key stays with its word when the line breaks
-            lines = wrap_groups(["Your", "turn:", *keys, *extra[:count]], width)
+            lines = wrap_groups(["Your", "turn:", *keys, *extra[:count]], width, balance=True)
             if len(lines) <= most:
                 break
         if room and self.end_block_reason() is not None:
@@ -879,17 +879,20 @@ class StakBotsOverScreen(GameOverScreen):
         names = seat_names(self.session)
         text = Text()
         winners = self.result.winners
+        you = you_seat(self.session)
         if len(winners) == 1:
             name = names[winners[0]]
             headline = "You win!" if name.endswith("You") else f"{name} wins!"
             text.append(headline + "\n\n", "bold green")
+        elif you in winners:
+            others = and_list([names[s] for s in winners if s != you])
+            text.append(f"You share the win with {others}!\n\n", "bold yellow")
         else:
             text.append(
-                "Shared win: " + ", ".join(names[s] for s in winners) + "\n\n", "bold yellow"
+                f"Shared win: {and_list([names[s] for s in winners])}.\n\n", "bold yellow"
             )
         text.append("Cards left in each stack:\n")
         for seat, size in enumerate(self.result.scores):
             text.append(f"  {names[seat]:<16} {size}\n")
-        you = you_seat(self.session)
         text.append("\n" + named_events([self.result.reason], names, you)[0] + "\n\n")
         return text

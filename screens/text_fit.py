@@ -50,12 +50,19 @@ def clip_wrap(
     )
 
 
-def wrap_groups(groups: list[str], width: int) -> list[str]:
+def wrap_groups(groups: list[str], width: int, balance: bool = False) -> list[str]:
     """The ``groups`` joined by spaces and wrapped to ``width`` columns without breaking a
-    group across lines ("p play" stays whole; a group wider than ``width`` is broken)."""
+    group across lines ("p play" stays whole; a group wider than ``width`` is broken).
+    ``balance`` wraps as narrow as the same number of lines allows, so that a last line
+    does not hold one lone group."""
     nbsp = "\xa0"  # textwrap breaks at ASCII spaces only
     text = " ".join(group.replace(" ", nbsp) for group in groups)
-    return [line.replace(nbsp, " ") for line in textwrap.wrap(text, width)]
+    lines = textwrap.wrap(text, width)
+    if balance and len(lines) > 1:
+        narrow = width - 1
+        while narrow > 0 and len(tighter := textwrap.wrap(text, narrow)) == len(lines):
+            lines, narrow = tighter, narrow - 1
+    return [line.replace(nbsp, " ") for line in lines]
 
 
 _GLUE = re.compile(r"(?<=[A-Za-z]) (?=\d)")  # "Right 380", "Red 6,11E": a word and its number

@@ -273,6 +273,8 @@ async def test_a_shared_win_speaks_to_you_in_the_log_status_and_result(tmp_path)
         said = f"You and {other} lost your last cards at the same moment: you share."
         assert isinstance(app.screen, StakBotsOverScreen)
         assert said in app.screen.summary().plain
+        heading = app.screen.summary().plain.splitlines()[0]
+        assert heading == f"You share the win with {other}!"
         await pilot.press("b")  # look at the board
         await settle(pilot)
         assert said in " ".join(line.strip() for line in log_lines(screen))

@@ -302,6 +302,22 @@ def test_an_owner_too_long_for_the_column_keeps_its_number():
     assert fit_label("Player 2", 6) == "Playe\u2026"
 
 
+def test_every_owner_is_cut_alike_and_keeps_its_form_when_the_turn_passes():
+    """QA: with 4 players the widest column kept "P4 Computer 3" whole while the others
+    read "P2 Comput… 1", and a name changed its form when it took the turn."""
+    widths = [12, 12, 12, 13]
+    names = ["P1 You", "P2 Computer 1", "P3 Computer 2", "P4 Computer 3"]
+    for active in range(4):
+        state = deep_position()
+        state.active = active
+        owners = [
+            stack_column(state, seat, widths[seat], names[seat], UNICODE, {}, 12, widths)
+            .plain.splitlines()[0].rstrip().removeprefix(">")
+            for seat in range(4)
+        ]
+        assert owners == ["P1 You", "P2 Compu\u2026 1", "P3 Compu\u2026 2", "P4 Compu\u2026 3"]
+
+
 # -- 3. one form of the counts for every stack --------------------------------------------
 def summary_lines(screen: StakBotsScreen) -> list[str]:
     return [lines[1] for lines, _, _ in column_texts(screen)]
