@@ -25,7 +25,8 @@ _SPOT = re.compile(r"^((?:[a-z]+\d+|\d+,\d+))([NESW])$")  # "d7N": a square and 
 _SQUARES = re.compile(r"[a-z]+\d+|\d+,\d+")  # square names (not "1 on belt:" seats)
 _COUNT = re.compile(r"^(.*) \((\d+)\)$")  # "1 rammed by 0 (1)"
 _RIDES = (" on belt: ", " on express belt: ")
-_REPAIRS = re.compile(r"repairs (\d+) on (.+) at (\S+): (\d+) left")  # "on wrench at e11: 2 left"
+# "on wrench at e11: 2 left", then " frees 1" if Fire Control locks end with the repair
+_REPAIRS = re.compile(r"repairs (\d+) on (.+) at (\S+): (\d+) left(?: frees (\d+))?")
 _POWER = re.compile(r"(powers down|stays powered down) \((\d+)\)")  # "(3)": damage cleared
 _MOVES = (" plays ", " sidesteps ", " turned by gear: ", " belt blocked") + _RIDES
 
@@ -121,7 +122,14 @@ def _public(name: str, what: str) -> tuple[str, str] | None:
     if m:
         site = m[2] if m[2].startswith("flag") else f"the {m[2]}"
         left = f"{m[4]} left" if m[4] != "0" else "none left"
-        return f"{name} repairs {m[1]} damage on {site} at {m[3]} ({left})", "green"
+        freed = ""
+        if m[5]:
+            registers = "register" if m[5] == "1" else "registers"
+            freed = f"frees {m[5]} {registers} locked by {OPTIONS['fire-control'][0]}"
+        if m[1] == "0":  # the repair only ended the locks
+            return f"{name} {freed} on {site} at {m[3]}", "green"
+        also = f" and {freed}" if freed else ""
+        return f"{name} repairs {m[1]} damage on {site} at {m[3]} ({left}){also}", "green"
     if what.startswith("announces power down"):
         why = f" ({OPTIONS['circuit-breaker'][0]})" if "circuit breaker" in what else ""
         return f"{name} announces a power down for next turn{why}", "yellow"
@@ -130,6 +138,8 @@ def _public(name: str, what: str) -> tuple[str, str] | None:
         cleared = f": all {m[2]} damage repaired" if m[2] != "0" else ""
         how = "remains powered down" if m[1].startswith("stays") else m[1]
         return f"{name} {how}{cleared}", "yellow"
+    if what == "calls off power down":
+        return f"{name} calls off the power down it announced", "yellow"
     if what == "powers up":
         return f"{name} powers up again", "yellow"
     return None
@@ -305,3 +315,16 @@ def replayed_log(match: Match, turns: int = 2) -> list[tuple[str, str]]:
             before = [(b.pos, b.facing) for b in picture["bots"]]
     start = (f"Turn {first} begins.", "bold")
     return lines[lines.index(start):] if start in lines else lines
+
+
+def retold_log(told: list[tuple[str, str]], match: Match) -> list[tuple[str, str]]:
+    """The log after an undo: the lines ``told`` before the turns the undo may have
+    changed, then those turns told again from the match's action log (replayed_log), so
+    that no line tells a move that was taken back."""
+    again = replayed_log(match)
+    if not again:
+        return told
+    heading = again[0]
+    before = max((i for i, line in enumerate(told) if line == heading), default=0)
+    return told[:before] + again
+

@@ -46,7 +46,14 @@ from screens.roborally_draw import (
     row_label_width,
     text_style,
 )
-from screens.roborally_log import decision_note, narrate, option_name, replayed_log, tell
+from screens.roborally_log import (
+    decision_note,
+    narrate,
+    option_name,
+    replayed_log,
+    retold_log,
+    tell,
+)
 from screens.session import GameSession
 from screens.text_fit import wrap_log
 
@@ -831,6 +838,7 @@ class RoboRallyScreen(GameScreen):
         log_length = len(self.session.match.log)
         super().action_undo()
         if len(self.session.match.log) < log_length:
+            self.events_log = retold_log(self.events_log, self.session.match)
             self.events_log.append(("(took back your last move)", "dim"))
             self.refresh_all()
 

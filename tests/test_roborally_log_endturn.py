@@ -13,7 +13,7 @@ from engines.roborally import ROBORALLY
 from engines.roborally.players import LEVELS
 from engines.roborally.state import Decide, RoboRallyState
 from saves.format import loads_save
-from screens.roborally_log import decision_note, narrate, replayed_log, tell
+from screens.roborally_log import decision_note, narrate, replayed_log, retold_log, tell
 from tests.test_roborally_log import one_turn, register_lines
 from tests.test_roborally_scenarios import build, rig
 
@@ -281,3 +281,58 @@ def test_the_replayed_log_of_a_long_game_tells_the_turns_asked_for() -> None:
         begun = [t for t in lines if t.endswith(" begins.") and t.startswith("Turn ")]
         first = max(1, turn - turns + 1)
         assert begun == [f"Turn {n} begins." for n in range(first, turn + 1)], begun
+
+
+def test_an_undo_tells_the_taken_back_turns_again_and_keeps_the_earlier_lines() -> None:
+    """After an undo no line may tell a move taken back: the screen's log keeps what it
+    told before the last two turns and tells those again (retold_log)."""
+    match, _ = played(4, "pit-stop", 3, "easy", 15)
+    decisions = [
+        i for i, entry in enumerate(match.log)
+        if i > len(match.log) // 2
+        and isinstance(action := match.spec.decode_action(entry.text), Decide)
+        and action.kind in ("wrench", "discard", "unlock", "stay")  # a told decision
+    ]
+    assert decisions, "the game has no late decision to take back"
+    point = decisions[-1]
+    done = match.truncated(point + 1)
+    told = replayed_log(done, 1000)  # the whole log as the screen told it
+    undone = match.truncated(point)
+    again = retold_log(told, undone)
+    assert again == replayed_log(undone, 1000)
+    # what the decision told is gone, and nothing else
+    assert len(again) < len(told) and again == told[:len(again)]
+    turn = undone.state.turn
+    first = told.index((f"Turn {turn - 1} begins.", "bold"))
+    assert again[:first] == told[:first]  # earlier turns: the very lines told before
+
+
+def test_a_repair_that_only_ends_fire_control_locks_is_told() -> None:
+    """A wrench frees the registers Fire Control locked even without damage to repair:
+    the log says so rather than nothing."""
+    state = one_turn(".. w1 ..\n.. .. ..", ["b1 N fc=1 locked=5"], ["L R L R L"])
+    events, lines = register_lines(state, 1, 5)
+    assert events[-1] == "0 repairs 0 on wrench at b1: 0 left frees 1"
+    assert lines[-2:] == ["End of turn 1:",
+                          "  Red frees 1 register locked by Fire Control on the wrench at b1"]
+    assert state.bots[0].fc_locks == 0 and not any(state.bots[0].locked)
+
+
+def test_a_repair_with_damage_and_fire_control_locks_tells_both() -> None:
+    state = one_turn(".. w1 ..\n.. .. ..", ["b1 N damage=5 fc=2 locked=345"], ["L R L R L"])
+    _, lines = register_lines(state, 1, 5)
+    assert lines[-1] == ("  Red repairs 1 damage on the wrench at b1 (4 left) and frees 2 "
+                         "registers locked by Fire Control")
+
+
+def test_a_destroyed_robot_re_entering_without_its_announced_power_down_says_so() -> None:
+    """QA: a power down told with the programs, then the robot destroyed and re-entering
+    powered up: the announcement was dropped without a word."""
+    state = one_turn(".. .. ..\n.. .. ..", ["b1 N archive=b2 damage=2"],
+                     ["1 L R L R pd"], decisions=["0 reenter N"])
+    lines = told(state)
+    assert "  Red announces a power down for next turn" in lines
+    assert after(lines, "End of turn 1:", 4) == [
+        "End of turn 1:", "  Red calls off the power down it announced", "Turn 2 begins.",
+        "  Red re-enters at b2"]
+    assert not state.bots[0].powered

@@ -645,9 +645,11 @@ class RoboRallyState(GameState):
         elif kind == "reenter":
             face, _, pd = value.partition(" ")
             b.reenter_face = DIRS.index(face)
-            b.announce = pd == "pd"
+            announced, b.announce = b.announce, pd == "pd"
             if b.announce:  # log text only, told before the next turn begins
                 self.events.append(f"{seat} announces power down")
+            elif announced:  # announced with its program, then destroyed
+                self.events.append(f"{seat} calls off power down")
         if self.phase == "face":
             if not any(x.pending for x in self.bots):
                 self._start_turn()
@@ -1428,12 +1430,15 @@ class RoboRallyState(GameState):
                     else:
                         amount = 2
                 if amount:
-                    damage = b.damage
+                    damage, locks = b.damage, b.fc_locks
                     self._repair(s, amount)
-                    if b.damage < damage:  # "0 repairs 1 on wrench at e11: 2 left" (log)
+                    # "0 repairs 1 on wrench at e11: 2 left" (log), "... frees 1" when the
+                    # repair also ends registers locked by Fire Control
+                    if b.damage < damage or locks:
                         self.events.append(
                             f"{s} repairs {damage - b.damage} on {self._site(b.pos)}"
                             f" at {lay.short_name(b.pos)}: {b.damage} left"
+                            + (f" frees {locks}" if locks else "")
                         )
                 if b.powered and b.damage > 0:
                     b.pending.append("stay")
