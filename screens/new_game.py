@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,12 +13,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from engines.core import GameSpec, OptionSpec
-from engines.roborally.boardfile import BoardError, load_course
 from engines.roborally.course_store import base_id
 from saves import PlayerEntry
 from screens.choice_row import ChoiceRow
 from screens.dialogs import PreviewScreen
-from screens.roborally_draw import course_preview
+from screens.roborally_draw import options_preview
 from screens.session import COMPUTER, HUMAN
 
 LEVEL_LABELS = {
@@ -202,11 +200,10 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         glyphs = getattr(self.app, "glyphs", None)
         ascii_only = bool(glyphs and glyphs.ascii_only)
         options = self.chosen_options()
-        text: str | Text | None = self.spec.preview_text(options, ascii_only)
-        if text is not None and self.spec.id == "roborally":
-            # drawn as the game draws it, not in the course file's notation
-            with suppress(BoardError):  # else preview_text has said why it cannot load
-                text = course_preview(load_course(str(options["course"])), ascii_only)
+        text: str | Text | None = (
+            options_preview(options, ascii_only) if self.spec.id == "roborally"
+            else self.spec.preview_text(options, ascii_only)
+        )
         if text is not None:
             self.app.push_screen(PreviewScreen(f"{self.spec.name}: preview", text))
 

@@ -18,9 +18,12 @@ from engines.roborally.boardfile import (
     PIT,
     VOID,
     WRENCH,
+    BoardError,
     Layout,
+    load_course,
 )
 from engines.roborally.cards import KIND, KIND_NAMES
+from engines.roborally.spec import ROBORALLY
 from engines.roborally.state import SEAT_NAMES
 
 # One style a seat (SEAT_NAMES order), pairwise distinct in every colour system. Explicit
@@ -321,6 +324,15 @@ def card_label(card: int) -> str:
 
 def card_long(card: int) -> str:
     return f"{KIND_NAMES[KIND[card]]} ({card})" if card else "nothing"
+
+
+def options_preview(options: dict, ascii_only: bool) -> Text | str | None:
+    """The new-game dialog's preview of the chosen course, drawn as the game draws it
+    (not in the course file's notation); the engine's words when it cannot be loaded."""
+    try:
+        return course_preview(load_course(str(options["course"])), ascii_only)
+    except BoardError:
+        return ROBORALLY.preview_text(options, ascii_only)
 
 
 def course_preview(lay: Layout, ascii_only: bool, width: int = 74) -> Text:
