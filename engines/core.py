@@ -135,8 +135,10 @@ class GameState(ABC):
         """Every fact of the state (hidden ones too) as plain data, for hashing."""
 
     @abstractmethod
-    def snapshot(self) -> dict[str, Any]:
-        """A readable picture of the position for save files (TOML-friendly data)."""
+    def snapshot(self, public: bool = False) -> dict[str, Any]:
+        """A readable picture of the position for save files (TOML-friendly data), every
+        card included; ``public``: only what every player may see (no hands, secrets or
+        programs not yet revealed), for showing a game in progress without spoiling it."""
 
     @property
     @abstractmethod

@@ -609,8 +609,16 @@ def saves_show(
     name: Annotated[
         str, typer.Argument(metavar="NAME", help="Name of the save.", show_default=False)
     ],
+    spoilers: Annotated[
+        bool,
+        typer.Option(
+            "--spoilers",
+            help="Show the hidden cards too (hands, secret order, programs not yet revealed).",
+        ),
+    ] = False,
 ) -> None:
-    """Show a saved game: players, progress and the position."""
+    """Show a saved game: players, progress and the position (what every player may see,
+    unless --spoilers or the game is over)."""
     from saves import SaveError, load_save, read_summary
 
     path = _find_save_or_fail(ctx, name)
@@ -632,8 +640,10 @@ def saves_show(
     result = state.result()
     if result is not None:
         lines.append(f"result:   {result.reason}")
-    lines.append("position:")
-    lines.extend(_snapshot_lines(state.snapshot()))
+    public = not spoilers and not summary.finished
+    lines.append("position (hidden cards left out; --spoilers shows them):" if public
+                 else "position:")
+    lines.extend(_snapshot_lines(state.snapshot(public=public)))
     typer.echo("\n".join(lines))
 
 

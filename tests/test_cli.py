@@ -515,6 +515,12 @@ def test_saves_show(store: Store) -> None:
     for row in expected.state.snapshot()["board"]:
         assert f"    {row}" in out.splitlines()
     assert "hand rows:" in out and "to move:" in out
+    # a game in progress: the hands are counted, not shown, unless asked for
+    hands = expected.state.snapshot()["hand_rows"]
+    assert f"hand rows: {len(hands.split())} cards" in out and hands not in out
+    assert "hidden cards left out; --spoilers shows them" in out
+    spoiled = run("saves", "show", "early", "--spoilers").stdout
+    assert f"hand rows: {hands}" in spoiled and "hidden cards left out" not in spoiled
 
 
 def test_saves_show_finished_game_has_result(store: Store) -> None:

@@ -416,7 +416,7 @@ class RoboFactoryState(GameState):
             "events": [list(e) for e in self.events],
         }
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, public: bool = False) -> dict[str, Any]:
         snap: dict[str, Any] = {
             "turn": f"{min(self.turn + 1, self.total_turns)} of {self.total_turns}",
             "customer": seat_name(self.customer).lower(),
@@ -427,9 +427,11 @@ class RoboFactoryState(GameState):
                             if self.eureka_used[s]],
         }
         if self.phase != OVER:
-            snap["order"] = letters(self.order)
             snap["open"] = [f"{letters(c)}={t}" for c, t in
                             zip(self.open_cards, self.open_tiles, strict=True)]
+            if public:  # the order, the private cards, what was bought, the builds: secret
+                return snap
+            snap["order"] = letters(self.order)
             snap["hands"] = [
                 f"{seat_name(s).lower()}: " + " ".join(letters(c) for c in self.hands[s])
                 for s in self.manufacturers()

@@ -701,8 +701,9 @@ class RoboRallyState(GameState):
                 b.virtual = taken
                 b.facing = b.reenter_face
                 b.damage = 0 if b.has("superior-archive") else 2
-                self.events.append(
-                    f"{s} re-enters at {lay.short_name(b.pos)}" + (" virtual" if taken else "")
+                self.events.append(  # "0 re-enters at a1 facing N damage 2 virtual" (log)
+                    f"{s} re-enters at {lay.short_name(b.pos)} facing {DIRS[b.facing]}"
+                    f" damage {b.damage}" + (" virtual" if taken else "")
                 )
             b.powered = b.announce
             b.announce = False
@@ -1575,15 +1576,7 @@ class RoboRallyState(GameState):
         kind = self.pending_kind(seat)
         robots = []
         for s, b in enumerate(self.bots):
-            if self.phase == "resolve":
-                shown = tuple(
-                    c
-                    if (r < self.reg or (r == self.reg and self.stage != "reveal") or b.locked[r])
-                    else 0
-                    for r, c in enumerate(b.regs)
-                )
-            else:
-                shown = tuple(c if b.locked[r] else 0 for r, c in enumerate(b.regs))
+            shown = self._shown_regs(b)
             robots.append(
                 RobotInfo(
                     s,
@@ -1695,7 +1688,18 @@ class RoboRallyState(GameState):
             "bots": [b.data() for b in self.bots],
         }
 
-    def snapshot(self) -> dict[str, Any]:
+    def _shown_regs(self, b: Bot) -> tuple[int, ...]:
+        """A robot's registers as every seat sees them (0: face down): the locked ones, and
+        during the registers those revealed so far."""
+        if self.phase == "resolve":
+            return tuple(
+                c if (r < self.reg or (r == self.reg and self.stage != "reveal") or b.locked[r])
+                else 0
+                for r, c in enumerate(b.regs)
+            )
+        return tuple(c if b.locked[r] else 0 for r, c in enumerate(b.regs))
+
+    def snapshot(self, public: bool = False) -> dict[str, Any]:
         lay = self.layout
         robots = []
         for s, b in enumerate(self.bots):
@@ -1716,7 +1720,7 @@ class RoboRallyState(GameState):
                 bits.append("virtual")
             if b.powered:
                 bits.append("powered down")
-            if b.announce:
+            if b.announce and not (public and self.phase == "program"):
                 bits.append("power down announced")
             if any(b.locked):
                 bits.append(
@@ -1727,6 +1731,11 @@ class RoboRallyState(GameState):
             robots.append(", ".join(bits))
         programs = []
         for s, b in enumerate(self.bots):
+            if public:  # "?" a card not yet revealed; the hands are secret
+                cards = " ".join(f"{SNAP_KIND[KIND[c]]}:{c}" if c else "?"
+                                 for c in self._shown_regs(b))
+                programs.append(f"{SEAT_NAMES[s]}: program {cards}")
+                continue
             cards = " ".join(f"{SNAP_KIND[KIND[c]]}:{c}" if c else "-" for c in b.regs)
             hand = " ".join(str(c) for c in sorted(b.hand))
             programs.append(f"{SEAT_NAMES[s]}: program {cards}; hand {hand or '-'}")

@@ -221,7 +221,7 @@ class RobotMasterState(GameState):
             "last": self.last,
         }
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, public: bool = False) -> dict[str, Any]:
         rows = []
         for r, line in enumerate(ROWS):
             cells = " ".join("." if self.board[i] == EMPTY else str(self.board[i]) for i in line)
@@ -237,6 +237,10 @@ class RobotMasterState(GameState):
         }
         if self.hand_mode == HAND_FIVE:
             snap["draw_pile"] = " ".join(str(v) for v in reversed(self.draw_pile))
+        if public:  # the hands, the unused cards and the draw pile are hidden: counts only
+            for key in ("hand_rows", "hand_columns", "unused", "draw_pile"):
+                if key in snap:
+                    snap[key] = f"{len(snap[key].split())} cards"
         return snap
 
 

@@ -718,16 +718,19 @@ class StakState(GameState):
             "winners": self.winners,
         }
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, public: bool = False) -> dict[str, Any]:
         snap: dict[str, Any] = {"cards": self.cards.name, "turn": self.turn}
         for s in range(self.num_players):
             cards = []
             for c in reversed(self.stacks[s]):
-                cards.append(
-                    f"{self.name(c)} {self.power_text(s, c)}" if self.up[c] else f"({self.name(c)})"
-                )
+                if self.up[c]:
+                    cards.append(f"{self.name(c)} {self.power_text(s, c)}")
+                else:  # face down: "(Bash Bot)", or "(face down)" when public
+                    cards.append("(face down)" if public else f"({self.name(c)})")
             snap[f"stack_p{s + 1}"] = " | ".join(cards) if cards else "(empty, out)"
-            snap[f"hand_p{s + 1}"] = ", ".join(self.name(c) for c in self.hands[s])
+            hand = self.hands[s]
+            snap[f"hand_p{s + 1}"] = (f"{len(hand)} cards" if public
+                                      else ", ".join(self.name(c) for c in hand))
         snap["draw_pile"] = len(self.draw)
         snap["scrapheap"] = len(self.heap)
         return snap
