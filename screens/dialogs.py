@@ -154,13 +154,16 @@ class RulesScreen(ModalScreen[None]):
 class PreviewScreen(ModalScreen[None]):
     """A text picture (e.g. a RoboRally course) to look at before starting a game."""
 
-    BINDINGS = [Binding("escape,v,q,enter,l", "close", "Close")]
+    BINDINGS = [Binding("escape,v,q,enter,l,m", "close", "Close")]
 
-    def __init__(self, title: str, text: str | Text, at_end: bool = False) -> None:
+    def __init__(
+        self, title: str, text: str | Text, at_end: bool = False, focus_line: int | None = None
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.text = text
         self.at_end = at_end  # open scrolled to the end (a log: the newest lines)
+        self.focus_line = focus_line  # open with this line of the text in the middle
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="rules"):
@@ -174,6 +177,12 @@ class PreviewScreen(ModalScreen[None]):
         scroll.focus()
         if self.at_end:
             self.call_after_refresh(scroll.scroll_end, animate=False)
+        elif self.focus_line is not None:
+            line = self.focus_line
+            self.call_after_refresh(
+                lambda: scroll.scroll_to(
+                    y=max(0, line - scroll.size.height // 2), animate=False)
+            )
 
     def action_close(self) -> None:
         self.dismiss(None)

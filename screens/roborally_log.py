@@ -27,6 +27,7 @@ _COUNT = re.compile(r"^(.*) \((\d+)\)$")  # "1 rammed by 0 (1)"
 _RIDES = (" on belt: ", " on express belt: ")
 # "on wrench at e11: 2 left", then " frees 1" if Fire Control locks end with the repair
 _REPAIRS = re.compile(r"repairs (\d+) on (.+) at (\S+): (\d+) left(?: frees (\d+))?")
+_REENTERS = re.compile(r"re-enters at (\S+) facing ([NESW]) damage (\d+)( virtual)?")
 _POWER = re.compile(r"(powers down|stays powered down) \((\d+)\)")  # "(3)": damage cleared
 _MOVES = (" plays ", " sidesteps ", " turned by gear: ", " belt blocked") + _RIDES
 
@@ -138,6 +139,11 @@ def _public(name: str, what: str) -> tuple[str, str] | None:
         cleared = f": all {m[2]} damage repaired" if m[2] != "0" else ""
         how = "remains powered down" if m[1].startswith("stays") else m[1]
         return f"{name} {how}{cleared}", "yellow"
+    m = _REENTERS.fullmatch(what)
+    if m:
+        virtual = " as a virtual robot (the square is shared)" if m[4] else ""
+        damage = "no damage" if m[3] == "0" else f"{m[3]} damage"  # Superior Archive: 0
+        return f"{name} re-enters at {m[1]} facing {m[2]} with {damage}{virtual}", ""
     if what == "calls off power down":
         return f"{name} calls off the power down it announced", "yellow"
     if what == "powers up":

@@ -33,6 +33,7 @@ from engines.roborally.state import (
     RoboRallyState,
     RoboRallyView,
 )
+from screens.dialogs import PreviewScreen
 from screens.game_screen import FooterKey, GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
 from screens.roborally_draw import (
@@ -79,6 +80,9 @@ KEYS_HELP = """\
                 that speed
   Game over     Enter shows the result again
   l             the whole log in a scrollable window (any time)
+  m             the whole course in a scrollable window, your robot
+                in the middle (a course larger than the board panel
+                scrolls to follow your robot; m shows the rest)
   g             legend of the board glyphs on / off
   Robot table   Dm damage, Lock locked registers, Lv lives, Flg
                 flags, Arch archive square, Op option cards; then
@@ -150,6 +154,7 @@ class RoboRallyScreen(GameScreen):
         Binding("minus", "speed(1)", "Slower", show=False),
         Binding("l", "full_log", "Log"),
         Binding("g", "legend", "Legend"),
+        Binding("m", "map", "Map"),
         Binding("u", "undo", "Undo", show=False),
         Binding("H,i", "hint", "Hint", key_display="H"),
         Binding("ctrl+s", "save_as", "Save"),
@@ -158,7 +163,7 @@ class RoboRallyScreen(GameScreen):
     ]
     # The legend stays after the game; the playback keys work while the last turn plays
     # back, even once the game is over (ui_phase says "watch" then).
-    OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"legend"}
+    OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"legend", "map"}
     PHASE_ACTIONS = {
         "number": ("program",),
         "take_back": ("program",),
@@ -198,7 +203,7 @@ class RoboRallyScreen(GameScreen):
     def footer_optional(self) -> tuple[FooterKey, ...]:
         """The optional keys by priority; ``p`` says what it does now (it toggles)."""
         power = "Cancel power down" if self.power else "Power down"
-        return (("power_down", "p", power), ("legend", "g", "Legend"),
+        return (("power_down", "p", power), ("map", "m", "Map"), ("legend", "g", "Legend"),
                 ("hint", "H", "Hint"), ("save_as", "^s", "Save"), ("undo", "u", "Undo"),
                 ("full_log", "l", "Log"), ("recompile", "c", "Recompile"))
 
@@ -244,6 +249,7 @@ class RoboRallyScreen(GameScreen):
         # never taken as programming keys unasked, however slowly they are pressed.
         self.held = False
         self.last_register: dict | None = None  # the last register's picture shown
+        self.last_viewport = (0, 0, 1000, 1000)  # the board panel's (x0, y0, columns, rows)
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -319,6 +325,10 @@ class RoboRallyScreen(GameScreen):
         ``c Recompile`` only while the robot holds that option card."""
         if action == "power_down":
             return self.power_down_offered()
+        if action == "map":  # where the board is larger than its panel
+            x0, y0, cols, rows = self.last_viewport
+            lay = self.state.layout
+            return lay.width > cols or lay.height > rows
         if action == "recompile":
             choices = self.my_view().program_choices if self.ui_phase() == "program" else None
             return bool(choices and Decide("recompile", "") in choices.extras)
@@ -629,12 +639,51 @@ class RoboRallyScreen(GameScreen):
         self.refresh_all()
 
     def action_skip(self) -> None:
-        while self.queue:
+        """Skip to the end of the turn on screen. A later turn already waiting (your robot
+        sat it out powered down) then plays as usual: x never lets a turn go by unseen."""
+        first = self.shown or (self.queue[0] if self.queue else None)
+        turn = first["turn"] if first is not None else None
+        while self.queue and self.queue[0]["turn"] == turn:
             self.running = False
             self._next_picture()
         self.running = True
-        self._release()
+        if self.queue:
+            self._next_picture()
+        else:
+            self._release()
         self._keys_used()  # skipping is deliberate: the next key is meant for your turn
+
+    def action_map(self) -> None:
+        """The whole course in a scrollable window, as the board shows it now (the picture
+        on screen during a playback, your program's preview while you program), opened at
+        your robot: no part of a course larger than the board panel is out of reach."""
+        view = self.my_view()
+        lay = self.state.layout
+        ascii_only = self.glyphs.ascii_only
+        me = view.robots[view.seat]
+        robots = self.robots_now()
+        marks = {} if (self.queue or not self.my_turn()) else self.preview(view)[0]
+        text = Text()
+        flags = ", ".join(f"F{n} {lay.short_name(p)}" for n, p in enumerate(lay.flags, 1))
+        text.append(f"Flags in order: {flags}\n", "bold")
+        name = self.player_label(view.seat)
+        if me.flags < len(lay.flags):
+            goal = f"next flag F{me.flags + 1} at {lay.short_name(lay.flags[me.flags])}"
+        else:
+            goal = "every flag touched"
+        text.append(f"{name}: {goal}\n\n", text_style(view.seat))
+        top = 3 + 1  # the lines above, then the column letters
+        text.append(draw_board(lay, robots, ascii_only, (0, 0, lay.width, lay.height),
+                               view.seat if self.session.humans else None, marks,
+                               coords=True))
+        text.append("\n\n")
+        text.append(legend(ascii_only, lay, 74))
+        where = next((p for s, p, _, _ in robots if s == view.seat), -1)
+        where = where if where >= 0 else me.archive
+        self.app.push_screen(PreviewScreen(
+            f"{lay.name}: the whole course (m or Escape closes)", text,
+            focus_line=top + where // lay.width if where >= 0 else None,
+        ))
 
     def action_legend(self) -> None:
         self.legend_on = not self.legend_on
@@ -865,7 +914,7 @@ class RoboRallyScreen(GameScreen):
             kinds.append(KIND[c])
         if not kinds:
             return {}, ""
-        path, flags, damage = engine_preview(self.state, view.seat, cards, len(kinds))
+        path, flags, damage, death = engine_preview(self.state, view.seat, cards, len(kinds))
         g = glyph_set(self.glyphs.ascii_only)
         warn = ""
         last = me.pos
@@ -877,8 +926,8 @@ class RoboRallyScreen(GameScreen):
             ends.setdefault(p, []).append(r + 1)
             last = p
         marks = {p: (preview_label(regs), "bold black on green") for p, regs in ends.items()}
-        if warn:  # where it was last seen: the register that kills it
-            marks[last] = (g.dead + str(len(path)), "bold white on red")
+        if warn:  # where it dies (else where it was last seen): the register that kills it
+            marks[death if death >= 0 else last] = (g.dead + str(len(path)), "bold white on red")
         elif path:
             p, f = path[-1]
             notes = [f"after register {len(path)}: {view.layout.short_name(p)} facing {'NESW'[f]}"]
@@ -931,7 +980,7 @@ class RoboRallyScreen(GameScreen):
         if focus < 0:
             focus = view.robots[seat].archive
         marks, warn = ({}, "") if (self.queue or not self.my_turn()) else self.preview(view)
-        vp = self.viewport(board_w, height, focus)
+        vp = self.last_viewport = self.viewport(board_w, height, focus)
         board.update(
             draw_board(lay, robots, self.glyphs.ascii_only, vp, seat if self.session.humans
                        else None, marks, coords=True)
@@ -975,7 +1024,7 @@ class RoboRallyScreen(GameScreen):
                                                                             state.phase))
         x0, y0, cols, rows = vp
         if lay.width > cols or lay.height > rows:
-            t.append(f"  view from {lay.short_name(y0 * lay.width + x0)}", "dim")
+            t.append(f"  view from {lay.short_name(y0 * lay.width + x0)} (m map)", "dim")
         self.query_one("#rr-title", Static).update(t)
 
     def _status(self, view: RoboRallyView) -> int:
@@ -1098,7 +1147,10 @@ class RoboRallyScreen(GameScreen):
                 t.append(f"{r + 1}:", "dim")
                 t.append(f"{label:<10}"[:10], style or None)
                 t.append("\n" if r == 2 else " ")
-            t.append("\nHand ", "bold")
+            if self.session.hot_seat:  # whose hand this is, on a shared keyboard
+                t.append(f"\n{SEAT_NAMES[view.seat]}'s hand ", f"bold {text_style(view.seat)}")
+            else:
+                t.append("\nHand ", "bold")
             t.append(f"(1-{len(view.hand)} pick, Enter go)\n", "dim")  # 9 less damage
             for n, card in enumerate(view.hand):
                 used = card in self.chosen
@@ -1133,6 +1185,8 @@ class RoboRallyScreen(GameScreen):
                     if course.description:
                         t.append(f": {course.description}", "dim")
                     t.append(f"\n{len(view.layout.flags)} flags to touch in order. g legend.\n")
+            if self.session.hot_seat:
+                t.append(f"{SEAT_NAMES[view.seat]}: ", f"bold {text_style(view.seat)}")
             t.append(self._question(view) + "\n", "bold")
             for n, choice in enumerate(view.choices):
                 sel = self.cur == n
@@ -1270,11 +1324,21 @@ class _Stop(Exception):
 
 def engine_preview(
     state: RoboRallyState, seat: int, cards: list[int], registers: int
-) -> tuple[list[tuple[int, int]], int, int]:
+) -> tuple[list[tuple[int, int]], int, int, int]:
     """Run the first ``registers`` registers of ``cards`` with the engine itself, on a copy
     of the game where ``seat``'s robot is alone (no other robots, no option decisions):
-    (square, facing) after each register (square -1 once destroyed), flags, laser damage."""
+    (square, facing) after each register (square -1 once destroyed), flags, laser damage,
+    and the square where it is destroyed (the pit, the edge square it falls from; -1)."""
     sim = state.clone()
+    death = [-1]
+    destroy = sim._destroy
+
+    def destroyed(s: int, why: str) -> None:
+        if s == seat:
+            death[0] = sim.bots[s].pos
+        destroy(s, why)
+
+    sim._destroy = destroyed  # type: ignore[method-assign]
     for s, b in enumerate(sim.bots):
         b.pending = []
         if s != seat:
@@ -1304,7 +1368,7 @@ def engine_preview(
             break
     last = sim.trace[-1]["bots"][seat] if sim.trace else me
     damage = 0 if last.pos < 0 else max(0, last.damage - start_damage)
-    return path, last.flags, damage
+    return path, last.flags, damage, death[0]
 
 
 class RoboRallyOverScreen(GameOverScreen):

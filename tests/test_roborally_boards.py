@@ -135,7 +135,10 @@ def test_render_draws_walls_flags_and_a_legend() -> None:
     text = render(load_course("first-steps"))
     assert "Legend" in text and "F1" in text and "F2" in text and "S8" in text
     assert "---" in text and "|" in text
-    assert "laser at crossroads:k3 firing W, 1 beam(s)" in text
+    assert "laser at k3 = crossroads:k3 firing W, 1 beam(s)" in text
+    # the course's name first, as drawn: the Grand Tour's second board starts at column m
+    assert "laser at m10 = laser-alley:a10 firing E, 1 beam(s)" in render(
+        load_course("grand-tour"))
 
 
 GRID = '''grid = """

@@ -74,13 +74,15 @@ def test_a_re_entry_is_told_once_at_the_start_of_its_turn() -> None:
     for seat in state.to_move():  # play turn 2 on, with the trace still on
         state.apply(Program(tuple(state.bots[seat].hand[:5])), seat)
     start, start_lines = register_lines(state, 2, 0)
-    assert start == ["0 re-enters at a1", "1 powers up"]  # Blue was powered down in turn 1
-    assert start_lines == ["Turn 2 begins.", "  Red re-enters at a1", "  Blue powers up again"]
+    # Blue was powered down in turn 1
+    assert start == ["0 re-enters at a1 facing N damage 2", "1 powers up"]
+    assert start_lines == ["Turn 2 begins.", "  Red re-enters at a1 facing N with 2 damage",
+                           "  Blue powers up again"]
     first, _ = register_lines(state, 2, 1)
     assert not any("re-enters" in e for e in first), first
     told = [line for p in state.trace or [] for line, _ in narrate(
         p, [(b.pos, b.facing) for b in p["bots"]], state.layout) if "re-enters" in line]
-    assert told == ["  Red re-enters at a1"]
+    assert told == ["  Red re-enters at a1 facing N with 2 damage"]
 
 
 def test_turn_start_events_are_not_carried_into_register_1_of_a_real_game() -> None:

@@ -177,7 +177,7 @@ def test_re_entering_powered_down_is_announced_at_the_end_of_the_turn() -> None:
     lines = told(state)
     assert after(lines, "End of turn 1:", 5) == [
         "End of turn 1:", "  Red announces a power down for next turn", "Turn 2 begins.",
-        "  Red re-enters at b2", "  Red powers down: all 2 damage repaired"]
+        "  Red re-enters at b2 facing N with 2 damage", "  Red powers down: all 2 damage repaired"]
 
 
 def test_a_plain_re_entry_leaves_no_empty_end_of_turn_heading() -> None:
@@ -187,7 +187,8 @@ def test_a_plain_re_entry_leaves_no_empty_end_of_turn_heading() -> None:
                      decisions=["0 reenter N"])
     lines = told(state)
     assert "End of turn 1:" not in lines
-    assert after(lines, "Turn 2 begins.", 2) == ["Turn 2 begins.", "  Red re-enters at b2"]
+    assert after(lines, "Turn 2 begins.", 2) == [
+        "Turn 2 begins.", "  Red re-enters at b2 facing N with 2 damage"]
 
 
 def test_a_circuit_breaker_power_down_says_why() -> None:
@@ -334,5 +335,15 @@ def test_a_destroyed_robot_re_entering_without_its_announced_power_down_says_so(
     assert "  Red announces a power down for next turn" in lines
     assert after(lines, "End of turn 1:", 4) == [
         "End of turn 1:", "  Red calls off the power down it announced", "Turn 2 begins.",
-        "  Red re-enters at b2"]
+        "  Red re-enters at b2 facing N with 2 damage"]
     assert not state.bots[0].powered
+
+
+def test_a_re_entry_tells_its_facing_damage_and_a_shared_square() -> None:
+    from screens.roborally_log import _public
+
+    assert _public("Red", "re-enters at e9 facing W damage 2") == (
+        "Red re-enters at e9 facing W with 2 damage", "")
+    assert _public("Blue", "re-enters at f16 facing N damage 0 virtual") == (
+        "Blue re-enters at f16 facing N with no damage as a virtual robot (the square is "
+        "shared)", "")

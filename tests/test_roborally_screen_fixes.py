@@ -97,7 +97,7 @@ def _program_kills(state) -> bool:
     b = state.bots[0]
     if state.pending_kind(0) != "program" or any(b.locked) or b.lives < 2 or b.pos < 0:
         return False
-    path, _, _ = engine_preview(state, 0, sorted(b.hand)[:REGISTERS], REGISTERS)
+    path, _, _, _ = engine_preview(state, 0, sorted(b.hand)[:REGISTERS], REGISTERS)
     return any(p < 0 for p, _ in path)
 
 
@@ -325,7 +325,7 @@ async def test_a_square_reached_after_three_registers_says_so(tmp_path) -> None:
         await pilot.press(*[str(shown.index(c) + 1) for c in hand[:4]])
         assert screen.chosen == hand[:4]
         await settle(pilot)
-        path, _, _ = engine_preview(state, 0, hand[:4] + [0], 4)
+        path, _, _, _ = engine_preview(state, 0, hand[:4] + [0], 4)
         squares = [p for p, _ in path]
         assert len(set(squares)) == 1 and squares[0] != me.pos  # one square, not its own
         marks, warn = screen.preview(screen.my_view())
@@ -341,3 +341,20 @@ async def test_a_square_reached_after_three_registers_says_so(tmp_path) -> None:
         assert marks[squares[0]][0] == "+4" and warn.endswith(f", {name} after 1,2,3,4"), warn
         assert "+4" in str(screen.query_one("#rr-board").render())
         assert f"{name} after 1,2,3,4" in prog_text(screen).replace("\n", " ")
+
+
+def test_the_preview_marks_the_square_where_the_robot_dies() -> None:
+    """QA: Move1 then Move2 into a pit showed the red mark on the square register 2 starts
+    from; it belongs on the pit (and, off the edge, on the square it falls from)."""
+    from tests.test_roborally_scenarios import build
+
+    state = build({"board": ".. .. ..\n.. XX ..\n.. .. ..\n.. .. ..", "robots": ["b4 N", "a1 N"]})
+    lay = state.layout
+    path, _, _, death = engine_preview(state, 0, [500, 670, 0, 0, 0], 2)  # Move1, Move2
+    assert [lay.short_name(p) for p, _ in path[:1]] == ["b3"] and path[1][0] < 0
+    assert lay.short_name(death) == "b2"  # the pit
+    edge = build({"board": ".. .. ..\n.. XX ..\n.. .. ..", "robots": ["c2 N", "a3 N"]})
+    path, _, _, death = engine_preview(edge, 0, [790, 0, 0, 0, 0], 1)  # Move3: c1, then off
+    assert path[0][0] < 0 and edge.layout.short_name(death) == "c1"
+    path, _, _, death = engine_preview(state, 0, [70, 0, 0, 0, 0], 1)  # a turn: alive
+    assert death == -1 and path[0][0] >= 0

@@ -288,6 +288,13 @@ async def test_hot_seat_two_humans_program_in_turn(tmp_path) -> None:
             seat = screen.shown_seat
             assert seat is not None and state.pending_kind(seat)
             seen.add((seat, state.pending_kind(seat)))
+            # the panel names whose hand or question it is (QA: only the table's * did)
+            prog = str(screen.query_one("#rr-prog").render())
+            name = ("Red", "Blue")[seat]
+            if state.pending_kind(seat) == "program":
+                assert f"{name}'s hand (1-" in prog, prog
+            else:
+                assert f"{name}: " in prog, prog
             if state.pending_kind(seat) == "program":
                 await pilot.press("1", "2", "3", "4", "5", "enter")
             else:

@@ -917,18 +917,25 @@ def render(layout: Layout, robots: dict[int, str] | None = None) -> str:
     lines.append(
         "        F1.. flag  S1.. start  P pusher  C crusher  L laser source (: ~ beam)  | --- walls"
     )
+    def at(i: int) -> str:
+        """A square as drawn above (``m10``), and by board where the course has several
+        (``m10 = laser-alley:a10``), as the course and board files name it."""
+        course = layout.course
+        several = course is not None and len(course.placements) > 1
+        return f"{layout.short_name(i)} = {layout.name_of(i)}" if several else layout.short_name(i)
+
     details = []
     for src, d, beams, _ in layout.lasers:
-        details.append(f"laser at {layout.name_of(src)} firing {DIRS[d]}, {beams} beam(s)")
+        details.append(f"laser at {at(src)} firing {DIRS[d]}, {beams} beam(s)")
     for i in layout.pushers:
         regs = [r + 1 for r in range(5) if layout.pusher_mask[i] >> r & 1]
         details.append(
-            f"pusher at {layout.name_of(i)} pushing {DIRS[layout.pusher_dir[i]]}"
+            f"pusher at {at(i)} pushing {DIRS[layout.pusher_dir[i]]}"
             f" on registers {','.join(map(str, regs))}"
         )
     for i in layout.crushers:
         regs = [r + 1 for r in range(5) if layout.crusher_mask[i] >> r & 1]
-        details.append(f"crusher at {layout.name_of(i)} on registers {','.join(map(str, regs))}")
+        details.append(f"crusher at {at(i)} on registers {','.join(map(str, regs))}")
     lines.extend(details)
     return "\n".join(lines)
 
