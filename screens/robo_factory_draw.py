@@ -298,11 +298,12 @@ NAME_WIDTH = 13
 
 def turn_result_text(
     events: Sequence[Event], turn: int, names: list[str], cubes_now: Sequence[int],
-    width: int = RESULT_WIDTH,
+    width: int = RESULT_WIDTH, open_layout: Sequence[tuple[int, int]] = (),
 ) -> Text:
-    """The end of customer turn ``turn`` for everybody to see: the order, then a line per
-    seat (the manufacturers in playing order, then the customer) naming every change of
-    cubes, ``You  RBY right +4, Eureka +3, paid 1 for information: 14 cubes (+6)``."""
+    """The end of customer turn ``turn`` for everybody to see: the order (and the open
+    cards with their tiles, ``open_layout``), then a line per seat (the manufacturers in
+    playing order, then the customer) naming every change of cubes,
+    ``You  RBY right +4, Eureka +3, paid 1 for information: 14 cubes (+6)``."""
     n = len(names)
     mine = [e for e in events if e.turn == turn]
     customer = next((e.seat for e in mine if e.kind == "deal"), -1)
@@ -322,6 +323,12 @@ def turn_result_text(
         text.append("The order was ")
         text.append_text(letters_text(order.code))
         text.append(".")
+    if open_layout:  # what everybody had to go on (a customer never sees it otherwise)
+        text.append("\nOpen cards: ")
+        for i, (card, tile) in enumerate(open_layout):
+            text.append(", " if i else "")
+            text.append_text(letters_text(card))
+            text.append(f" {match_words(tile)}", "cyan")
     text.append("\n\n")
     seats = sorted({e.seat for e in checks}, key=lambda s: (s - customer) % n)
     seats = [*seats, customer] if 0 <= customer < n else seats

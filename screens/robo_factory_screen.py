@@ -310,7 +310,8 @@ class RoboFactoryScreen(GameScreen):
             self.shown_seat = None  # the next human's cards stay hidden behind the result
         self.refresh_all()
         names = self.names()
-        body = turn_result_text(self.state.events, turn, names, self.state.cubes)
+        body = turn_result_text(self.state.events, turn, names, self.state.cubes,
+                                open_layout=self.state.open_layout(turn))
         total = self.state.total_turns
         title = f"Turn {turn + 1}/{total} is over"
         after = ("the final result" if self.state.is_terminal() else
@@ -402,9 +403,8 @@ class RoboFactoryScreen(GameScreen):
         key = (seat, state.turn, state.phase)
         if key != self.build_key:
             self.build_key = key
-            self.parts = [None, None, None]
-            self.part = 0
-            self.eureka = False
+            self.parts, self.eureka = self._saved_build(seat)
+            self.part = next((i for i, p in enumerate(self.parts) if p is None), 0)
             self.pick = None
 
     def on_hint(self, action: Action, seat: int) -> None:
@@ -419,6 +419,7 @@ class RoboFactoryScreen(GameScreen):
         assert isinstance(action, Build)
         self.parts = list(colours_of(action.code))
         self.eureka = action.eureka
+        self._keep_build()
         eureka = " with Eureka" if action.eureka else ""
         self.message = f"Hint: build {letters(action.code)}{eureka} (Enter)."
 
@@ -451,6 +452,7 @@ class RoboFactoryScreen(GameScreen):
         self.parts[self.part] = colour
         self.part = (self.part + 1) % 3
         self.message = ""
+        self._keep_build()
         self.refresh_all()
 
     def action_vertical(self, delta: int) -> None:
@@ -469,6 +471,7 @@ class RoboFactoryScreen(GameScreen):
             current = self.parts[self.part]
             start = -1 if current is None and delta > 0 else (0 if current is None else current)
             self.parts[self.part] = (start + delta) % 4
+            self._keep_build()
         self.refresh_all()
 
     def action_eureka(self) -> None:
@@ -482,6 +485,7 @@ class RoboFactoryScreen(GameScreen):
             self.eureka = not self.eureka
             self.message = "Eureka on: a die roll won if right, lost if wrong." if self.eureka \
                 else "Eureka off."
+            self._keep_build()
         self.refresh_all()
 
     def action_confirm(self) -> None:
@@ -568,6 +572,43 @@ class RoboFactoryScreen(GameScreen):
             self.notes[seat] = self._saved_notes(seat)
         return self.notes[seat]
 
+    # -- the build in progress lives in the save's [ui] table: [ui.build.SEAT] -------------
+    def _saved_build(self, seat: int) -> tuple[list[int | None], bool]:
+        """This try's half-made build (colours, -1 for none yet, and Eureka) from the save;
+        nothing when it is of another turn or try, or does not fit."""
+        saved = self.session.saved.ui.get("build")
+        entry = saved.get(str(seat)) if isinstance(saved, dict) else None
+        empty: tuple[list[int | None], bool] = ([None, None, None], False)
+        if not isinstance(entry, dict) or entry.get("at") != [self.state.turn, self.state.phase]:
+            if isinstance(saved, dict) and saved.pop(str(seat), None) is not None and not saved:
+                self.session.saved.ui.pop("build", None)  # an earlier try's: done with
+            return empty
+        parts, eureka = entry.get("parts"), entry.get("eureka", False)
+        if (not isinstance(parts, list) or len(parts) != 3 or not isinstance(eureka, bool)
+                or any(type(p) is not int or not -1 <= p < 4 for p in parts)):
+            return empty
+        return [None if p < 0 else p for p in parts], eureka and not self.state.eureka_used[seat]
+
+    def _keep_build(self) -> None:
+        """Write the build in progress into the save, so quitting keeps it for this try."""
+        seat = self.state.current_player()
+        if seat is None or not self.session.is_human(seat):
+            return
+        saved = self.session.saved.ui.get("build")
+        if not isinstance(saved, dict):
+            saved = self.session.saved.ui["build"] = {}
+        if any(p is not None for p in self.parts) or self.eureka:
+            saved[str(seat)] = {"at": [self.state.turn, self.state.phase],
+                                "parts": [-1 if p is None else p for p in self.parts],
+                                "eureka": self.eureka}
+        else:
+            saved.pop(str(seat), None)
+        if not saved:
+            self.session.saved.ui.pop("build", None)
+        status = self.session.autosave()
+        if not status.ok:
+            self.message = status.message
+
     # -- the notepad lives in the save's [ui] table: [ui.notes.SEAT] turn, rows ------------
     def _saved_notes(self, seat: int) -> dict[tuple[int, int], str]:
         """This customer turn's notepad from the save; an older turn's is dropped."""
@@ -630,10 +671,16 @@ class RoboFactoryScreen(GameScreen):
         if mine:
             text.append(" " * (OWN_COLUMN - text.cell_len))
             text.append("Your cards" + (" (1-3)" if view.phase == BUY else ""), "bold")
-        text.append("\n")
-        if view.phase == OVER:
-            text.append("The game is over.\n", "dim")
+        if view.phase == OVER:  # the last turn's, to look back at
+            layout = self.state.open_layout(self.state.turn)
+            text.append(" (last turn)\n", "dim")
+            for row in robots_rows([card for card, _ in layout], OPEN_GAP):
+                text.append_text(row)
+                text.append("\n")
+            for _, tile in layout:
+                text.append(match_words(tile).ljust(5 + OPEN_GAP), "bold cyan")
             return text
+        text.append("\n")
         own = self.state.dealt_hand(seat) if mine and seat is not None else []
         rows = robots_rows(list(view.open_cards), OPEN_GAP)
         if own:
@@ -698,7 +745,8 @@ class RoboFactoryScreen(GameScreen):
         if view.phase == REBUILD and view.own_build is not None:
             out.append("Try 1 ")
             out.append_text(letters_text(view.own_build))
-            out.append(f" had {view.tile} right\n", "bold green")
+            matches = "1 match" if view.tile == 1 else f"{view.tile} matches"
+            out.append(f": {matches}\n", "bold green")
         elif view.phase == BUILD and view.own_build is not None:
             out.append("Built ")
             out.append_text(letters_text(view.own_build))
@@ -809,7 +857,7 @@ def _named(reason: str, names: list[str]) -> str:
     """The engine's reason with display names instead of ``Player N``."""
     for seat in range(len(names) - 1, -1, -1):
         reason = reason.replace(f"Player {seat + 1}", names[seat])
-    return reason
+    return reason.replace("You wins ", "You win ")  # "You win with 40 cubes."
 
 
 class TurnResultScreen(ModalScreen[None]):

@@ -307,3 +307,37 @@ async def test_status_summary_is_of_the_turn_before_the_current_one_after_undo(
         status = str(screen.query_one("#rf-status").render())
         assert "Took back" in status and f"Last turn ({turn}): order" in status
         assert f"Turn {turn + 1}:" not in status
+
+
+async def test_a_build_in_progress_and_its_eureka_survive_quit_and_resume(tmp_path) -> None:
+    """QA: typed "bg", pressed e, quit and resumed: the robot came back empty and Eureka
+    off. Within the same try it comes back; the next try starts afresh."""
+    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
+                   opponent="random", seed=42)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot)
+        screen = rf_screen(app)
+        while not (screen.human_to_move() and screen.state.phase in (BUILD, REBUILD)):
+            await act(pilot)
+        turn, phase = screen.state.turn, screen.state.phase
+        await pilot.press("b", "g", "e")
+        assert screen.parts == [2, 1, None] and screen.eureka
+        app2, path = await quit_and_resume(pilot, app, tmp_path)
+    assert load_save(path).ui["build"]["0"] == {
+        "at": [turn, phase], "parts": [2, 1, -1], "eureka": True}
+    async with app2.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = rf_screen(app2)
+        assert (screen.state.turn, screen.state.phase) == (turn, phase)
+        assert screen.parts == [2, 1, None] and screen.eureka
+        build = "\n".join(visible_lines(screen.query_one("#rf-build")))
+        assert "ON" in build
+        await pilot.press("y", "e", "enter")  # the legs (the first part left), Eureka off
+        await settle(pilot)
+        assert any(e.seat == 0 and e.text == "build BGY" for e in screen.session.match.log)
+        await close_turn_results(pilot)
+        while not (screen.human_to_move() and screen.state.phase in (BUILD, REBUILD)):
+            await act(pilot)
+            await close_turn_results(pilot)
+        assert screen.parts == [None, None, None] and not screen.eureka
+        assert "build" not in screen.session.saved.ui  # the earlier try's draft is gone

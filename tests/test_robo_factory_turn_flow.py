@@ -23,7 +23,8 @@ SIZE = (80, 24)
 def result_rows(body: str, names: list[str]) -> dict[str, str]:
     """The turn result's line per player, continuation lines joined."""
     rows: dict[str, str] = {}
-    for row in body.splitlines()[2:]:
+    lines = body.splitlines()
+    for row in lines[lines.index("") + 1:]:  # after the order and the open cards
         if row.startswith(" ") and rows:
             rows[list(rows)[-1]] += " " + row.strip()
         elif row.strip() and not row.startswith("Enter"):
@@ -58,6 +59,10 @@ async def test_your_customer_turn_ends_with_its_result_until_enter(tmp_path) -> 
         events = screen.state.events
         order = next(e for e in events if e.kind == "order" and e.turn == 0)
         assert body.startswith(f"Customer: You.  The order was {letters(order.code)}.")
+        # the open cards everybody went by, which the customer never saw otherwise (QA)
+        layout = screen.state.open_layout(0)
+        assert body.splitlines()[1] == "Open cards: " + ", ".join(
+            f"{letters(card)} {tile} match{'' if tile == 1 else 'es'}" for card, tile in layout)
         rows = result_rows(body, names)
         assert list(rows) == ["Computer 1", "Computer 2", "You"]
         for check in (e for e in events if e.turn == 0 and e.kind == "check"):

@@ -104,6 +104,20 @@ async def test_whole_three_player_game_by_keys_with_save_and_resume(tmp_path) ->
         assert result is not None
         text = str(app.screen.query_one(".rf-over").query_one("Static.dialog-title").render())
         assert "Game over" in text
+        summary = app.screen.summary().plain
+        if result.winners == (0,):  # the engine's "Player 1 wins", in the human's grammar
+            assert "You win with " in summary and "You wins" not in summary
+        await pilot.press("b")  # the board: the last turn's open cards, not an empty panel
+        await settle(pilot)
+        cards = [line.rstrip() for line in str(
+            screen.query_one("#rf-cards").render()).splitlines()]
+        assert cards[0] == "Open cards and tiles (last turn)"
+        layout = screen.state.open_layout(screen.state.turn)
+        assert cards[4].split() == " ".join(
+            f"{tile} match{'' if tile == 1 else 'es'}" for _, tile in layout).split()
+        await pilot.press("enter")  # the result again
+        await settle(pilot)
+        assert isinstance(app.screen, RoboFactoryOverScreen)
         await pilot.press("m")
         await pilot.pause()
         assert isinstance(app.screen, MainMenu)

@@ -117,6 +117,14 @@ class RoboFactoryState(GameState):
         pos = 1 + OPEN + HAND * makers.index(seat)
         return self._shuffled(self.turn)[pos : pos + HAND]
 
+    def open_layout(self, turn: int) -> list[tuple[int, int]]:
+        """The open cards of customer turn ``turn`` (this one or one before) with their match
+        tiles, as laid out: public, for telling a turn once it is over."""
+        if not 0 <= turn <= self.turn:
+            raise ValueError(f"customer turn {turn} has not been dealt")
+        deck = self._shuffled(turn)
+        return [(card, MATCH[deck[0]][card]) for card in deck[1 : 1 + OPEN]]
+
     def _deal(self, turn: int) -> None:
         self.turn = turn
         deck = self._shuffled(turn)
