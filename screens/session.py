@@ -35,6 +35,10 @@ class GameSession:
     def __init__(self, saved: SavedGame, save_dir: Path) -> None:
         self.saved = saved
         self.save_dir = save_dir
+        if saved.path is not None and not _in_folder(saved.path, save_dir):
+            # a save opened from another folder goes on in the save folder, under a name no
+            # save there has (never over another game of the same name)
+            saved.name = unique_name(save_dir, saved.name)
         self.last_save: SaveStatus | None = None
         self._computers: dict[int, ComputerPlayer] = {}
         self._hinters: dict[int, ComputerPlayer] = {}
@@ -162,9 +166,15 @@ class GameSession:
         return self.last_save
 
     def rename(self, new_name: str) -> SaveStatus:
-        """Save under ``new_name``; the old file of this game is removed once the new one exists."""
+        """Save under ``new_name``; the old file of this game is removed once the new one exists.
+        A name another save already has is refused: saving never replaces another game."""
         old_path = self.saved.path
         old_name = self.saved.name
+        wanted = " ".join(new_name.split())
+        if (wanted.casefold() != old_name.casefold()
+                and unique_name(self.save_dir, wanted) != wanted):
+            # the game stays saved under its name (last_save is unchanged)
+            return SaveStatus(False, f"Another save is named {wanted!r}: pick another name.")
         self.saved.name = new_name
         self.saved.path = None
         status = self.autosave()
@@ -176,3 +186,11 @@ class GameSession:
             with contextlib.suppress(OSError, SaveError):
                 delete_save(self.save_dir, old_name)
         return status
+
+
+def _in_folder(path: Path, folder: Path) -> bool:
+    try:
+        return path.parent.resolve() == Path(folder).resolve()
+    except OSError:
+        return False
+

@@ -273,3 +273,63 @@ async def test_the_footer_offers_undo_only_when_it_would_work(tmp_path):
         screen = game_screen(app)
         await play_one_move(pilot)
         assert "Undo" in footer_keys(screen)  # full hand: your move can be taken back
+
+
+async def test_save_as_never_replaces_another_game_of_that_name(tmp_path) -> None:
+    """QA: ctrl+s with the name of another save overwrote that game without a word."""
+    import hashlib
+
+    from saves import list_saves as saves_in
+
+    first = make_app(tmp_path, start="play", game="robot-master", opponent="random", seed=1)
+    async with first.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await play_one_move(pilot)
+        await save_as_then_quit(pilot, game_screen(first), "friday night")
+    (kept,), _ = saves_in(tmp_path)
+    digest = hashlib.sha256(kept.path.read_bytes()).hexdigest()
+
+    second = make_app(tmp_path, start="play", game="robot-master", opponent="random", seed=2)
+    async with second.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(second)
+        name = screen.session.name
+        for typed in ("friday night", "FRIDAY  Night"):
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            await pilot.press(*["backspace"] * 40, *typed, "enter")
+            await pilot.pause()
+            assert screen.session.name == name  # still under its own name
+            assert screen.message == "Another save is named " + repr(
+                " ".join(typed.split())) + ": pick another name."
+        await play_one_move(pilot)  # and it goes on saving there
+    assert hashlib.sha256(kept.path.read_bytes()).hexdigest() == digest
+    summaries, _ = saves_in(tmp_path)
+    assert sorted(s.name for s in summaries) == sorted(["friday night", name])
+
+
+async def test_a_save_opened_from_another_folder_goes_on_under_a_free_name(tmp_path) -> None:
+    """`--save-dir B resume A/x.toml` keeps playing in B; a save of that name in B stays."""
+    import shutil
+
+    from saves import list_saves as saves_in
+    from saves import load_save
+
+    elsewhere, here = tmp_path / "a", tmp_path / "b"
+    for folder in (elsewhere, here):
+        app = make_app(folder, start="play", game="robot-master", opponent="random", seed=3)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await save_as_then_quit(pilot, game_screen(app), "same name")
+    (mine,), _ = saves_in(elsewhere)
+    (theirs,), _ = saves_in(here)
+    before = theirs.path.read_bytes()
+    app = make_app(here, start="resume", resume_path=mine.path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await play_one_move(pilot)
+        assert game_screen(app).session.name == "same name (2)"
+    assert theirs.path.read_bytes() == before
+    assert load_save(mine.path).match.state.move_number == 0  # the original is untouched
+    shutil.rmtree(elsewhere)
+    assert sorted(s.name for s in saves_in(here)[0]) == ["same name", "same name (2)"]
