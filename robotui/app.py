@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
+import threading
 from pathlib import Path
 
 from textual import events
@@ -137,8 +139,14 @@ class RobotuiApp(App[None]):
             session.autosave()
 
     def hang_up(self) -> None:
-        """The terminal closed (SIGHUP) or we were asked to stop: save and leave."""
+        """The terminal closed (SIGHUP) or we were asked to stop: save and leave. A watchdog
+        ends the process if leaving hangs: with the terminal gone, Textual's output thread
+        can deadlock while shutting down (QA: processes left behind after a dropped link,
+        deaf to SIGTERM). The games are saved by then."""
         self.save_all()
+        watchdog = threading.Timer(EXIT_GRACE, os._exit, args=(0,))
+        watchdog.daemon = True
+        watchdog.start()
         self.exit()
 
     async def action_quit(self) -> None:
@@ -167,6 +175,9 @@ class RobotuiApp(App[None]):
                 self.pop_screen()
         elif small and self._too_small is not None and self.screen is self._too_small:
             self._too_small.update_size()
+
+
+EXIT_GRACE = 3.0  # seconds a hang-up may take to leave cleanly before the watchdog ends it
 
 
 def run_app(config: AppConfig) -> None:
