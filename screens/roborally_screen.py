@@ -897,9 +897,16 @@ class RoboRallyScreen(GameScreen):
 
     # -- drawing ------------------------------------------------------------------------------
     def robots_now(self) -> list[tuple[int, int, int, bool]]:
+        live = self.my_view().robots
         if self.shown is not None:
-            return [(s, b.pos, b.facing, b.virtual) for s, b in enumerate(self.shown["bots"])]
-        return [(r.seat, r.pos, r.facing, r.virtual) for r in self.my_view().robots]
+            # the held last picture: a robot made real at the end of the turn is drawn real,
+            # as the robots' table and the log under it say (QA)
+            return [
+                (s, b.pos, b.facing,
+                 live[s].virtual if self.held and live[s].pos == b.pos else b.virtual)
+                for s, b in enumerate(self.shown["bots"])
+            ]
+        return [(r.seat, r.pos, r.facing, r.virtual) for r in live]
 
     def preview(self, view: RoboRallyView) -> tuple[dict[int, tuple[str, str]], str]:
         """Where your robot ends after each filled register, alone on the board."""

@@ -135,7 +135,7 @@ def stack_column(
     counts in the same form. The top card's text takes what room ``height`` leaves (4
     lines when 0, i.e. not yet known): when it cannot show in full, the deepest lines of
     the list yield their room to it, unless a prompt marks them, and the last line tells
-    what they were (``[8 down]`` if that is one line, else ``[N more]``); then the rule
+    what they were (``[8 down]`` if that is one line, else ``[+N cards]``); then the rule
     above the list gives its row too. When even that is not enough, the text ends in an
     ellipsis and the list keeps what leaves the text two lines, so a column drops nothing
     without saying so and leaves no row free under cut text. The size line comes right
@@ -186,14 +186,14 @@ def stack_column(
 
     def tail(keep: int) -> list[tuple[str, str]]:
         """The list's first ``keep`` lines, then one line for the rest: itself when it is
-        one line (``[8 down]``), else ``[N more]`` with the number of its cards."""
+        one line (``[8 down]``), else ``[+N cards]`` with the number of its cards."""
         lines = [(line, line_style) for line, line_style, *_ in below[:keep]]
         cut = below[keep:]
         if len(cut) == 1:
             lines.append((cut[0][0], cut[0][1]))
         elif cut:
             more = sum(cards for _, _, cards, _ in cut)
-            lines.append((fit(f"[{more} more]", width, ell), "dim"))
+            lines.append((fit(f"[+{more} cards]", width, ell), "dim"))
         return lines
 
     text = textwrap.wrap(bot.text, width)

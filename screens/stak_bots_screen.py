@@ -65,7 +65,7 @@ KEYS_HELP = """\
   under it           the other face-up cards, top first, with their
                      power ("*" before a name: an entry effect, "+":
                      an ability); "[3 face down]" (narrow columns:
-                     "[3 down]"): 3 face-down cards; "[5 more]": 5
+                     "[3 down]"): 3 face-down cards; "[+5 cards]": 5
                      cards the column has no room for
 The footer shows the keys that do something now; others say why not."""
 
@@ -722,7 +722,7 @@ class StakBotsScreen(GameScreen):
                 self.state,
                 seat,
                 cursor,
-                STACK_WIDTH,
+                STACK_WIDTH - 1,  # a space before the panel's border, as the stacks have
                 active,
                 max_lines=HAND_MAX_HEIGHT - 2,
                 ellipsis=self.glyphs.ellipsis,

@@ -89,6 +89,12 @@ async def test_the_held_last_picture_shows_how_the_turn_ended(tmp_path) -> None:
                        if r[board_w:].split() and r[board_w:].split()[0][2:].rstrip("*") == name)
             assert row.split()[1] == str(live[seat].damage)  # the table's damage column
             assert ("virt" in row) == live[seat].virtual, row
+        # the board draws them as the table does: real ones in capitals (QA: a robot made
+        # real at the end of the turn was still drawn virtual on the held picture)
+        shown = screen.shown["bots"]
+        for seat, _pos, _facing, virtual in screen.robots_now():
+            if live[seat].pos == shown[seat].pos:
+                assert virtual == live[seat].virtual
 
 
 def _program_kills(state) -> bool:

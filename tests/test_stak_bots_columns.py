@@ -1,5 +1,5 @@
 """Stak Bots stack columns at 80x24, as a QA pass found them: a column that drops a line
-of its list says so (``[8 down]`` kept as the last line, or ``[N more]``), never leaves a
+of its list says so (``[8 down]`` kept as the last line, or ``[+N cards]``), never leaves a
 row free under cut text, tells its counts in one form all game long, and F1 explains
 both ways a face-down run is told."""
 
@@ -20,7 +20,7 @@ from tests.ui_helpers import make_app, settle
 
 SIZE = (80, 24)
 RULE = re.compile(r"[\u2500-]+")
-COUNTED = re.compile(r"\[(\d+) (face down|down|more)\]")
+COUNTED = re.compile(r"\[\+?(\d+) (face down|down|cards)\]")
 ELLIPSES = ("\u2026", "...")
 
 
@@ -51,8 +51,8 @@ def parts(screen: StakBotsScreen, seat: int, lines: list[str]) -> tuple[list[str
 
 def check_column(screen: StakBotsScreen, seat: int) -> dict[str, bool]:
     """Every card under the top is told: a sidebar line each, or counted by ``[N down]``
-    or ``[N more]``; text cut with an ellipsis leaves no row free. Returns what the
-    column did: ``cut`` (text), ``more`` (a ``[N more]`` line)."""
+    or ``[+N cards]``; text cut with an ellipsis leaves no row free. Returns what the
+    column did: ``cut`` (text), ``more`` (a ``[+N cards]`` line)."""
     state = screen.state
     stack = state.stacks[seat]
     if state.out[seat] or not stack:
@@ -68,7 +68,7 @@ def check_column(screen: StakBotsScreen, seat: int) -> dict[str, bool]:
     if cut:
         assert len(lines) == height, (seat, lines)  # no free row under cut text
         assert listed or len(stack) == 1, (seat, lines)
-    return {"cut": cut, "more": any("more]" in line for line in listed)}
+    return {"cut": cut, "more": any("cards]" in line for line in listed)}
 
 
 @pytest.mark.parametrize(("players", "opponent", "seed", "cut"), [
@@ -152,5 +152,5 @@ async def test_f1_explains_both_ways_a_face_down_run_is_told(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
         keys = app.screen.keys
-        assert '"[3 face down]"' in keys and '"[3 down]"' in keys and '"[5 more]"' in keys
+        assert '"[3 face down]"' in keys and '"[3 down]"' in keys and '"[+5 cards]"' in keys
         assert '"9 cards, 8 down"' in keys and '"9 (8 down)"' in keys

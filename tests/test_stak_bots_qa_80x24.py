@@ -56,7 +56,7 @@ async def test_top_card_text_shows_whole_when_the_list_makes_way(tmp_path, playe
         assert text == wrapped and " ".join(text).endswith(said), lines
         assert not any(line.endswith("\u2026") for line in lines), lines
         assert listed == [lines[-1]] and len(lines) == height, lines  # every row used
-        assert lines[-1] == ("[8 more]" if players == 3 else "[8 down]"), lines
+        assert lines[-1] == ("[+8 cards]" if players == 3 else "[8 down]"), lines
         assert check_column(screen, 1) == {"cut": False, "more": players == 3}
 
 

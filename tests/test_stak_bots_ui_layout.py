@@ -88,7 +88,7 @@ async def test_every_stack_size_shows_with_long_text_on_top(tmp_path, players, a
             assert re.match(rf"{size} (c.*|\()\b{down} (face )?down", lines[1]), lines
             # and every face-down run under the top card shows too, or is counted with the
             # cards that made way for the top card's text
-            more = re.search(r"\[(\d+) more\]", shown)
+            more = re.search(r"\[\+(\d+) cards\]", shown)
             assert re.search(rf"\[{down} (face )?down\]", shown) or (
                 more and int(more[1]) >= down), shown
             text = state.bots[state.kinds[state.stacks[seat][-1]]].text

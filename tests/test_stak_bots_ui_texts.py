@@ -263,22 +263,22 @@ def test_the_list_under_the_top_yields_its_room_to_the_top_card_text():
     # room for the text and one line of the list: the cut cards are counted
     lines = stack_column(state, 1, 12, "P2", UNICODE, {}, 12, widths).plain.splitlines()
     assert len(lines) == 12 and joined(lines[4:10]) == text  # 6 lines of text
-    assert lines[10] == "\u2500" * 12 and lines[11] == "[8 more]"
+    assert lines[10] == "\u2500" * 12 and lines[11] == "[+8 cards]"
     # a card a prompt marks never yields: the text is cut instead
     marks = {5: "reverse"}  # the Reaper Bot, fifth from the top
     lines = stack_column(state, 1, 12, "P2", UNICODE, marks, 12, widths).plain.splitlines()
     assert "*Reaper    1" in lines and "\u2026" in joined(lines[4:])
     # one row less: the rule gives its row too, the text still shows in full
     lines = stack_column(state, 1, 12, "P2", UNICODE, {}, 11, widths).plain.splitlines()
-    assert len(lines) == 11 and joined(lines[4:10]) == text and lines[10] == "[8 more]"
+    assert len(lines) == 11 and joined(lines[4:10]) == text and lines[10] == "[+8 cards]"
     # too little room for the text anyway: the text ends in an ellipsis, the list stays
     # (cut to leave the text two lines at least)
     lines = stack_column(state, 1, 12, "P2", UNICODE, {}, 10, widths).plain.splitlines()
     assert lines[5].endswith("\u2026") and lines[6] == "\u2500" * 12  # 2 lines of text
-    assert lines[7:] == ["+Fatal     1", "[2 down]", "[5 more]"]
+    assert lines[7:] == ["+Fatal     1", "[2 down]", "[+5 cards]"]
     lines = stack_column(state, 1, 12, "P2", UNICODE, {}, 9, widths).plain.splitlines()
     assert lines[4:] == ["Spike: when", "it damages\u2026", "\u2500" * 12, "+Fatal     1",
-                         "[7 more]"]
+                         "[+7 cards]"]
     # a list that is one face-down run stays too, on the last row: the column never
     # drops a line without saying so
     lines = stack_column(state, 3, 13, "P4", UNICODE, {}, 11, widths).plain.splitlines()
@@ -288,9 +288,9 @@ def test_the_list_under_the_top_yields_its_room_to_the_top_card_text():
     assert lines[-3:] == ["of that\u2026", "\u2500" * 12, "[8 down]"]
     # very short columns: the rule gives its row to the text, then the text to the list
     lines = stack_column(state, 1, 12, "P2", UNICODE, {}, 6, widths).plain.splitlines()
-    assert lines[4:] == ["Spike: when\u2026", "[8 more]"]
+    assert lines[4:] == ["Spike: when\u2026", "[+8 cards]"]
     lines = stack_column(state, 1, 12, "P2", UNICODE, {}, 5, widths).plain.splitlines()
-    assert lines[4:] == ["[8 more]"]
+    assert lines[4:] == ["[+8 cards]"]
 
 
 def test_an_owner_too_long_for_the_column_keeps_its_number():
@@ -390,7 +390,7 @@ def test_the_summary_form_is_the_longest_that_fits_every_column():
 # -- 4. the keys help explains the marks of the stack lists -------------------------------
 async def test_keys_help_explains_the_marks_before_card_names(tmp_path):
     assert '("*" before a name: an entry effect, "+":' in KEYS_HELP
-    assert "an ability)" in KEYS_HELP and '"[3 down]"' in KEYS_HELP and "[5 more]" in KEYS_HELP
+    assert "an ability)" in KEYS_HELP and '"[3 down]"' in KEYS_HELP and "[+5 cards]" in KEYS_HELP
     help_lines = KEYS_HELP.splitlines()
     marks = next(i for i, line in enumerate(help_lines) if '"*" before' in line)
     assert "pw" in help_lines[marks - 2]  # next to "pw4 dm3 atk"
