@@ -16,7 +16,8 @@ from engines.core import EngineError, GameSpec
 from engines.registry import get_game
 from robotui.config import AppConfig
 from saves import SaveError, load_save, newest_save
-from screens.dialogs import MIN_HEIGHT, MIN_WIDTH, RulesScreen, TooSmallScreen
+from screens.dialogs import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, RulesScreen, TooSmallScreen
+from screens.game_screen import GameScreen
 from screens.games import game_screen, playable_games
 from screens.glyphs import glyphs_for
 from screens.load import LoadScreen
@@ -133,6 +134,15 @@ class RobotuiApp(App[None]):
     def show_rules(self, spec: GameSpec) -> None:
         self.push_screen(RulesScreen(spec.name, spec.rules_text()))
 
+    def get_key_display(self, binding: Binding) -> str:
+        """Keys in footers as the games' own footers name them: "Enter", not Textual's
+        "\u23ce" (which --ascii must not show either: QA found it in the load list)."""
+        shown = super().get_key_display(binding)
+        if not shown.isascii():
+            _, key = binding.parse_key()
+            shown = key.replace("_", " ").title()
+        return shown
+
     # -- leaving ------------------------------------------------------------
     def save_all(self) -> None:
         for session in self.sessions:
@@ -150,10 +160,13 @@ class RobotuiApp(App[None]):
         self.exit()
 
     async def action_quit(self) -> None:
-        screen = self.screen
-        leave = getattr(screen, "action_leave", None)
-        if leave is not None and not getattr(screen, "finished", True):
-            leave(quit_app=True)
+        """ctrl+q: asks first while a game is unfinished, whatever window is open over it
+        (QA: on a turn's result window it quit without a word)."""
+        if isinstance(self.screen, ConfirmScreen):
+            return  # a question is already waiting for its answer
+        game = next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
+        if game is not None and not game.finished:
+            game.action_leave(quit_app=True)
             return
         self.save_all()
         self.exit()

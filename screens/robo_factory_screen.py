@@ -316,8 +316,13 @@ class RoboFactoryScreen(GameScreen):
         title = f"Turn {turn + 1}/{total} is over"
         after = ("the final result" if self.state.is_terminal() else
                  "pass the keyboard" if self.session.hot_seat else "next turn")
-        self.app.push_screen(TurnResultScreen(title, body, after),
-                             lambda _: self._result_seen(turn))
+        def closed(answer: str | None) -> None:
+            if answer == "leave":  # the result shows again when the game is resumed
+                self.close(False)
+            else:
+                self._result_seen(turn)
+
+        self.app.push_screen(TurnResultScreen(title, body, after, self), closed)
 
     def unseen_result(self) -> int | None:
         """The last finished customer turn, if a human built in it or was its customer and
@@ -860,18 +865,25 @@ def _named(reason: str, names: list[str]) -> str:
     return reason.replace("You wins ", "You win ")  # "You win with 40 cubes."
 
 
-class TurnResultScreen(ModalScreen[None]):
+class TurnResultScreen(ModalScreen[str | None]):
     """The end of a customer turn in which a human built or was the customer: every build,
     right or wrong, the Eureka dice, the cubes and the order (public information only),
-    until Enter."""
+    until Enter. The game's ``?`` and ``l`` work over it; ``q`` or Escape leave the game
+    after the usual question (answering ``"leave"``: the result waits for the resume)."""
 
-    BINDINGS = [Binding("enter,space,escape", "close", "Continue", key_display="Enter")]
+    BINDINGS = [
+        Binding("enter,space", "close", "Continue", key_display="Enter"),
+        Binding("l", "log", "Log"),
+        Binding("question_mark,f1", "rules", "Rules", key_display="?"),
+        Binding("q,escape", "leave", "Quit", key_display="q"),
+    ]
 
-    def __init__(self, title: str, body: Text, after: str) -> None:
+    def __init__(self, title: str, body: Text, after: str, game: GameScreen) -> None:
         super().__init__()
         self.title_text = title
         self.body = body
         self.after = after
+        self.game = game
 
     def compose(self) -> ComposeResult:
         body = self.body.copy()
@@ -883,6 +895,19 @@ class TurnResultScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_log(self) -> None:
+        self.game.action_full_log()
+
+    def action_rules(self) -> None:
+        self.game.action_rules()
+
+    def action_leave(self) -> None:
+        def done(leave: bool | None) -> None:
+            if leave:
+                self.dismiss("leave")
+
+        self.app.push_screen(dialogs.ConfirmScreen(self.game.leave_question()), done)
 
 
 class RoboFactoryOverScreen(GameOverScreen):

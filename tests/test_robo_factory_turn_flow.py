@@ -10,6 +10,7 @@ from engines.robo_factory.state import BUILD, BUY
 from saves import list_saves, load_save
 from screens import dialogs
 from screens.dialogs import PassScreen
+from screens.menu import MainMenu
 from screens.robo_factory_draw import match_words, turn_changes
 from screens.robo_factory_screen import RoboFactoryOverScreen, TurnResultScreen
 from tests.test_robo_factory_footer import footer_keys
@@ -130,6 +131,47 @@ async def test_undo_after_your_customer_turn_does_not_show_its_result_again(tmp_
         await settle(pilot)
         assert "Took back" in screen.message
         assert app.screen is screen and screen.session.saved.ui["result_seen"] == 0
+
+
+async def test_the_result_window_has_the_game_keys_and_escape_does_not_go_on(
+        tmp_path) -> None:
+    """QA: Escape on a turn's result went on to the next turn (which, with you the next
+    customer, played itself), q ? l did nothing and ctrl+q quit without asking. Now ? and l
+    open over it, q or Escape ask before leaving (No keeps the result), ctrl+q asks too,
+    and a game left there shows the result again on resume."""
+    app = make_app(tmp_path, start="play", game="robo-factory", players=4,
+                   opponent="random", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        result = app.screen
+        assert isinstance(result, TurnResultScreen)
+        moves = rf_screen(app).state.moves
+        for key in ("question_mark", "l"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, (dialogs.RulesScreen, dialogs.PreviewScreen))
+            await pilot.press("escape")
+            await settle(pilot)
+            assert app.screen is result
+        for key in ("escape", "q", "ctrl+q"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, dialogs.ConfirmScreen), key
+            await pilot.press("n")
+            await settle(pilot)
+            assert app.screen is result and rf_screen(app).state.moves == moves
+        await pilot.press("q")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, MainMenu)  # the game is left
+    (summary,), _ = list_saves(tmp_path)
+    assert "result_seen" not in load_save(summary.path).ui
+    app = make_app(tmp_path, start="resume", resume_path=summary.path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TurnResultScreen)
+        assert rf_screen(app).state.moves == moves
 
 
 # -- 2. a hot-seat buyer reads its answer before the keyboard is passed ----------------

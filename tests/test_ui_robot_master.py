@@ -333,3 +333,31 @@ async def test_a_save_opened_from_another_folder_goes_on_under_a_free_name(tmp_p
     assert load_save(mine.path).match.state.move_number == 0  # the original is untouched
     shutil.rmtree(elsewhere)
     assert sorted(s.name for s in saves_in(here)[0]) == ["same name", "same name (2)"]
+
+
+async def test_ascii_mode_shows_only_ascii_in_the_menu_load_list_and_dialogs(tmp_path):
+    """QA: the load list's footer showed Textual's enter symbol in --ascii mode. Every
+    screen outside the games is checked whole, footers included."""
+    from screens.load import LoadScreen
+    from screens.new_game import NewGameScreen
+
+    first = make_app(tmp_path, start="play", game="robot-master", opponent="random", seed=1)
+    async with first.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await play_one_move(pilot)  # a save to list
+    app = make_app(tmp_path, ascii=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+
+        def shown() -> str:
+            return "\n".join(s.text for s in app.screen._compositor.render_strips())
+
+        for key, kind in (("l", LoadScreen), ("enter", NewGameScreen)):
+            assert shown().isascii(), shown()
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, kind)
+            assert shown().isascii(), shown()
+            assert "Enter" in shown()  # the key is named, not drawn
+            await pilot.press("escape")
+            await settle(pilot)
