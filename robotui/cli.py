@@ -414,8 +414,10 @@ def play(
         str,
         typer.Option(
             "--opponent",
-            metavar="LEVEL|human",
-            help="Computer level (random, easy, normal, hard), or 'human': every seat human.",
+            metavar="LEVEL[,LEVEL...]|human",
+            help="Computer level (random, easy, normal, hard); with more than two players "
+            "one level per computer in seat order, e.g. hard,normal,easy; or 'human': every "
+            "seat human.",
         ),
     ] = "normal",
     first: Annotated[
@@ -476,9 +478,12 @@ def play(
     spec = _game(game)
     opponent = opponent.strip().lower()
     levels = list(spec.player_levels())
-    if opponent != "human" and opponent not in levels:
-        valid = ", ".join([*levels, "human"])
-        fail(f"unknown opponent {opponent!r} for {spec.id}; valid: {valid}")
+    wanted = [level.strip() for level in opponent.split(",")]
+    for level in wanted if opponent != "human" else []:
+        if level not in levels:
+            valid = ", ".join(levels if len(wanted) > 1 else [*levels, "human"])
+            fail(f"unknown opponent {level!r} for {spec.id}; valid: {valid}")
+    opponent = ",".join(wanted)
     given = _given_options(spec, option or [])
     for name, value in (("first", first), ("hand", hand)):
         if value is None:
@@ -507,6 +512,10 @@ def play(
     humans = 1 if humans is None else humans
     if not 1 <= humans <= count:
         fail(f"--humans must be between 1 and {count}, not {humans}")
+    computers = count - humans
+    if len(wanted) > 1 and len(wanted) != computers:
+        fail(f"--opponent {opponent} names {len(wanted)} levels for {computers} "
+             f"computer{'' if computers == 1 else 's'}: give one level, or one for each")
     seats = [name.lower() for name in spec.seat_names(count)]
     chosen = seats[0] if side is None else side.strip().lower()
     if chosen.isdigit() and 1 <= int(chosen) <= len(seats):

@@ -19,6 +19,7 @@ from screens.choice_row import ChoiceRow
 from screens.dialogs import PreviewScreen
 from screens.roborally_draw import options_preview
 from screens.session import COMPUTER, HUMAN
+from screens.text_fit import fit
 
 LEVEL_LABELS = {
     "random": "Computer: random",
@@ -30,7 +31,8 @@ LEVEL_LABELS = {
 
 @dataclass
 class NewGameChoice:
-    """What the dialog returns: ``opponent`` is a level or ``"human"``."""
+    """What the dialog returns: ``opponent`` is a level, ``"human"``, or with more than
+    two seats levels for the computers in seat order, ``"hard,normal"``."""
 
     game_id: str
     opponent: str
@@ -42,24 +44,31 @@ class NewGameChoice:
 
     def players(self) -> list[PlayerEntry]:
         """Who sits where. Two seats: you on ``side``, the opponent (a level or a human)
-        on the other. More seats: ``humans`` players first, then computers at ``opponent``."""
+        on the other. More seats: ``humans`` players first, then computers at ``opponent``
+        (a list of levels: one per computer in order, the last one for any more)."""
         if self.num_players == 2:
             if self.opponent == HUMAN:
                 return [PlayerEntry("Player 1", HUMAN), PlayerEntry("Player 2", HUMAN)]
             you = PlayerEntry("You", HUMAN)
             them = PlayerEntry("Computer", COMPUTER, self.opponent)
             return [you, them] if self.side == 0 else [them, you]
-        level = self.opponent if self.opponent != HUMAN else "normal"
+        levels = self.levels() if self.opponent != HUMAN else ["normal"]
         seats: list[PlayerEntry] = []
         for seat in range(self.num_players):
             if seat < self.humans:
                 name = "You" if self.humans == 1 else f"Player {seat + 1}"
                 seats.append(PlayerEntry(name, HUMAN))
             else:
-                seats.append(PlayerEntry(f"Computer {seat + 1 - self.humans}", COMPUTER, level))
+                k = seat - self.humans
+                level = levels[min(k, len(levels) - 1)]
+                seats.append(PlayerEntry(f"Computer {k + 1}", COMPUTER, level))
         if self.humans == 1 and 0 < self.side < self.num_players:
             seats.insert(self.side, seats.pop(0))  # you sit where --side says
         return seats
+
+    def levels(self) -> list[str]:
+        """The computers' levels ``opponent`` names, in seat order."""
+        return [level.strip() for level in self.opponent.split(",")]
 
     @classmethod
     def like(cls, game_id: str, players: list[PlayerEntry], options: dict) -> NewGameChoice:
@@ -70,7 +79,8 @@ class NewGameChoice:
         side = next((i for i, p in enumerate(players) if p.kind == HUMAN), 0)
         return cls(
             game_id=game_id,
-            opponent=computers[0] if computers else HUMAN,
+            opponent=(computers[0] if len(set(computers)) == 1 else ",".join(computers))
+            if computers else HUMAN,
             side=side if len(players) == 2 else 0,
             options=dict(options),
             num_players=len(players),
@@ -119,6 +129,9 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
                 humans = [(str(n), str(n)) for n in range(1, spec.max_players + 1)]
                 here = str(prev.humans) if prev else "1"
                 yield ChoiceRow("Humans here", humans, here, id="humans")
+                if "," in self.opponent:  # a mix from the command line or the last game
+                    mixed = ", ".join(NewGameChoice(spec.id, self.opponent).levels())
+                    opponents.insert(0, (self.opponent, fit(f"Mixed: {mixed}", 44, "...")))
                 yield ChoiceRow("Computers", opponents, self.opponent, id="opponent")
             for option in self.spec.options:
                 if not self.offered(option):

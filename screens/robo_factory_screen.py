@@ -184,9 +184,6 @@ class RoboFactoryScreen(GameScreen):
         self.bought_by: int | None = None  # the human whose purchase was just played
         self.answer = ""  # hot seat: that purchase's answer, on screen until Enter
         self.answer_since = 0.0
-        # (seat, customer turn, answer): the status line keeps saying what the purchase
-        # showed while that seat builds in that turn (a computer's move clears messages)
-        self.bought_note: tuple[int, int, str] | None = None
 
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -350,9 +347,7 @@ class RoboFactoryScreen(GameScreen):
         bought = self.state.bought[seat]
         if bought is None:
             return False
-        card, tile = bought
-        answer = f"Card {letters(card)}: {match_words(tile)} (bought for 1 cube)."
-        self.bought_note = (seat, self.state.turn, answer)
+        answer = bought_answer(bought)
         if not self.session.hot_seat or self.state.current_player() == seat:
             return False
         following = self.next_human()
@@ -806,9 +801,11 @@ class RoboFactoryScreen(GameScreen):
                 REBUILD: "Nobody was right. Second try: +2 if right, else pay the customer 1.",
             }[state.phase]
             text = Text.assemble((prompt, "green"))
-            note = self.bought_note
-            if note is not None and note[:2] == (seat, state.turn) and state.phase != REBUILD:
-                text = Text.assemble((note[2], "bold"), "\n", text)
+            lost = self._eureka_lost(view, seat)
+            if lost:  # the die of a wrong first try (QA: only the log said so)
+                text = Text.assemble((lost, "bold red"), "\n", text)
+            if view.bought is not None and state.phase == BUILD:  # also after a resume
+                text = Text.assemble((bought_answer(view.bought), "bold"), "\n", text)
         else:
             actor = state.current_player()
             who = names[actor] if actor is not None else "Nobody"
@@ -822,6 +819,19 @@ class RoboFactoryScreen(GameScreen):
         if self.message:
             text.append("\n" + self.message, "bold")
         return text
+
+    def _eureka_lost(self, view: RoboFactoryView, seat: int | None) -> str:
+        """On the second try, what a Eureka on the wrong first try cost ``seat``."""
+        if view.phase != REBUILD or seat is None:
+            return ""
+        first = next((e for e in view.events if e.turn == view.turn and e.kind == "check"
+                      and e.seat == seat and e.attempt == 1), None)
+        if first is None or not first.die:
+            return ""
+        cost = -first.gain
+        paid = ("you had no cube to pay" if cost == 0 else
+                "you paid 1 cube" if cost == 1 else f"you paid {cost} cubes")
+        return f"Eureka on a wrong robot: the die showed {first.die}, {paid}."
 
     def _players_text(self, view: RoboFactoryView) -> Text:
         names = self.names()
@@ -851,6 +861,13 @@ class RoboFactoryScreen(GameScreen):
                 and seat != view.customer:
             return possible_text(view, max(8, width))
         return log_text(self._log_strings(view), width, height)
+
+
+def bought_answer(bought: tuple[int, int]) -> str:
+    """What a purchase showed its buyer: ``Card GRB: 1 match (bought for 1 cube).`` (the
+    status line keeps it while the buyer builds that turn)."""
+    card, tile = bought
+    return f"Card {letters(card)}: {match_words(tile)} (bought for 1 cube)."
 
 
 def _you(line: str) -> str:
@@ -919,12 +936,10 @@ class RoboFactoryOverScreen(GameOverScreen):
         names = [p.name for p in self.session.players]
         scores = list(self.result.scores)
         winners = self.result.winners
-        text = Text()
-        if len(winners) == 1:
-            name = names[winners[0]]
-            text.append("You win!\n\n" if name == "You" else f"{name} wins!\n\n", "bold green")
-        else:
-            text.append("A shared win!\n\n", "bold yellow")
+        # the headline says who won and with how much, once (QA: "You win!" over a line
+        # "You win with 21 cubes.")
+        text = Text(_named(self.result.reason, names) + "\n\n",
+                    "bold green" if len(winners) == 1 else "bold yellow")
         order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
         place = 0
         for i, s in enumerate(order):
@@ -933,5 +948,5 @@ class RoboFactoryOverScreen(GameOverScreen):
             style = "bold green" if s in winners else ""
             cubes = "cube" if scores[s] == 1 else "cubes"
             text.append(f"  {place}. {names[s]:<16} {scores[s]:>3} {cubes}\n", style)
-        text.append("\n" + _named(self.result.reason, names) + "\n\n")
+        text.append("\n")
         return text

@@ -845,3 +845,57 @@ def test_an_empty_course_names_the_courses(launched: list[AppConfig]) -> None:
     assert result.exit_code == 2
     assert "option course is empty; valid courses: first-steps" in result.stderr
     assert not launched
+
+
+def test_opponent_may_name_a_level_for_each_computer(launched: list[AppConfig]) -> None:
+    """QA: mixing levels in one game (`--opponent hard,normal`) was refused."""
+    from screens.new_game import NewGameChoice
+
+    assert run("play", "robo-factory", "--players", "4", "--opponent", "Hard, normal,easy"
+               ).exit_code == 0
+    config = launched[-1]
+    assert config.opponent == "hard,normal,easy"
+    choice = NewGameChoice(config.game, config.opponent, num_players=4, humans=1)
+    assert [(p.name, p.level) for p in choice.players()] == [
+        ("You", None), ("Computer 1", "hard"), ("Computer 2", "normal"),
+        ("Computer 3", "easy")]
+    line = assert_clean_error(run("play", "robo-factory", "--opponent", "hard,normal"), 2)
+    assert line == ("Error: --opponent hard,normal names 2 levels for 1 computer: give one "
+                    "level, or one for each")
+    line = assert_clean_error(
+        run("play", "robo-factory", "--players", "3", "--opponent", "hard,genius"), 2)
+    assert "unknown opponent 'genius'" in line and "human" not in line
+    line = assert_clean_error(
+        run("play", "robo-factory", "--players", "3", "--opponent", "hard,human"), 2)
+    assert "unknown opponent 'human'" in line
+    assert run("play", "robo-factory", "--players", "4", "--humans", "2", "--opponent",
+               "hard,random").exit_code == 0
+    assert launched[-1].opponent == "hard,random"
+
+
+async def test_new_game_dialog_offers_the_mix_of_the_game_before(tmp_path) -> None:
+    """`n` after a game of hard and easy computers: the dialog starts from that mix."""
+    from engines.registry import get_game as spec_of
+    from saves import PlayerEntry
+    from screens.choice_row import ChoiceRow
+    from screens.new_game import NewGameChoice, NewGameScreen
+    from tests.ui_helpers import make_app, settle
+
+    players = [PlayerEntry("You", "human"), PlayerEntry("Computer 1", "computer", "hard"),
+               PlayerEntry("Computer 2", "computer", "easy")]
+    previous = NewGameChoice.like("robo-factory", players, {})
+    assert previous.opponent == "hard,easy"
+    app = make_app(tmp_path)
+    chosen: list[NewGameChoice | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(NewGameScreen(spec_of("robo-factory"), previous=previous),
+                        chosen.append)
+        await settle(pilot)
+        row = app.screen.query_one("#opponent", ChoiceRow)
+        assert row.value == "hard,easy" and "Mixed: hard, easy" in str(row.render())
+        await pilot.press("enter")
+        await settle(pilot)
+    (choice,) = chosen
+    assert choice is not None
+    assert [p.level for p in choice.players()] == [None, "hard", "easy"]

@@ -341,3 +341,42 @@ async def test_a_build_in_progress_and_its_eureka_survive_quit_and_resume(tmp_pa
             await close_turn_results(pilot)
         assert screen.parts == [None, None, None] and not screen.eureka
         assert "build" not in screen.session.saved.ui  # the earlier try's draft is gone
+
+
+async def test_a_eureka_lost_on_the_first_try_is_told_on_the_second(tmp_path) -> None:
+    """QA: a wrong first build with Eureka cost 2 cubes and the screen only said "Nobody
+    was right": the second try now says what the die took. The notepad's legend keeps a
+    gap before the Eureka line (it read "? maybe Eureka: off")."""
+    for seed in range(1, 30):
+        app = make_app(tmp_path / str(seed), start="play", game="robo-factory", players=3,
+                       opponent="easy", seed=seed)
+        async with app.run_test(size=SIZE) as pilot:
+            await start(pilot)
+            screen = rf_screen(app)
+            state = screen.state
+            while not (screen.human_to_move() and state.phase == BUILD):
+                await act(pilot)
+                await close_turn_results(pilot)
+            wrong = next(c for c in state.view(0).candidates() if c != state.order) \
+                if len(state.view(0).candidates()) > 1 else (state.order + 1) % 64
+            cubes = state.cubes[0]
+            await pilot.press("tab")  # the notepad with its legend, beside the build
+            await settle(pilot)
+            notes, build = screen.query_one("#rf-notes"), screen.query_one("#rf-build")
+            legend = visible_lines(notes)[-1]
+            assert legend.endswith("? maybe") and visible_lines(build)[-1].startswith("Eureka")
+            assert build.region.x - notes.region.x >= len(legend) + 2
+            await pilot.press("tab", *letters(wrong).lower(), "e", "enter")
+            await settle(pilot)
+            if state.phase != REBUILD or state.turn != screen.build_key[1]:
+                continue  # somebody was right: no second try to look at
+            paid = cubes - state.cubes[0]
+            status = " ".join(visible_lines(screen.query_one("#rf-status")))
+            die = next(e.die for e in state.events if e.kind == "check" and e.seat == 0
+                       and e.turn == state.turn)
+            cost = ("you had no cube to pay" if paid == 0 else
+                    "you paid 1 cube" if paid == 1 else f"you paid {paid} cubes")
+            assert f"Eureka on a wrong robot: the die showed {die}, {cost}." in status
+            assert "Second try" in status
+            return
+    raise AssertionError("no seed gave a second try after a lost Eureka")

@@ -324,6 +324,15 @@ async def test_the_answer_stays_while_computers_play_before_you_build(tmp_path) 
         await pilot.press("H")  # a message as well: both fit
         await settle(pilot)
         assert answer in status_of(screen) and "Hint: build" in status_of(screen)
+        app2, _ = await quit_and_resume(pilot, app, tmp_path)
+    async with app2.run_test(size=SIZE) as pilot:  # QA: gone after a resume
+        await settle(pilot)
+        screen = rf_screen(app2)
+        assert screen.ui_phase() == "build" and answer in status_of(screen)
+        await pilot.press(*letters(screen.state.view(0).candidates()[0]).lower(), "enter")
+        await settle(pilot)
+        await close_turn_results(pilot)
+        assert answer not in status_of(screen)  # only while building that turn
 
 
 # -- 3. match counts in words ------------------------------------------------------
