@@ -16,6 +16,7 @@ from engines.core import Action, GameResult
 from engines.stak_bots.moves import END, SCRAP, TAKE, Move
 from engines.stak_bots.spec import describe, rules_text
 from engines.stak_bots.state import TURN_ACTION_LIMIT, StakState, and_list
+from screens import dialogs
 from screens.dialogs import PreviewScreen, RulesScreen
 from screens.game_screen import GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
@@ -76,6 +77,9 @@ TURN_MOVES = {"play": "play", "discard": "discard", "recycle": "recycle", "scrap
 KEY_ACTIONS = {"p": "play", "d": "discard", "c": "recycle", "s": "scrap", "a": "attack",
                "e": "end_turn"}
 LOG_LINES = 40
+# Seconds after an effect's prompt opens in which Enter is not yet taken for it: an Enter
+# pressed once too often for the move before would otherwise answer a prompt never seen.
+PROMPT_SETTLE = 0.5
 # After the log's "Events" heading: the keys of the log and stacks windows, the longest
 # that fits the column (at 80 columns the second).
 LOG_KEYS = ("  (l log, v stacks)", "  l log v stacks", "  (l: all)")
@@ -276,6 +280,9 @@ class StakBotsScreen(GameScreen):
         # A hint's message, then shorter ways to say it for a status line with less room.
         self.hint_forms: list[str] = []
         self.hint_target: Move | None = None  # the attack a hint suggested: "a" selects it
+        # the effect prompt on screen (which action it came after) and when it opened
+        self.prompt_key: tuple[int, str] | None = None
+        self.prompt_at = 0.0
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -556,7 +563,7 @@ class StakBotsScreen(GameScreen):
         if options:
             if n <= len(options):
                 self.option = n - 1
-                self.action_confirm()
+                self._answer()
             return
         seat = self.my_seat()
         if seat is not None and n <= len(self.state.hands[seat]):
@@ -564,9 +571,26 @@ class StakBotsScreen(GameScreen):
             self.refresh_all()
 
     def action_confirm(self) -> None:
+        """Enter: the selected option, unless the effect's prompt has only just opened (a
+        digit still answers at once: it names its option)."""
+        if self.state.choice is not None and dialogs.clock() - self.prompt_at < PROMPT_SETTLE:
+            self.message = "A new prompt: read it, then choose."
+            self.refresh_all()
+            return
+        self._answer()
+
+    def _answer(self) -> None:
         options = self.prompt_options()
         if options:
             self.send(options[min(self.option, len(options) - 1)])
+
+    def _note_prompt(self) -> None:
+        """When the effect prompt on screen opened (for :meth:`action_confirm`)."""
+        choice = self.state.choice
+        key = None if choice is None else (len(self.session.match.log), choice.kind)
+        if key != self.prompt_key:
+            self.prompt_key = key
+            self.prompt_at = dialogs.clock()
 
     def _with_card(self, kind: str) -> None:
         if self.state.choice is not None or self.targeting:
@@ -645,6 +669,7 @@ class StakBotsScreen(GameScreen):
             ("" if state.cards.name == "robotui default" else f"set: {state.cards.name}", "dim"),
         )
         self.query_one("#sb-title", Static).update(title)
+        self._note_prompt()
         options = self.prompt_options()
         selected = options[min(self.option, len(options) - 1)] if options else None
         marks = marks_for(selected, options)

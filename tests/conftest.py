@@ -12,6 +12,7 @@ import textual.constants
 
 import screens.dialogs
 import screens.session
+import screens.stak_bots_screen
 
 
 class _FixedClock(datetime):
@@ -33,6 +34,7 @@ def _same_colours_everywhere(monkeypatch) -> None:
 
 @pytest.fixture(autouse=True)
 def _pass_screens_answer_at_once(monkeypatch) -> None:
-    """Pilot presses keys faster than any hand: no settling time on pass screens (the
-    guard itself is tested with a stand-in clock)."""
+    """Pilot presses keys faster than any hand: no settling time on pass screens and
+    prompts (the guards themselves are tested with a stand-in clock)."""
     monkeypatch.setattr(screens.dialogs.PassScreen, "SETTLE", 0.0)
+    monkeypatch.setattr(screens.stak_bots_screen, "PROMPT_SETTLE", 0.0)  # Stak Bots' prompts

@@ -169,3 +169,38 @@ def test_who_scraps_a_hand_card_names_seats_short_so_four_fit():
     labels = [f"{s + 1} {option_label(state, Move('expel', seat=s), names)}" for s in range(4)]
     assert labels[2] == "3 P3 (2 in hand)" and labels[3] == "4 P4 (0 in hand)"
     assert option_window(labels, 3, 53, lines=2) == (0, 4)
+
+
+async def test_enter_just_after_a_prompt_opens_does_not_answer_it(tmp_path, monkeypatch):
+    """QA: `1` answered the Begone Bot prompt, an Enter a moment later answered the Expel
+    Bot prompt that came next, unseen (the log only said a card was scrapped). Enter now
+    waits PROMPT_SETTLE seconds after a prompt opens; a digit still answers at once."""
+    from screens import dialogs, stak_bots_screen
+
+    clock = [100.0]
+    monkeypatch.setattr(dialogs, "clock", lambda: clock[0])
+    monkeypatch.setattr(stak_bots_screen, "PROMPT_SETTLE", 0.5)
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="hard", seed=42)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = sb_screen(app)
+        state = screen.state
+        await pilot.press("p", "a", "enter", "e")
+        await settle(pilot)
+        assert state.choice is not None and state.choice.seat == 0  # Begone Bot's
+        first = state.choice
+        clock[0] += 2.0
+        await pilot.press("1")  # a digit names its option: taken at once
+        await settle(pilot)
+        second = state.choice
+        assert second is not None and second is not first and second.seat == 0
+        moves = len(screen.session.match.log)
+        clock[0] += 0.3
+        await pilot.press("enter")  # one press too many: not taken
+        await settle(pilot)
+        assert state.choice is second and len(screen.session.match.log) == moves
+        assert "A new prompt: read it, then choose." in " ".join(status_lines(screen))
+        clock[0] += 0.5
+        await pilot.press("enter")  # read: now it answers
+        await settle(pilot)
+        assert screen.session.match.log[moves].seat == 0 and state.choice is not second
