@@ -871,6 +871,10 @@ class RoboRallyScreen(GameScreen):
                 power = "; your power down stays (the hint would not: p cancels it)"
             self._keep_draft()
             self.message = f"Hint: the registers are filled in{power}; Enter confirms."
+        elif action in view.choices:  # the cursor goes to it: Enter takes the hint (QA)
+            self.cur = view.choices.index(action)
+            text = self._choice_text(view, action.value)  # type: ignore[attr-defined]
+            self.message = f"Hint: {self.cur + 1}, {text} (Enter)."
         else:
             self.message = f"Hint: {self.session.spec.describe_action(action, seat)}."
 

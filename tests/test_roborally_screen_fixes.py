@@ -364,3 +364,27 @@ def test_the_preview_marks_the_square_where_the_robot_dies() -> None:
     assert path[0][0] < 0 and edge.layout.short_name(death) == "c1"
     path, _, _, death = engine_preview(state, 0, [70, 0, 0, 0, 0], 1)  # a turn: alive
     assert death == -1 and path[0][0] >= 0
+
+
+async def test_a_hint_on_a_decision_names_its_number_and_puts_the_cursor_on_it(
+        tmp_path) -> None:
+    """QA: H on the re-entry question said "Red re-enters facing W." (two choices face
+    West) and left the cursor on North, so Enter after H did something else."""
+    path = prepared_save(tmp_path, _program_kills)
+    app = make_app(tmp_path, start="resume", resume_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        state = screen.state
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        await wait_human(pilot)
+        assert state.pending_kind(0) == "reenter", state.pending_kind(0)
+        await pilot.press("H")
+        await settle(pilot)
+        choices = state.view(0).choices
+        hinted = choices[screen.cur]
+        text = screen._choice_text(state.view(0), hinted.value)
+        assert f"Hint: {screen.cur + 1}, {text} (Enter)." in prog_text(screen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert match_log_last(screen) == f"reenter {hinted.value}"
