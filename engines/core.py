@@ -140,6 +140,11 @@ class GameState(ABC):
         card included; ``public``: only what every player may see (no hands, secrets or
         programs not yet revealed), for showing a game in progress without spoiling it."""
 
+    def shown_snapshot(self, public: bool = False) -> dict[str, Any]:
+        """:meth:`snapshot` as ``robotui saves show`` prints it: a game may name things there
+        as its screen does (the save file's snapshot keeps its own, fixed form)."""
+        return self.snapshot(public)
+
     @property
     @abstractmethod
     def move_number(self) -> int:

@@ -652,7 +652,7 @@ def saves_show(
     public = not spoilers and not summary.finished
     lines.append("position (hidden cards left out; --spoilers shows them):" if public
                  else "position:")
-    lines.extend(_snapshot_lines(state.snapshot(public=public)))
+    lines.extend(_snapshot_lines(state.shown_snapshot(public=public)))
     typer.echo("\n".join(lines))
 
 

@@ -83,3 +83,21 @@ def test_roborally_shows_only_revealed_and_locked_registers() -> None:
         if state.phase == "program":  # an announced power down is still secret
             robots = [r.replace(", power down announced", "") for r in robots]
         assert public["robots"] == robots
+
+
+def test_saves_show_names_roborally_squares_as_the_screen_does() -> None:
+    """QA: `saves show` said "Blue: dock:j4" where the screen and `board show` say j16;
+    the save file's own snapshot keeps the board-by-board names it has always had."""
+    for state in random_states("roborally", 3, 4, {"course": "laser-alley"}):
+        lay = state.layout
+        for public in (False, True):
+            shown, saved = state.shown_snapshot(public), state.snapshot(public)
+            assert shown.keys() == saved.keys()
+            for b, line, kept in zip(state.bots, shown["robots"], saved["robots"],
+                                     strict=True):
+                where = line.split(": ", 1)[1]
+                if b.on_board:
+                    assert where.startswith(f"{lay.short_name(b.pos)} facing ")
+                    assert kept.split(": ", 1)[1].startswith(f"{lay.name_of(b.pos)} facing ")
+                elif not b.out:
+                    assert where.startswith(f"destroyed (archive {lay.short_name(b.archive)})")

@@ -1700,14 +1700,22 @@ class RoboRallyState(GameState):
         return tuple(c if b.locked[r] else 0 for r, c in enumerate(b.regs))
 
     def snapshot(self, public: bool = False) -> dict[str, Any]:
+        return self._snapshot(public, self.layout.name_of)
+
+    def shown_snapshot(self, public: bool = False) -> dict[str, Any]:
+        """Squares named as the screen and ``board show`` name them (``j16``), not by board
+        (``dock:j4``, the save file's form)."""
+        return self._snapshot(public, self.layout.short_name)
+
+    def _snapshot(self, public: bool, square: Callable[[int], str]) -> dict[str, Any]:
         lay = self.layout
         robots = []
         for s, b in enumerate(self.bots):
             where = (
-                lay.name_of(b.pos) + f" facing {DIRS[b.facing]}"
+                square(b.pos) + f" facing {DIRS[b.facing]}"
                 if b.on_board
                 else (
-                    "out of the game" if b.out else f"destroyed (archive {lay.name_of(b.archive)})"
+                    "out of the game" if b.out else f"destroyed (archive {square(b.archive)})"
                 )
             )
             bits = [
