@@ -122,6 +122,7 @@ class RobotuiApp(App[None]):
             if path is not None:
                 self.open_save(path)
 
+        self.clear_notifications()  # a menu notice would sit over the list (QA)
         self.push_screen(LoadScreen(self.config.save_dir), done)
 
     def resume_newest(self) -> None:

@@ -27,7 +27,8 @@ class MainMenu(Screen[None]):
         Binding("l", "load", "Load game"),
         Binding("r", "resume", "Resume newest"),
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
-        Binding("q,escape", "app.quit", "Quit"),
+        # q only: an Escape once too often (closing the rules, say) must not end robotui
+        Binding("q", "app.quit", "Quit"),
     ]
 
     def __init__(self, games: list[GameSpec], ascii_only: bool = False) -> None:

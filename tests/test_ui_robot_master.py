@@ -361,3 +361,22 @@ async def test_ascii_mode_shows_only_ascii_in_the_menu_load_list_and_dialogs(tmp
             assert "Enter" in shown()  # the key is named, not drawn
             await pilot.press("escape")
             await settle(pilot)
+
+
+async def test_escape_on_the_menu_does_not_quit(tmp_path):
+    """QA: Escape twice to close the rules (once too often) ended robotui."""
+    from screens.dialogs import RulesScreen
+    from screens.menu import MainMenu
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape", "escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MainMenu) and app.is_running
+        await pilot.press("q")
+        await settle(pilot)
+        assert not app.is_running
