@@ -1034,8 +1034,11 @@ class RoboRallyScreen(GameScreen):
                       "resolve": "registers", "endturn": "end of turn"}.get(state.phase,
                                                                             state.phase))
         x0, y0, cols, rows = vp
-        if lay.width > cols or lay.height > rows:
-            t.append(f"  view from {lay.short_name(y0 * lay.width + x0)} (m map)", "dim")
+        if lay.width > cols or lay.height > rows:  # the longest form that fits (QA: cut)
+            at = lay.short_name(y0 * lay.width + x0)
+            room = self.app.size.width - 2 - t.cell_len
+            forms = (f"  view from {at} (m map)", f"  view {at} (m map)", f"  view {at}")
+            t.append(next((f for f in forms if len(f) <= room), forms[-1]), "dim")
         self.query_one("#rr-title", Static).update(t)
 
     def _status(self, view: RoboRallyView) -> int:

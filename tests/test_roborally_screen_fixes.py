@@ -20,6 +20,7 @@ from tests.test_roborally_ui import (
     SIZE,
     footer_keys,
     match_log_last,
+    play_human,
     prepared_save,
     rr_screen,
     screen_lines,
@@ -388,3 +389,23 @@ async def test_a_hint_on_a_decision_names_its_number_and_puts_the_cursor_on_it(
         await pilot.press("enter")
         await settle(pilot)
         assert match_log_last(screen) == f"reenter {hinted.value}"
+
+
+async def test_the_title_keeps_the_view_whole_on_a_big_course(tmp_path) -> None:
+    """QA: on Grand Tour the title ran off the screen while the registers played
+    ("running 0.5s  view from f1 (m"): the view takes the longest form that fits."""
+    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
+                   seed=2, options={"course": "grand-tour"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        while screen.state.pending_kind(0) != "program":
+            await play_human(pilot)
+        assert screen_lines(app)[0].rstrip().endswith("(m map)")
+        screen.running = True
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        await pilot.pause()
+        assert screen.queue or screen.shown is not None
+        title = screen_lines(app)[0].rstrip()
+        assert "running" in title and title.endswith("(m map)"), title
+        assert "view " in title and len(title) <= SIZE[0] - 1
