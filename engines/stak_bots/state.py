@@ -146,7 +146,8 @@ class StakState(GameState):
         return len(self.seen[seat])
 
     def reveal_note(self, seat: int) -> str:
-        return "new cards were shown since"  # turned up, drawn or played from a hand
+        return "new cards were shown"  # turned up, drawn or played from a hand (kept short:
+        # the message must fit one status line under a prompt)
 
     # -- small helpers ------------------------------------------------------------
     def say(self, text: str) -> None:
