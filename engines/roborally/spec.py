@@ -56,8 +56,8 @@ EACH TURN
       belt move into a robot that stays, or two belts into one square,
       does not happen. A curved belt turns only a robot that a belt
       carries onto it.
-    - pushers and crushers act on the registers printed on them; gears
-      turn robots 90 degrees.
+    - pushers push (on the registers printed on them), then gears turn
+      robots 90 degrees, then crushers crush (on their registers).
     - board lasers and robot lasers fire together. A beam hits the
       first robot in its way (1 damage per beam); walls stop it.
     - a robot that ends the register on its next flag touches it.
