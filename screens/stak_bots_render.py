@@ -101,13 +101,17 @@ def stack_summary(state: StakState, seat: int, width: int, form: int | None = No
 
 def fit_label(label: str, width: int, ellipsis: str = ELLIPSIS) -> str:
     """A column's owner in ``width`` columns: ``">P2 Computer 1"``, without a redundant
-    ``" (you)"`` when narrow (the name says "You"), then cut in the middle so that a last
-    short word, the computer's number, stays: ``">P2 Compu… 1"``."""
+    ``" (you)"`` when narrow (the name says "You"), then ``"P2 CPU 1"`` for a computer, then
+    cut in the middle so that a last short word, the computer's number, stays:
+    ``">P2 Compu… 1"``."""
     if len(label) <= width:
         return label
     label = label.removesuffix(" (you)")
     if len(label) <= width:
         return label
+    short = label.replace("Computer ", "CPU ")  # "P2 CPU 1" reads better than "P2 Compu… 1"
+    if len(short) <= width:
+        return short
     head, _, last = label.rpartition(" ")
     room = width - len(last) - 1 - len(ellipsis)  # for the head's start
     if " " in head and len(last) <= 2 and room > head.index(" ") + 1:

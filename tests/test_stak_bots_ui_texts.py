@@ -294,8 +294,11 @@ def test_the_list_under_the_top_yields_its_room_to_the_top_card_text():
 
 
 def test_an_owner_too_long_for_the_column_keeps_its_number():
-    assert fit_label("P2 Computer 1", 12) == "P2 Comput\u2026 1"
-    assert fit_label(">P3 Computer 2", 12, "...") == ">P3 Com... 2"
+    # a computer is "CPU" where "Computer" has no room (QA: "P2 Compu… 1" lost the word)
+    assert fit_label("P2 Computer 1", 12) == "P2 CPU 1"
+    assert fit_label(">P3 Computer 2", 12, "...") == ">P3 CPU 2"
+    assert fit_label("P2 Computer 1", 7) == "P2 C\u2026 1"  # narrower still: cut
+    assert fit_label("P2 Ann-Christine 1", 12) == "P2 Ann-Ch\u2026 1"
     assert fit_label(">P1 You (you)", 12) == ">P1 You"
     assert fit_label(">P1 You (you)", 25) == ">P1 You (you)"
     assert fit_label("P4 Computer 3", 13) == "P4 Computer 3"
@@ -315,7 +318,7 @@ def test_every_owner_is_cut_alike_and_keeps_its_form_when_the_turn_passes():
             .plain.splitlines()[0].rstrip().removeprefix(">")
             for seat in range(4)
         ]
-        assert owners == ["P1 You", "P2 Compu\u2026 1", "P3 Compu\u2026 2", "P4 Compu\u2026 3"]
+        assert owners == ["P1 You", "P2 CPU 1", "P3 CPU 2", "P4 CPU 3"]
 
 
 # -- 3. one form of the counts for every stack --------------------------------------------
