@@ -66,6 +66,26 @@ def test_a_mechanical_arm_moves_the_archive_to_the_site_it_reaches() -> None:
     assert "  Red's archive moves to b1" in lines
 
 
+def test_a_mechanical_arm_reaches_the_next_flag_from_a_flag_or_wrench() -> None:
+    """QA: standing on flag 1 (touched), next to flag 2, the arm never touched flag 2: the
+    arm was only tried off flags and wrenches. From a wrench the same."""
+    state = one_turn(".. .. ..\n.. .. ..", ["a1 E options=mechanical-arm flags=1",
+                                            "c1 S powered"],
+                     ["R L R L R", "-"], flags=["a1", "b1", "c2"])
+    assert state.bots[0].flags == 2
+    events, _ = register_lines(state, 1, 1)
+    assert "0 flag 2 (arm)" in events and "0 archive b1" in events
+    state = one_turn(".. w1 ..\n.. .. ..", ["b1 E options=mechanical-arm"],
+                     ["R L R L R"], flags=["c1", "a2"])
+    assert state.bots[0].flags == 1  # c1, flag 1, from the wrench at b1
+    events, _ = register_lines(state, 1, 1)
+    assert "0 flag 1 (arm)" in events and "0 archive c1" in events
+    # a site next to it does not take the archive from the wrench it stands on
+    state = one_turn(".. w1 ..\n.. .. ..", ["b1 E options=mechanical-arm"],
+                     ["R L R L R"], flags=["a2", "c2"])
+    assert state.bots[0].flags == 0 and state.bots[0].archive == 1  # b1, its own wrench
+
+
 # -- the end of a turn -------------------------------------------------------------------
 def test_a_wrench_repairs_1_at_the_end_of_the_turn_after_register_5() -> None:
     state = one_turn(".. w1 ..\n.. .. ..", ["b1 N damage=3"], ["L R L R L"])

@@ -186,7 +186,7 @@ class OptionSim:
         nxt = lay.flags[flags]
         if pos == nxt:
             return flags + 1
-        if self.arm and pos not in lay.flags and lay.kind[pos] not in (WRENCH, DOUBLE_WRENCH):
+        if self.arm:  # also from a flag or wrench of its own, as the engine has it
             for d in range(4):
                 if lay.nbr[pos][d] == nxt and not lay.wall[pos] >> d & 1:
                     return flags + 1

@@ -1383,14 +1383,18 @@ class RoboRallyState(GameState):
             i = b.pos
             k = lay.kind[i]
             archive = b.archive
+            on_site = i in flags or k in (WRENCH, DOUBLE_WRENCH)
             if i in flags:
                 b.archive = i
                 if b.flags < len(flags) and flags[b.flags] == i:
                     b.flags += 1
                     self.events.append(f"{s} flag {b.flags}")
-            elif k in (WRENCH, DOUBLE_WRENCH):
+            elif on_site:
                 b.archive = i
-            elif b.has("mechanical-arm"):
+            if b.has("mechanical-arm"):
+                # the arm reaches the squares next to it (no wall between) even from a
+                # flag or wrench of its own (QA: standing on flag 1 it never touched flag 2
+                # next to it); its own site keeps the archive unless the arm touches a flag
                 for d in range(4):
                     j = lay.nbr[i][d]
                     if j < 0 or lay.wall[i] >> d & 1:
@@ -1400,7 +1404,7 @@ class RoboRallyState(GameState):
                         b.archive = j
                         self.events.append(f"{s} flag {b.flags} (arm)")
                         break
-                    if j in flags or lay.kind[j] in (WRENCH, DOUBLE_WRENCH):
+                    if not on_site and (j in flags or lay.kind[j] in (WRENCH, DOUBLE_WRENCH)):
                         b.archive = j
             if b.archive != archive:  # told as "1 archive e11" (log text only)
                 self.events.append(f"{s} archive {lay.short_name(b.archive)}")
