@@ -99,7 +99,8 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "rear-firing-laser": ("Rear-Firing Laser", "a second laser fires backwards"),
     "recompile": (
         "Recompile",
-        "once a turn while programming: take 1 damage to be dealt a new hand",
+        "once a turn while programming, with 3 damage or less (a 5th point would lock a "
+        "register): take 1 damage to be dealt a new hand",
     ),
     "reverse-gear": ("Reverse Gear", "a Back Up may move 2"),
     "scrambler": (
