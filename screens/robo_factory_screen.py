@@ -801,6 +801,8 @@ class RoboFactoryScreen(GameScreen):
                 REBUILD: "Nobody was right. Second try: +2 if right, else pay the customer 1.",
             }[state.phase]
             text = Text.assemble((prompt, "green"))
+            if self.session.hot_seat and seat is not None:  # whose cards these are (QA)
+                text = Text.assemble((f"{names[seat]}: ", "bold"), text)
             lost = self._eureka_lost(view, seat)
             if lost:  # the die of a wrong first try (QA: only the log said so)
                 text = Text.assemble((lost, "bold red"), "\n", text)

@@ -380,3 +380,29 @@ async def test_a_eureka_lost_on_the_first_try_is_told_on_the_second(tmp_path) ->
             assert "Second try" in status
             return
     raise AssertionError("no seed gave a second try after a lost Eureka")
+
+
+async def test_hot_seat_prompts_name_whose_cards_are_on_screen(tmp_path) -> None:
+    """QA: between two humans the panel says "Your cards" and the prompt "Buy
+    information?": the prompt now starts with the player's name."""
+    app = make_app(tmp_path, start="play", game="robo-factory", players=3, humans=2,
+                   opponent="random", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot)
+        screen = rf_screen(app)
+        checked = 0
+        for _ in range(40):
+            if isinstance(app.screen, PassScreen) or screen.answer:
+                await pilot.press("enter")  # the keyboard passes / the answer is read
+                await settle(pilot)
+                continue
+            await close_turn_results(pilot)
+            seat = screen.state.current_player()
+            if seat is None or not screen.human_to_move():
+                await settle(pilot)
+                continue
+            checked += 1
+            status = " ".join(visible_lines(screen.query_one("#rf-status")))
+            assert status.startswith(f"{screen.names()[seat]}: "), status
+            await act(pilot)
+        assert checked >= 6
