@@ -549,8 +549,8 @@ class StakBotsScreen(GameScreen):
         if kind == "recycle" and not state.recycling:
             return "Recycling is off in this game."
         if state.turn_actions >= TURN_ACTION_LIMIT:
-            return (f"After {TURN_ACTION_LIMIT} actions in a turn only scrapping a card, "
-                    "discarding and ending the turn are left.")
+            return (f"After {TURN_ACTION_LIMIT} actions in a turn: scrap your top card or "
+                    "discard, then end the turn.")
         seat = self.my_seat()
         if kind in ("play", "discard", "recycle") and seat is not None and not state.hands[seat]:
             return "You have no card in hand."

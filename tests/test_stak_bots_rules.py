@@ -317,3 +317,23 @@ def test_turn_action_limit_leaves_only_scrap_and_end():
     for _ in range(30):
         act(s, "play begone", "target p1")
     assert legal_texts(s) == {"scrap", "discard begone"}
+
+
+def test_a_leader_whose_power_falls_to_its_damage_is_scrapped() -> None:
+    """QA: a Leader Bot with power 4 (its face-up run) took 3 damage; Bash scrapped the
+    bottom card of its run, power 3: it stayed on top, 3 damage on power 3, and could
+    attack on. "A card whose damage reaches its power is scrapped", whenever that happens."""
+    state = build([["sidekick+", "core+", "core+", "leader"], ["core", "bash"]], [[], []])
+    leader = state.stacks[0][-1]
+    assert state.power_at(0, -1) == 4
+    act(state, "attack p2")
+    assert leader not in state.stacks[0] and leader in state.heap
+    assert any("Leader Bot has power 3 now, with 3 damage." in e for e in state.events or [])
+    assert "attack p2" not in legal_texts(state)
+    # a Tranq resetting a card of the run does it too
+    state = build([["core", "sidekick+", "bountiful+", "leader"], ["core", "tranq", "trip"]],
+                  [[], []])
+    leader = state.stacks[0][-1]
+    act(state, "attack p2")
+    act(state, "reset p1.2")  # Tranq resets the Bountiful Bot: the run is 1 card long
+    assert leader not in state.stacks[0]  # 2 damage on power 1

@@ -99,7 +99,8 @@ To play your own set, copy the default file
 (engines/stak_bots/cards.toml; its header explains the format) and
 start with: robotui play stak-bots --cards FILE.
 To keep games finite: a Tranq Bot cannot reset a Tranq Bot; after
-{turn_limit} actions in one turn only scrapping and ending are allowed;
+{turn_limit} actions in one turn you may only put one card on the scrapheap
+(your top card or a card from your hand), then end the turn;
 a game still going after {max_turns} turns is won by the longest stack.
 A choice with only one possible answer is made automatically.
 """

@@ -20,7 +20,7 @@ from engines.stak_bots.moves import END, SCRAP, TAKE, Move, encode
 if TYPE_CHECKING:
     from engines.stak_bots.view import StakView
 
-TURN_ACTION_LIMIT = 60  # after this many actions in a turn only scrapping and ending are left
+TURN_ACTION_LIMIT = 60  # after this many actions in a turn: one card to the heap, then end
 MAX_TURNS = 400  # a game still going after this many turns ends: longest stack wins
 EVENT_LIMIT = 400
 
@@ -176,6 +176,22 @@ class StakState(GameState):
             count += 1
             i -= 1
         return max(count, 1)
+
+    def overpowered(self) -> list[tuple[int, int]]:
+        """Top Leader Bots whose power fell to their damage or below after the damage was
+        dealt (a card of their face-up run scrapped or reset): scrapped like any card whose
+        damage reaches its power. Told in the log."""
+        weak = []
+        for seat, stack in enumerate(self.stacks):
+            card = stack[-1] if stack else -1
+            if card < 0 or self.effects[card] != "leader" or not self.damage[card]:
+                continue
+            power = self.power_at(seat, -1)
+            if self.damage[card] >= power:
+                self.say(f"{seat_name(seat)}'s {self.name(card)} has power {power} now, with "
+                         f"{self.damage[card]} damage.")
+                weak.append((seat, card))
+        return weak
 
     def alive(self) -> list[int]:
         return [s for s in range(self.num_players) if not self.out[s]]
@@ -513,6 +529,10 @@ class StakState(GameState):
                     self.say(f"{self.name(card)}'s effect fizzles: it is no longer on top.")
             if self.choice is not None:
                 return
+            weak = self.overpowered()
+            if weak:
+                self.scrap_cards(weak)
+                continue
             gone = [s for s in range(self.num_players) if not self.out[s] and not self.stacks[s]]
             for s in gone:
                 self.out[s] = True
