@@ -337,3 +337,18 @@ def test_a_leader_whose_power_falls_to_its_damage_is_scrapped() -> None:
     act(state, "attack p2")
     act(state, "reset p1.2")  # Tranq resets the Bountiful Bot: the run is 1 card long
     assert leader not in state.stacks[0]  # 2 damage on power 1
+
+
+def test_a_reset_card_s_waiting_effect_lapses_and_it_triggers_once_anew() -> None:
+    """QA: both Fatal Bots scrapped, P1's Tranq and P2's Shot turn up together; the Tranq
+    (active player's, first) resets the Shot, which turns straight back up and triggers:
+    its first, waiting effect used to fire as well (3 + 3 damage for one appearance)."""
+    state = build([["core", "tranq", "fatal"], ["core", "shot", "fatal"]], [[], []])
+    act(state, "attack p2")
+    events = state.events or []
+    assert "Shot Bot's waiting effect lapses." in events
+    assert state.choice is not None and state.choice.effect == "shot"
+    act(state, "target p1")
+    assert state.choice is None  # no second Shot
+    shots = [e for e in (state.events or []) if e == "Entry effect of Player 2's Shot Bot."]
+    assert len(shots) == 1

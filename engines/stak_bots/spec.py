@@ -71,7 +71,9 @@ anyone's turn, helpful or not. Entry effects also happen when a card
 is played from hand. When several happen at once, the active player's
 come first, then the others' in seat order. An effect triggered while
 others wait goes first (newest first). An effect whose card is no
-longer the top card when its turn comes does nothing. A player whose
+longer the top card when its turn comes does nothing, nor does one
+whose card was reset meanwhile (turned up again, it triggers anew,
+once). A player whose
 stack empties during a chain is out once the whole chain has
 finished.
 

@@ -643,6 +643,11 @@ class StakState(GameState):
             if card == self.attacker:
                 self.attack_over = True
             self.say(f"{seat_name(move.seat)}'s {where}, {self.name(card)}, is reset.")
+            if any(c == card for c, _ in self.chain):
+                # its waiting entry effect lapses with it (QA: turned straight back up, a
+                # Shot Bot fired twice for one appearance); turned up again, it triggers anew
+                self.chain = [(c, s) for c, s in self.chain if c != card]
+                self.say(f"{self.name(card)}'s waiting effect lapses.")
             if move.depth == 1:
                 self.expose([move.seat])
             return
