@@ -298,7 +298,10 @@ class GameScreen(Screen[None]):
         def think() -> tuple[int, int, Any]:
             return generation, seat, player.choose(view)
 
-        self.run_worker(think, thread=True, exclusive=True, group="computer", name="computer")
+        # exit_on_error=False: a failing player is told on the status line (the game is
+        # saved and resumes where it was), it does not end robotui
+        self.run_worker(think, thread=True, exclusive=True, group="computer", name="computer",
+                        exit_on_error=False)
 
     def start_hint(self) -> None:
         seat = self.game_state.current_player()
@@ -309,27 +312,55 @@ class GameScreen(Screen[None]):
             self.on_hint(self.last_hint[3], seat)  # asked again: the same advice
             self.refresh_all()
             return
+        self.run_hint(seat, "Looking for a good move...")
+
+    def run_hint(self, seat: int, looking: str) -> None:
+        """Ask the hint player in a worker for ``seat``'s move in the position on screen; its
+        answer is shown only if the position is still that one (:meth:`hint_key`)."""
         self.hinting = True
-        generation = self.generation
+        asked = self.hint_key()
         view = self.game_state.view(seat)
         player = self.session.hint_player(seat)
-        self.message = "Looking for a good move..."
+        self.message = looking
         self.refresh_all()
 
-        def think() -> tuple[int, int, Any]:
-            return generation, seat, player.choose(view)
+        def think() -> tuple[Any, int, Any]:
+            return asked, seat, player.choose(view)
 
-        self.run_worker(think, thread=True, exclusive=True, group="hint", name="hint")
+        self.run_worker(think, thread=True, exclusive=True, group="hint", name="hint",
+                        exit_on_error=False)
+
+    def hint_key(self) -> tuple[Any, ...]:
+        """The position a hint is for: the match, its length and who is to move. A hint
+        that comes back after the position changed is dropped (in a hot-seat game it would
+        show one player's cards to the next)."""
+        match = self.session.match
+        return (match, len(match.log), self.game_state.current_player())
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
         if event.state == WorkerState.ERROR:
-            self.thinking_since = None
-            self.hinting = False
-            self.message = f"The computer player failed: {worker.error}"
+            if worker.group == "hint":
+                self.hinting = False
+                self.message = f"No hint: the hint player failed ({worker.error})."
+            else:
+                self.thinking_since = None
+                self.thinking_seat = None
+                self.message = (f"The computer player failed ({worker.error}). The game is "
+                                "saved: q leaves, resuming asks it again.")
             self.refresh_all()
             return
         if event.state != WorkerState.SUCCESS:
+            return
+        if worker.group == "hint":
+            self.hinting = False  # whatever came of it, H works again
+            asked, seat, action = worker.result
+            if asked != self.hint_key() or not self.is_attached:
+                return  # the position changed meanwhile: that advice is for another one
+            match = self.session.match
+            self.last_hint = (match, len(match.log), seat, action)
+            self.on_hint(action, seat)
+            self.refresh_all()
             return
         generation, seat, action = worker.result
         if generation != self.generation or not self.is_attached:
@@ -340,12 +371,6 @@ class GameScreen(Screen[None]):
             self.session.play(action, seat)
             self.message = self.save_note()
             self.advance()
-        elif worker.group == "hint":
-            self.hinting = False
-            match = self.session.match
-            self.last_hint = (match, len(match.log), seat, action)
-            self.on_hint(action, seat)
-            self.refresh_all()
 
     def thinking_text(self) -> str | None:
         """``◐ Computer hard is thinking... 1.2s`` while a computer player works, else None."""

@@ -450,7 +450,8 @@ class RoboRallyScreen(GameScreen):
         def think() -> tuple[int, int, Any]:
             return generation, seat, player.choose(view)
 
-        self.run_worker(think, thread=True, group="computer", name=f"computer-{seat}")
+        self.run_worker(think, thread=True, group="computer", name=f"computer-{seat}",
+                        exit_on_error=False)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
@@ -843,18 +844,14 @@ class RoboRallyScreen(GameScreen):
         self._release()
         if not self.my_turn() or self.hinting:
             return
-        seat = self.my_seat()
-        self.hinting = True
-        generation = self.generation
-        view = self.state.view(seat)
-        player = self.session.hint_player(seat)
-        self.message = "Looking for a good program..."
-        self.refresh_all()
+        self.run_hint(self.my_seat(), "Looking for a good program...")
 
-        def think() -> tuple[int, int, Any]:
-            return generation, seat, player.choose(view)
-
-        self.run_worker(think, thread=True, exclusive=True, group="hint", name="hint")
+    def hint_key(self) -> tuple[Any, ...]:
+        """Programs come in at the same time: a computer's does not make your hint stale,
+        only a new decision of yours (or another human's turn at the keyboard) does."""
+        seat, state = self.my_seat(), self.state
+        return (self.session.match, state.turn, state.phase, state.reg, seat,
+                state.pending_kind(seat))
 
     def on_hint(self, action: Action, seat: int) -> None:
         view = self.my_view()
