@@ -1068,8 +1068,11 @@ class RoboRallyScreen(GameScreen):
             # the robot as the board draws it (its letter and facing), then its name
             t.append(f"{robot_letter(s, virtual)}{arrow}", robot_style(s, virtual))
             t.append(f"{name:<7} ", SEAT_COLOURS[s])
-            t.append(f"{damage:>2} ", "bold red" if damage >= 5 else "")
-            lk = "".join(str(i + 1) for i in range(REGISTERS) if locked[i]) or "-"
+            if pos < 0:  # dead or out: no damage to speak of (it re-enters with 2)
+                t.append(" - ")
+            else:
+                t.append(f"{damage:>2} ", "bold red" if damage >= 5 else "")
+            lk = "".join(str(i + 1) for i in range(REGISTERS) if locked[i] and pos >= 0) or "-"
             t.append(f"{lk:<5}{max(0, lives):>2} {flags}/{len(lay.flags)} ")
             t.append(f"{lay.short_name(archive):<5}{len(options):>2}")
             state_bits = robot_state(pos, lives, powered, announced, virtual)

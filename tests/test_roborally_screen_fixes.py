@@ -380,6 +380,9 @@ async def test_a_hint_on_a_decision_names_its_number_and_puts_the_cursor_on_it(
         await pilot.press("1", "2", "3", "4", "5", "enter")
         await wait_human(pilot)
         assert state.pending_kind(0) == "reenter", state.pending_kind(0)
+        table = str(screen.query_one("#rr-status").render()).splitlines()
+        red = next(row for row in table if "Red" in row)
+        assert red.split()[1:3] == ["-", "-"] and "dead" in red  # no damage, no locks shown
         await pilot.press("H")
         await settle(pilot)
         choices = state.view(0).choices
