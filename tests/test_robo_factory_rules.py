@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from engines.core import IllegalAction, OptionError
@@ -445,3 +447,42 @@ def test_dealt_hand_is_the_hand_as_dealt_with_a_given_card_in_its_place() -> Non
         assert [c for c in dealt if c != give] == state.hands[seat]
         checked += 1
     assert checked and state.dealt_hand(state.customer) == []
+
+
+def test_match_count_refuses_values_without_an_order_of_parts() -> None:
+    """QA: a set gave a count that changed with the hash seed, a dict counted its keys and
+    an endless iterator never returned: a robot is a Robot, or a tuple or list of three."""
+    good = ("red", "green", "blue")
+    for bad in ({"red", "green", "blue"}, {"red": 0, "green": 0, "blue": 0},
+                itertools.repeat("red"), "rgb", b"rgb", None, 5):
+        with pytest.raises(TypeError):
+            match_count(bad, good)
+    assert match_count(["red", "green", "blue"], good) == 3
+    for bad_code in (True, 1.5, "5"):
+        with pytest.raises(TypeError):
+            Robot.from_code(bad_code)
+    for bad_text in (None, 5):
+        with pytest.raises(TypeError):
+            Robot.parse(bad_text)
+
+
+def test_actions_of_the_wrong_kind_change_nothing() -> None:
+    """QA: Buy(37.0) passed the check (37.0 == 37), then failed halfway: the cube was paid
+    and the card gone, no tile. Build(True) and Build(5, eureka="no") were taken too."""
+    state = SPEC.new_game(2, SPEC.normalize_options({}), 3)
+    (seat,) = state.to_move()
+    card = state.hands[seat][0]
+    before = state.canonical()
+    for action in (Buy(float(card)), Buy(True)):
+        with pytest.raises(IllegalAction):
+            state.apply(action, seat)
+        assert state.canonical() == before
+    state.apply(Buy(None), seat)
+    while state.phase == BUY:
+        state.apply(Buy(None), state.to_move()[0])
+    (seat,) = state.to_move()
+    before = state.canonical()
+    for action in (Build(True), Build(5, eureka="no"), Build(5.0)):
+        with pytest.raises(IllegalAction):
+            state.apply(action, seat)
+        assert state.canonical() == before

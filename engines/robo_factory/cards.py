@@ -7,7 +7,7 @@ the readable value for the library API and the screens.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +34,10 @@ def letters(code: int) -> str:
 
 
 def parse_letters(text: str) -> int:
-    """The code of three colour letters (``"rgb"``, ``"RGB"``); ``ValueError`` otherwise."""
+    """The code of three colour letters (``"rgb"``, ``"RGB"``); ``ValueError`` otherwise
+    (``TypeError`` for what is not text)."""
+    if not isinstance(text, str):
+        raise TypeError(f"colour letters are text like 'RGB', not {text!r}")
     text = text.strip().upper()
     if len(text) != 3 or any(ch not in LETTERS for ch in text):
         raise ValueError(f"{text!r} is not three colour letters from R, G, B, Y (like 'RGB')")
@@ -72,6 +75,8 @@ class Robot:
 
     @classmethod
     def from_code(cls, code: int) -> Robot:
+        if type(code) is not int:
+            raise TypeError(f"a robot code is a whole number 0..63, not {code!r}")
         if not 0 <= code < 64:
             raise ValueError(f"robot codes are 0..63, not {code}")
         return cls(*colours_of(code))
@@ -116,12 +121,15 @@ def to_robot(value: Robot | Sequence[str] | Any) -> Robot:
     """A :class:`Robot` from a robot value or three colour names (head, torso, legs).
 
     Colour names are ``"red"``, ``"green"``, ``"blue"``, ``"yellow"`` in any case (their first
-    letters are accepted too). Raises ``TypeError`` for other kinds of value and
+    letters are accepted too), as a tuple or list. Raises ``TypeError`` for other kinds of
+    value (a set, a dict, an iterator: no order of parts) and
     ``ValueError`` for a wrong number of parts or an unknown colour.
     """
     if isinstance(value, Robot):
         return value
-    if isinstance(value, str) or not isinstance(value, Iterable):
+    if not isinstance(value, Sequence) or isinstance(value, str | bytes):
+        # a sequence only: a set or a dict has no head, torso and legs order, and an
+        # iterator may never end
         raise TypeError(
             f"a robot is a Robot value or three colour names like ('red', 'green', 'blue'), "
             f"not {value!r}"

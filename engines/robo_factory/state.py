@@ -266,15 +266,18 @@ class RoboFactoryState(GameState):
         if self.phase == BUY:
             if not isinstance(action, Buy):
                 raise IllegalAction("manufacturers first decide whether to buy information")
-            if action.card is not None and action.card not in self.hands[actor]:
+            if action.card is not None and (type(action.card) is not int
+                                            or action.card not in self.hands[actor]):
                 raise IllegalAction(f"{seat_name(actor)} holds no {card_text(action.card)} card")
             if action.card is not None and self.cubes[actor] < 1:
                 raise IllegalAction("information costs a cube and you have none")
             return
         if not isinstance(action, Build):
             raise IllegalAction("now every manufacturer builds a robot")
-        if not isinstance(action.code, int) or not 0 <= action.code < 64:
+        if type(action.code) is not int or not 0 <= action.code < 64:  # not a bool either
             raise IllegalAction(f"{action.code!r} is not a robot")
+        if type(action.eureka) is not bool:
+            raise IllegalAction(f"Eureka is True or False, not {action.eureka!r}")
         if action.eureka and self.eureka_used[actor]:
             raise IllegalAction(f"{seat_name(actor)} has already used the Eureka")
 
