@@ -5,7 +5,7 @@ See :mod:`saves.format` for the file format.
 """
 
 from saves.format import FORMAT_VERSION, MAX_SAVE_BYTES, MIGRATIONS, dumps_save, loads_save
-from saves.model import PlayerEntry, SavedGame, SaveError, SaveSummary
+from saves.model import NAME_LIMIT, PlayerEntry, SavedGame, SaveError, SaveSummary, clean_name
 from saves.store import (
     ENV_VAR,
     default_save_dir,
@@ -27,10 +27,12 @@ __all__ = [
     "FORMAT_VERSION",
     "MAX_SAVE_BYTES",
     "MIGRATIONS",
+    "NAME_LIMIT",
     "PlayerEntry",
     "SaveError",
     "SaveSummary",
     "SavedGame",
+    "clean_name",
     "default_save_dir",
     "default_save_name",
     "delete_save",

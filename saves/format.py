@@ -22,8 +22,10 @@ Tables
                    Values are names (strings) where the game allows.
 ``[[players]]``    one table per seat, in seat order (seat 0 first):
                    ``name`` (string), ``kind`` (``"human"`` or ``"computer"``) and,
-                   for computers, ``level`` (a level name such as ``"random"``, or
-                   ``"package.module:Class"``). The number of tables is the number of players.
+                   for computers, ``level`` (one of the game's level names, such as
+                   ``"random"``: a save never names a module to import, so a shared
+                   file cannot make robotui load code). The number of tables is the
+                   number of players.
 ``[log]``          ``actions``: array of strings, one per action in the order played,
                    each ``"SEAT ACTION"``: the seat number (0-based index into
                    ``[[players]]``), a space, and the game's action text
@@ -119,7 +121,7 @@ import tomli_w
 from engines.core import EngineError, GameSpec, IllegalAction
 from engines.match import LoggedAction, Match
 from engines.registry import get_game
-from saves.model import PLAYER_KINDS, PlayerEntry, SavedGame, SaveError
+from saves.model import PLAYER_KINDS, PlayerEntry, SavedGame, SaveError, printable_name
 
 FORMAT_VERSION: int = 1
 """The format this robotui writes; it reads this one and every older one it can migrate."""
@@ -305,8 +307,8 @@ def _loads(text: str, source_name: str) -> SavedGame:
     doc = parse_document(text, source_name)
     c = _Checker(source_name)
     game_id = c.get(doc, "game", str)
-    name = c.get(doc, "name", str)
-    if not name.strip():
+    name = printable_name(c.get(doc, "name", str))  # a hand-edited newline or escape: spaces
+    if not name:
         c.fail("'name' is empty")
     created = c.when(doc, "created")
     updated = c.when(doc, "updated")
@@ -498,7 +500,7 @@ class _Checker:
     def levels(self, spec: GameSpec, players: list[PlayerEntry]) -> None:
         known = spec.player_levels()
         for index, p in enumerate(players):
-            if p.kind == "computer" and p.level not in known and ":" not in (p.level or ""):
+            if p.kind == "computer" and p.level not in known:
                 valid = ", ".join(known) or "none"
                 self.fail(
                     f"'players[{index}].level' {p.level!r} is not a computer level of "

@@ -30,6 +30,23 @@ class SaveError(Exception):
         super().__init__(f"{self.source}: {self.problem}")
 
 
+# The longest save name: a number such as " (12)" added to it still leaves its file name
+# (at most 80 characters) its own, so unique_name always finds a free one.
+NAME_LIMIT = 60
+
+
+def printable_name(name: str) -> str:
+    """A save name on one line: control characters (a newline, an escape sequence that
+    would reach the terminal) become spaces, spaces run together."""
+    return " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
+
+
+def clean_name(name: str) -> str:
+    """A save name as a new save gets it: :func:`printable_name`, at most
+    :data:`NAME_LIMIT` characters."""
+    return printable_name(name)[:NAME_LIMIT].rstrip()
+
+
 def _one_line(text: str, limit: int) -> str:
     """``text`` with control characters replaced by spaces, cut to ``limit`` characters."""
     flat = "".join(" " if (ord(ch) < 32 or ord(ch) == 127) else ch for ch in text)

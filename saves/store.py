@@ -16,7 +16,14 @@ from pathlib import Path
 import platformdirs
 
 from saves import format as fmt
-from saves.model import SavedGame, SaveError, SaveSummary, summarize
+from saves.model import (
+    SavedGame,
+    SaveError,
+    SaveSummary,
+    clean_name,
+    printable_name,
+    summarize,
+)
 
 ENV_VAR = "ROBOTUI_SAVE_DIR"
 SUFFIX = ".toml"
@@ -280,7 +287,7 @@ def _peek_name(path: Path) -> str | None:
         name = tomllib.loads(read_text(path)).get("name")
     except Exception:
         return None
-    return name if isinstance(name, str) else None
+    return printable_name(name) if isinstance(name, str) else None
 
 
 def find_save(directory: Path, name: str) -> Path:
@@ -337,17 +344,17 @@ def delete_save(directory: Path, name: str) -> Path:
 
 
 def unique_name(directory: Path, base: str) -> str:
-    """``base``, or ``base (2)``, ``base (3)``… whichever no save (name or file) uses yet."""
+    """``base`` (its first :data:`NAME_LIMIT` characters), or ``base (2)``, ``base (3)``…
+    whichever no save (name or file) uses yet."""
     directory = Path(directory)
-    base = " ".join(base.split()) or "game"
+    base = clean_name(base) or "game"
     try:
         files = _save_files(directory) if directory.is_dir() else []
     except OSError:
         files = []
     taken = {n.casefold() for n in map(_peek_name, files) if n is not None}
-    number = 1
-    while True:
+    for number in range(1, 10_000):  # bounded: never a loop that cannot end (QA)
         candidate = base if number == 1 else f"{base} ({number})"
         if candidate.casefold() not in taken and not save_path(directory, candidate).exists():
             return candidate
-        number += 1
+    raise SaveError(str(directory), f"no free name like {base!r} is left")

@@ -15,7 +15,15 @@ from pathlib import Path
 from engines.core import Action, GameSpec
 from engines.match import Match
 from engines.players import ComputerPlayer, make_player
-from saves import PlayerEntry, SavedGame, SaveError, delete_save, unique_name, write_save
+from saves import (
+    PlayerEntry,
+    SavedGame,
+    SaveError,
+    clean_name,
+    delete_save,
+    unique_name,
+    write_save,
+)
 
 HUMAN = "human"
 COMPUTER = "computer"
@@ -170,7 +178,7 @@ class GameSession:
         A name another save already has is refused: saving never replaces another game."""
         old_path = self.saved.path
         old_name = self.saved.name
-        wanted = " ".join(new_name.split())
+        wanted = new_name = clean_name(new_name)  # one line, at most NAME_LIMIT characters
         if (wanted.casefold() != old_name.casefold()
                 and unique_name(self.save_dir, wanted) != wanted):
             # the game stays saved under its name (last_save is unchanged)

@@ -155,6 +155,10 @@ BAD: dict[str, tuple[Callable[[], bytes], str]] = {
         lambda: edit(r'^level = "random"$', 'level = "grandmaster"'),
         r"'players\[1\]\.level' 'grandmaster' is not a computer level of robot-master",
     ),
+    "player-level-a-module": (  # QA: imported on the first computer move, then crashed
+        lambda: edit(r'^level = "random"$', 'level = "antigravity:Fly"'),
+        r"'players\[1\]\.level' 'antigravity:Fly' is not a computer level of robot-master",
+    ),
     "three-players": (
         lambda: edit(r"^\[log\]$", '[[players]]\nname = "Third"\nkind = "human"\n\n[log]'),
         r"Robot Master needs exactly 2 players, not 3$",
@@ -304,3 +308,22 @@ def test_list_saves_on_a_file_instead_of_a_directory(tmp_path: Path) -> None:
     not_dir.write_text("x")
     good, bad = list_saves(not_dir)
     assert good == [] and len(bad) == 1 and "is not a directory" in str(bad[0])
+
+
+def test_a_name_with_control_characters_loads_on_one_line(tmp_path: Path) -> None:
+    """QA: a hand-edited name with a newline crashed `saves list`; one with an escape
+    sequence reached the terminal and could not be saved again. Such characters become
+    spaces when the file is read, and the game saves under that name."""
+    for raw, shown in (("line1\\nline2", "line1 line2"), ("a\\u001b[31mred\\u0007", "a [31mred")):
+        folder = tmp_path / str(len(raw))
+        folder.mkdir()
+        path = folder / "x.toml"
+        text = re.sub(r'^name = ".*"$', lambda _: f'name = "{raw}"', GOOD, count=1,
+                      flags=re.MULTILINE)  # TOML escapes: \\n, \\u001b
+        path.write_bytes(text.encode())
+        saved = load_save(path)
+        assert saved.name == shown
+        (summary,), bad = list_saves(folder)
+        assert not bad and summary.name == shown
+        write_save(folder, saved)  # and it saves again, in its own file
+        assert load_save(path).name == shown

@@ -384,6 +384,18 @@ def test_unique_name(tmp_path: Path) -> None:
     assert unique_name(tmp_path, base.upper()) == f"{base.upper()} (3)"
 
 
+def test_unique_name_of_a_very_long_name_is_found_at_once(tmp_path: Path) -> None:
+    """QA: a second game saved as 300 letters looped for ever: every numbered candidate
+    had the same 80-character file name. Names are kept to NAME_LIMIT characters."""
+    long = "L" * 300 + "Z"
+    first = unique_name(tmp_path, long)
+    assert first == "L" * saves.NAME_LIMIT
+    write_save(tmp_path, make_saved(first))
+    second = unique_name(tmp_path, long)
+    assert second == f"{first} (2)" and save_path(tmp_path, second) != save_path(tmp_path, first)
+    assert saves.clean_name("a\n b\x1b[1m c") == "a b [1m c"
+
+
 # -- format versions -------------------------------------------------------------
 
 
