@@ -318,8 +318,9 @@ def test_a_name_with_control_characters_loads_on_one_line(tmp_path: Path) -> Non
         folder = tmp_path / str(len(raw))
         folder.mkdir()
         path = folder / "x.toml"
-        text = re.sub(r'^name = ".*"$', lambda _: f'name = "{raw}"', GOOD, count=1,
-                      flags=re.MULTILINE)  # TOML escapes: \\n, \\u001b
+        line = f'name = "{raw}"'  # TOML escapes: \\n, \\u001b
+        text = re.sub(r'^name = ".*"$', lambda _, line=line: line, GOOD, count=1,
+                      flags=re.MULTILINE)
         path.write_bytes(text.encode())
         saved = load_save(path)
         assert saved.name == shown
