@@ -411,7 +411,7 @@ class GameScreen(Screen[None]):
     # -- saving, rules, leaving ---------------------------------------------------
     def save_note(self) -> str:
         status = self.session.last_save
-        if status is None or status.ok:
+        if status is None or (status.ok and not status.notice):
             return ""
         return status.message
 
@@ -469,7 +469,7 @@ class GameScreen(Screen[None]):
             f"It is saved as {self.session.name!r}: resume it from the menu or with "
             "'robotui resume'."
             if status.ok
-            else f"WARNING: it could not be saved ({status.message})."
+            else f"WARNING: {status.message} Leaving loses the moves since the last save."
         )
         question = "Quit robotui?" if quit_app else "Leave this unfinished game?"
         return f"{question}\n{saved}"

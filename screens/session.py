@@ -7,6 +7,7 @@ match, makes the computer players, and writes the autosave after every move.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import random
 from dataclasses import dataclass
 from datetime import datetime
@@ -35,6 +36,7 @@ class SaveStatus:
 
     ok: bool
     message: str
+    notice: bool = False  # saved, but the player must be told something (a new name)
 
 
 class GameSession:
@@ -48,6 +50,9 @@ class GameSession:
             # save there has (never over another game of the same name)
             saved.name = unique_name(save_dir, saved.name)
         self.last_save: SaveStatus | None = None
+        # what this session last read or wrote at saved.path: a file that differs from it
+        # when saving again was written meanwhile by another robotui (see autosave)
+        self._on_disk = _digest(saved.path) if saved.path is not None else None
         self._computers: dict[int, ComputerPlayer] = {}
         self._hinters: dict[int, ComputerPlayer] = {}
         self._undo_cache: tuple[Match | None, int, int | None] = (None, 0, None)
@@ -165,12 +170,28 @@ class GameSession:
         return True
 
     def autosave(self) -> SaveStatus:
+        """Write the game to its file. When another robotui (the same save opened twice)
+        wrote that file since this one read or wrote it, neither game is lost: this one goes
+        on under a new name (QA: two windows on one save took each other's moves back)."""
+        forked = ""
+        path = self.saved.path
+        if (path is not None and self._on_disk is not None and _in_folder(path, self.save_dir)
+                and path.exists() and _digest(path) != self._on_disk):
+            old = self.saved.name
+            self.saved.name = unique_name(self.save_dir, old)
+            self.saved.path = None
+            forked = (f"Another robotui saved {old!r} meanwhile: this game goes on as "
+                      f"{self.saved.name!r}.")
         try:
             write_save(self.save_dir, self.saved)
         except (OSError, SaveError) as exc:
-            self.last_save = SaveStatus(False, f"Could not save: {exc}")
+            # the reason first: the status line may cut what follows (QA: it showed the
+            # file name and "cannot", never why)
+            why = exc.problem if isinstance(exc, SaveError) else (exc.strerror or str(exc))
+            self.last_save = SaveStatus(False, f"Could not save: {why}.")
         else:
-            self.last_save = SaveStatus(True, f"Saved as {self.name!r}")
+            self._on_disk = _digest(self.saved.path) if self.saved.path is not None else None
+            self.last_save = SaveStatus(True, forked or f"Saved as {self.name!r}", bool(forked))
         return self.last_save
 
     def rename(self, new_name: str) -> SaveStatus:
@@ -194,6 +215,14 @@ class GameSession:
             with contextlib.suppress(OSError, SaveError):
                 delete_save(self.save_dir, old_name)
         return status
+
+
+def _digest(path: Path) -> bytes | None:
+    """A fingerprint of a file's bytes, ``None`` when it cannot be read."""
+    try:
+        return hashlib.sha256(path.read_bytes()).digest()
+    except OSError:
+        return None
 
 
 def _in_folder(path: Path, folder: Path) -> bool:

@@ -1,0 +1,74 @@
+"""The same save open in two robotui processes: neither overwrites the other's moves. The
+session that finds its file written by someone else since it last read or wrote it goes
+on under a new name and says so (QA: two windows on one save took each other's moves
+back, each still saying "Saved as")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engines.registry import get_game
+from saves import PlayerEntry, list_saves, load_save
+from screens.session import GameSession
+
+PLAYERS = [PlayerEntry("You", "human"), PlayerEntry("Computer", "computer", "random")]
+
+
+def play_one(session: GameSession) -> None:
+    state = session.match.state
+    (seat,) = state.to_move()
+    session.play(state.legal_actions(seat)[0], seat)
+
+
+def test_two_sessions_on_one_save_each_keep_their_moves(tmp_path: Path) -> None:
+    spec = get_game("robot-master")
+    first = GameSession.new(spec, PLAYERS, {}, 5, tmp_path)
+    first.autosave()
+    path = first.saved.path
+    assert path is not None
+    name = first.name
+    one = GameSession(load_save(path), tmp_path)  # the same save opened twice
+    two = GameSession(load_save(path), tmp_path)
+    play_one(one)
+    assert one.last_save is not None and one.last_save.message == f"Saved as {name!r}"
+    play_one(two)  # the file is not what `two` read: it goes on under a new name
+    status = two.last_save
+    assert status is not None and status.ok and status.notice
+    assert status.message == (f"Another robotui saved {name!r} meanwhile: this game goes on "
+                              f"as {name + ' (2)'!r}.")
+    assert two.name == f"{name} (2)"
+    play_one(one)  # `one` wrote the file last: it saves there as before
+    assert one.last_save is not None and not one.last_save.notice and one.name == name
+    kept = {s.name: s.path for s in list_saves(tmp_path)[0]}
+    assert set(kept) == {name, f"{name} (2)"}
+    assert load_save(kept[name]).match.log == one.match.log
+    assert load_save(kept[f"{name} (2)"]).match.log == two.match.log
+    assert one.match.log != two.match.log
+
+
+def test_a_save_deleted_meanwhile_is_simply_written_again(tmp_path: Path) -> None:
+    spec = get_game("robot-master")
+    session = GameSession.new(spec, PLAYERS, {}, 6, tmp_path)
+    session.autosave()
+    assert session.saved.path is not None
+    session.saved.path.unlink()
+    play_one(session)
+    assert session.last_save is not None and session.last_save.ok
+    assert not session.last_save.notice and session.saved.path.exists()
+
+
+def test_a_failed_save_says_why_first(tmp_path: Path, monkeypatch) -> None:
+    """QA: the status line showed "Could not save: robot-master-….toml: cannot" and never
+    the reason; the reason now comes first, without the file name."""
+    import screens.session
+    from saves import SaveError
+
+    session = GameSession.new(get_game("robot-master"), PLAYERS, {}, 7, tmp_path)
+
+    def refuse(directory: Path, saved) -> Path:
+        raise SaveError(directory / "x.toml", "cannot be written (Permission denied)")
+
+    monkeypatch.setattr(screens.session, "write_save", refuse)
+    status = session.autosave()
+    assert not status.ok
+    assert status.message == "Could not save: cannot be written (Permission denied)."
