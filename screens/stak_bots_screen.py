@@ -60,7 +60,8 @@ KEYS_HELP = """\
   F1 or ?            these rules
   q                  leave the game (it is always saved)
   under the owner    the stack's size and face-down count, e.g.
-                     "9 cards, 8 down" (narrow columns: "9 (8 down)")
+                     "9 cards, 8 face down", "9 cards, 8 down" (narrow
+                     columns: "9 (8 down)"), one form for all stacks
   under a top card   its power, "dmg" damage taken this turn, "atk"
                      the turn's attacker (narrow columns: "pw", "dm")
   under it           the other face-up cards, top first, with their
