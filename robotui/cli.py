@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
+from rich.cells import cell_len, set_cell_size
 
 from engines.core import EngineError, GameSpec
 from engines.registry import get_game
@@ -211,11 +212,14 @@ NAME_COLUMN = 50  # saves list: longer save names are cut
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    widths = [len(h) for h in header]
+    """Columns aligned by the cells the terminal gives each character (a wide character
+    such as 日 or 🤖 takes two: QA found names like that shifting the columns)."""
+    widths = [cell_len(h) for h in header]
     for row in rows:
-        widths = [max(w, len(cell)) for w, cell in zip(widths, row, strict=True)]
+        widths = [max(w, cell_len(cell)) for w, cell in zip(widths, row, strict=True)]
     lines = [
-        "  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip()
+        "  ".join(cell + " " * (w - cell_len(cell))
+                  for cell, w in zip(line, widths, strict=True)).rstrip()
         for line in [header, *rows]
     ]
     lines.insert(1, "  ".join("-" * w for w in widths))
@@ -594,7 +598,9 @@ def saves_list(ctx: typer.Context) -> None:
         # One line of facts per save and one for the game and its players, to stay within
         # 80 columns; names longer than NAME_COLUMN are cut.
         def cut(text: str) -> str:
-            return text if len(text) <= NAME_COLUMN else text[: NAME_COLUMN - 3] + "..."
+            if cell_len(text) <= NAME_COLUMN:
+                return text
+            return set_cell_size(text, NAME_COLUMN - 3).rstrip() + "..."
 
         rows = [
             [cut(s.name), _when(s.updated), str(s.move_number), "yes" if s.finished else "no"]

@@ -486,6 +486,24 @@ def test_saves_list(store: Store) -> None:
     assert len([line for line in lines if line.startswith("skipped:")]) == 1
 
 
+def test_saves_list_aligns_wide_characters(store: Store) -> None:
+    """QA: names like "Партия ♟ 日本 🤖" shifted the columns (widths were counted in
+    characters, not terminal cells)."""
+    from rich.cells import cell_len
+
+    store.write("日本 🤖 night", 3)
+    store.write("plain", 5)
+    store.write("長" * 40, 7)  # cut to the column in cells
+    lines = run("saves", "list").stdout.splitlines()
+    rows = [line for line in lines[2:] if not line.startswith(" ")]
+    header = lines[0]
+    assert len(rows) == 3
+    for row in rows:  # the UPDATED column starts at the same cell in every row
+        prefix = row.split("  20")[0]  # the name, padded (dates start with 20..)
+        assert cell_len(prefix) + 2 == cell_len(header[: header.index("UPDATED")])
+    assert all(cell_len(line) <= 80 for line in lines)
+
+
 def test_saves_list_empty(store: Store) -> None:
     result = run("saves", "list")
     assert result.exit_code == 0
