@@ -101,3 +101,14 @@ def test_saves_show_names_roborally_squares_as_the_screen_does() -> None:
                     assert kept.split(": ", 1)[1].startswith(f"{lay.name_of(b.pos)} facing ")
                 elif not b.out:
                     assert where.startswith(f"destroyed (archive {lay.short_name(b.archive)})")
+
+
+def test_saves_show_tells_robo_factory_s_supply_in_words() -> None:
+    """The rules treat the supply as unlimited: past the box it is not "-99"."""
+    state = get_game("robo-factory").new_game(3, {"tiebreak": "share"}, 1)
+    saved = state.snapshot()["supply"]
+    assert state.shown_snapshot()["supply"] == f"{saved} cubes left in the box"
+    state.supply = -12
+    assert state.shown_snapshot(True)["supply"] == (
+        "the box is empty; 12 more cubes came from the unlimited supply")
+    assert state.snapshot()["supply"] == -12  # the save file keeps the number

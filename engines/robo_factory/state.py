@@ -427,6 +427,16 @@ class RoboFactoryState(GameState):
             "events": [list(e) for e in self.events],
         }
 
+    def shown_snapshot(self, public: bool = False) -> dict[str, Any]:
+        """The supply told in words: past the box's cubes it is unlimited, not negative
+        (QA: ``saves show`` printed ``supply: -99``)."""
+        snap = self.snapshot(public)
+        supply = self.supply
+        snap["supply"] = (f"{supply} cubes left in the box" if supply >= 0 else
+                          f"the box is empty; {-supply} more cubes came from the unlimited "
+                          "supply")
+        return snap
+
     def snapshot(self, public: bool = False) -> dict[str, Any]:
         snap: dict[str, Any] = {
             "turn": f"{min(self.turn + 1, self.total_turns)} of {self.total_turns}",
