@@ -13,6 +13,8 @@ from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from saves import NAME_LIMIT
+
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
@@ -63,7 +65,7 @@ class SaveAsScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("Save this game as:")
-            yield Input(value=self.current, id="save-name")
+            yield Input(value=self.current, id="save-name", max_length=NAME_LIMIT)
             yield Static("Enter saves, Escape cancels.", classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -411,9 +411,9 @@ class GameScreen(Screen[None]):
     # -- saving, rules, leaving ---------------------------------------------------
     def save_note(self) -> str:
         status = self.session.last_save
-        if status is None or (status.ok and not status.notice):
-            return ""
-        return status.message
+        if status is not None and not status.ok:
+            return status.message
+        return self.session.notice  # said until a human moves (a computer saves right after)
 
     def action_save_as(self) -> None:
         def done(name: str | None) -> None:

@@ -190,7 +190,32 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
 
     def on_choice_row_changed(self, event: ChoiceRow.Changed) -> None:
         self._show_computers_row()
+        self._fit_mix()
         self.refresh_bindings()
+
+    def _fit_mix(self) -> None:
+        """A mix of levels is one per computer: when the players or humans change so that it
+        no longer fits, the Computers row leaves it for its first level (QA: the dialog
+        dropped or repeated levels without a word; the command line refuses the same)."""
+        if self.spec.max_players == 2:
+            return
+        row = self.query_one("#opponent", ChoiceRow)
+        mixed = [value for value, _ in row.choices if "," in value]
+        if not mixed:
+            return
+        computers = (int(self.query_one("#players", ChoiceRow).value)
+                     - int(self.query_one("#humans", ChoiceRow).value))
+        levels = mixed[0].split(",")
+        if len(levels) == computers:
+            return
+        on_mix = row.value == mixed[0]
+        row.choices = [c for c in row.choices if c[0] != mixed[0]]
+        values = [value for value, _ in row.choices]
+        if on_mix:
+            row.index = values.index(levels[0]) if levels[0] in values else 0
+        else:
+            row.index = min(row.index - 1, len(values) - 1) if row.index > 0 else 0
+        row.refresh()
 
     def chosen_options(self) -> dict[str, Any]:
         """The options as the game's own values (``depth`` 9, not the row's text "9")."""

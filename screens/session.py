@@ -17,6 +17,7 @@ from engines.core import Action, GameSpec
 from engines.match import Match
 from engines.players import ComputerPlayer, make_player
 from saves import (
+    NAME_LIMIT,
     PlayerEntry,
     SavedGame,
     SaveError,
@@ -53,6 +54,8 @@ class GameSession:
         # what this session last read or wrote at saved.path: a file that differs from it
         # when saving again was written meanwhile by another robotui (see autosave)
         self._on_disk = _digest(saved.path) if saved.path is not None else None
+        # what the player must read about the saving (a new name), until a human moves
+        self.notice = ""
         self._computers: dict[int, ComputerPlayer] = {}
         self._hinters: dict[int, ComputerPlayer] = {}
         self._undo_cache: tuple[Match | None, int, int | None] = (None, 0, None)
@@ -127,6 +130,8 @@ class GameSession:
 
     # -- changing -----------------------------------------------------------
     def play(self, action: Action, seat: int) -> None:
+        if self.is_human(seat):
+            self.notice = ""  # a human has moved since it was said
         self.match.play(action, seat)
         self.autosave()
 
@@ -180,8 +185,9 @@ class GameSession:
             old = self.saved.name
             self.saved.name = unique_name(self.save_dir, old)
             self.saved.path = None
-            forked = (f"Another robotui saved {old!r} meanwhile: this game goes on as "
-                      f"{self.saved.name!r}.")
+            # the new name first: a narrow status line may cut the end (QA)
+            forked = (f"Now saved as {self.saved.name!r}: another robotui saved {old!r} "
+                      "meanwhile.")
         try:
             write_save(self.save_dir, self.saved)
         except (OSError, SaveError) as exc:
@@ -191,6 +197,7 @@ class GameSession:
             self.last_save = SaveStatus(False, f"Could not save: {why}.")
         else:
             self._on_disk = _digest(self.saved.path) if self.saved.path is not None else None
+            self.notice = forked or self.notice
             self.last_save = SaveStatus(True, forked or f"Saved as {self.name!r}", bool(forked))
         return self.last_save
 
@@ -199,6 +206,7 @@ class GameSession:
         A name another save already has is refused: saving never replaces another game."""
         old_path = self.saved.path
         old_name = self.saved.name
+        cut = len(" ".join(new_name.split())) > NAME_LIMIT
         wanted = new_name = clean_name(new_name)  # one line, at most NAME_LIMIT characters
         if (wanted.casefold() != old_name.casefold()
                 and unique_name(self.save_dir, wanted) != wanted):
@@ -214,6 +222,10 @@ class GameSession:
         if old_path is not None and self.saved.path != old_path and old_path.exists():
             with contextlib.suppress(OSError, SaveError):
                 delete_save(self.save_dir, old_name)
+        if cut:  # said, not done silently (QA)
+            status = SaveStatus(True, f"{status.message} (a name has at most {NAME_LIMIT} "
+                                "characters).")
+            self.last_save = status
         return status
 
 

@@ -45,8 +45,10 @@ KEYS_HELP = """\
   s                  scrap the top card of your stack
   a                  attack with your top card, then choose the stack
   e                  end the turn (once a card reached the scrapheap)
-  Enter              confirm the option picked in a prompt; once the
-                     game is over, show the result again
+  Enter              confirm the option picked in a prompt (not in the
+                     first half second after it opens: that Enter was
+                     meant for the move before); once the game is
+                     over, show the result again
   n                  once the game is over: a new game like this one
   Escape             cancel choosing an attack target, else leave
   u                  undo your last move (against the computer)
@@ -59,9 +61,9 @@ KEYS_HELP = """\
                      cards in hand
   F1 or ?            these rules
   q                  leave the game (it is always saved)
-  under the owner    the stack's size and face-down count, e.g.
-                     "9 cards, 8 face down", "9 cards, 8 down" (narrow
-                     columns: "9 (8 down)"), one form for all stacks
+  under the owner    the stack's size and face-down count, one form
+                     for all: "9 cards, 8 face down" (2 players),
+                     "9 cards 8 down" (3), "9 (8 down)" (4)
   under a top card   its power, "dmg" damage taken this turn, "atk"
                      the turn's attacker (narrow columns: "pw", "dm")
   under it           the other face-up cards, top first, with their

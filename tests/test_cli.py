@@ -914,6 +914,19 @@ async def test_new_game_dialog_offers_the_mix_of_the_game_before(tmp_path) -> No
         assert row.value == "hard,easy" and "Mixed: hard, easy" in str(row.render())
         await pilot.press("enter")
         await settle(pilot)
-    (choice,) = chosen
-    assert choice is not None
+        # QA: with another number of players the mix no longer fits: it is left for its
+        # first level, not cut or stretched without a word
+        app.push_screen(NewGameScreen(spec_of("robo-factory"), previous=previous),
+                        chosen.append)
+        await settle(pilot)
+        assert app.screen.query_one("#players", ChoiceRow).has_focus
+        await pilot.press("right")  # 4 players: 3 computers
+        await settle(pilot)
+        row = app.screen.query_one("#opponent", ChoiceRow)
+        assert row.value == "hard" and all("," not in v for v, _ in row.choices)
+        await pilot.press("enter")
+        await settle(pilot)
+    choice, other = chosen
+    assert choice is not None and other is not None
     assert [p.level for p in choice.players()] == [None, "hard", "easy"]
+    assert [p.level for p in other.players()] == [None, "hard", "hard", "hard"]

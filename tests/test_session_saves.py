@@ -34,9 +34,13 @@ def test_two_sessions_on_one_save_each_keep_their_moves(tmp_path: Path) -> None:
     play_one(two)  # the file is not what `two` read: it goes on under a new name
     status = two.last_save
     assert status is not None and status.ok and status.notice
-    assert status.message == (f"Another robotui saved {name!r} meanwhile: this game goes on "
-                              f"as {name + ' (2)'!r}.")
-    assert two.name == f"{name} (2)"
+    assert status.message == (f"Now saved as {name + ' (2)'!r}: another robotui saved "
+                              f"{name!r} meanwhile.")
+    assert two.name == f"{name} (2)" and two.notice == status.message
+    play_one(two)  # the computer's reply saves again: the notice stays (QA: it was gone)
+    assert two.notice == status.message
+    play_one(two)  # until a human moves
+    assert two.notice == ""
     play_one(one)  # `one` wrote the file last: it saves there as before
     assert one.last_save is not None and not one.last_save.notice and one.name == name
     kept = {s.name: s.path for s in list_saves(tmp_path)[0]}
@@ -72,3 +76,10 @@ def test_a_failed_save_says_why_first(tmp_path: Path, monkeypatch) -> None:
     status = session.autosave()
     assert not status.ok
     assert status.message == "Could not save: cannot be written (Permission denied)."
+
+
+def test_a_name_too_long_is_cut_and_the_player_told(tmp_path: Path) -> None:
+    session = GameSession.new(get_game("robot-master"), PLAYERS, {}, 8, tmp_path)
+    status = session.rename("Long" * 50)
+    assert status.ok and session.name == ("Long" * 15)
+    assert status.message == f"Saved as {session.name!r} (a name has at most 60 characters)."

@@ -153,4 +153,4 @@ async def test_f1_explains_both_ways_a_face_down_run_is_told(tmp_path):
         assert isinstance(app.screen, RulesScreen)
         keys = app.screen.keys
         assert '"[3 face down]"' in keys and '"[3 down]"' in keys and '"[+5 cards]"' in keys
-        assert '"9 cards, 8 down"' in keys and '"9 (8 down)"' in keys
+        assert '"9 cards, 8 face down"' in keys and '"9 (8 down)"' in keys
