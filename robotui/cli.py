@@ -479,10 +479,12 @@ def play(
     option: GameOptions = None,
 ) -> None:
     """Start a new game straight away."""
+    from screens.new_game import computer_levels  # the dialog's reading of a mix of levels
+
     spec = _game(game)
     opponent = opponent.strip().lower()
     levels = list(spec.player_levels())
-    wanted = [level.strip() for level in opponent.split(",")]
+    wanted = computer_levels(opponent)
     for level in wanted if opponent != "human" else []:
         if level not in levels:
             valid = ", ".join(levels if len(wanted) > 1 else [*levels, "human"])

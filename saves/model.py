@@ -36,8 +36,9 @@ NAME_LIMIT = 60
 
 
 def printable_name(name: str) -> str:
-    """A save name on one line: control characters (a newline, an escape sequence that
-    would reach the terminal) become spaces, spaces run together."""
+    """A save name (or an error's text) on one line: characters that do not print (a
+    newline, an escape sequence that would reach the terminal) become spaces, spaces run
+    together."""
     return " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
 
 
@@ -48,9 +49,8 @@ def clean_name(name: str) -> str:
 
 
 def _one_line(text: str, limit: int) -> str:
-    """``text`` with control characters replaced by spaces, cut to ``limit`` characters."""
-    flat = "".join(" " if (ord(ch) < 32 or ord(ch) == 127) else ch for ch in text)
-    flat = " ".join(flat.split())
+    """``text`` on one line (:func:`printable_name`), cut to ``limit`` characters."""
+    flat = printable_name(text)
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 

@@ -29,6 +29,12 @@ LEVEL_LABELS = {
 }
 
 
+def computer_levels(opponent: str) -> list[str]:
+    """The levels an opponent choice names, in seat order: ``"hard,normal"`` names two (one
+    per computer), ``"hard"`` one for all."""
+    return [level.strip() for level in opponent.split(",")]
+
+
 @dataclass
 class NewGameChoice:
     """What the dialog returns: ``opponent`` is a level, ``"human"``, or with more than
@@ -68,7 +74,7 @@ class NewGameChoice:
 
     def levels(self) -> list[str]:
         """The computers' levels ``opponent`` names, in seat order."""
-        return [level.strip() for level in self.opponent.split(",")]
+        return computer_levels(self.opponent)
 
     @classmethod
     def like(cls, game_id: str, players: list[PlayerEntry], options: dict) -> NewGameChoice:
@@ -130,7 +136,7 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
                 here = str(prev.humans) if prev else "1"
                 yield ChoiceRow("Humans here", humans, here, id="humans")
                 if "," in self.opponent:  # a mix from the command line or the last game
-                    mixed = ", ".join(NewGameChoice(spec.id, self.opponent).levels())
+                    mixed = ", ".join(computer_levels(self.opponent))
                     opponents.insert(0, (self.opponent, fit(f"Mixed: {mixed}", 44, "...")))
                 yield ChoiceRow("Computers", opponents, self.opponent, id="opponent")
             for option in self.spec.options:
@@ -205,16 +211,13 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
             return
         computers = (int(self.query_one("#players", ChoiceRow).value)
                      - int(self.query_one("#humans", ChoiceRow).value))
-        levels = mixed[0].split(",")
+        levels = computer_levels(mixed[0])
         if len(levels) == computers:
             return
-        on_mix = row.value == mixed[0]
+        keep = levels[0] if row.value == mixed[0] else row.value
         row.choices = [c for c in row.choices if c[0] != mixed[0]]
         values = [value for value, _ in row.choices]
-        if on_mix:
-            row.index = values.index(levels[0]) if levels[0] in values else 0
-        else:
-            row.index = min(row.index - 1, len(values) - 1) if row.index > 0 else 0
+        row.index = values.index(keep) if keep in values else 0
         row.refresh()
 
     def chosen_options(self) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.text import Text
@@ -677,8 +678,7 @@ class RoboFactoryScreen(GameScreen):
             for row in robots_rows([card for card, _ in layout], OPEN_GAP):
                 text.append_text(row)
                 text.append("\n")
-            for _, tile in layout:
-                text.append(match_words(tile).ljust(5 + OPEN_GAP), "bold cyan")
+            text.append_text(_tiles_row([tile for _, tile in layout]))
             return text
         text.append("\n")
         own = self.state.dealt_hand(seat) if mine and seat is not None else []
@@ -696,9 +696,7 @@ class RoboFactoryScreen(GameScreen):
             line.rstrip()  # a trailing gap must not wrap in the panel
             text.append_text(line)
             text.append("\n")
-        tiles = Text()
-        for tile in view.open_tiles:
-            tiles.append(match_words(tile).ljust(5 + OPEN_GAP), "bold cyan")
+        tiles = _tiles_row(view.open_tiles)
         tiles.append(" " * (OWN_COLUMN - tiles.cell_len))
         given = view.bought[0] if mine and view.bought is not None else None
         if mine:
@@ -745,8 +743,7 @@ class RoboFactoryScreen(GameScreen):
         if view.phase == REBUILD and view.own_build is not None:
             out.append("Try 1 ")
             out.append_text(letters_text(view.own_build))
-            matches = "1 match" if view.tile == 1 else f"{view.tile} matches"
-            out.append(f": {matches}\n", "bold green")
+            out.append(f": {match_words(view.tile)}\n", "bold green")
         elif view.phase == BUILD and view.own_build is not None:
             out.append("Built ")
             out.append_text(letters_text(view.own_build))
@@ -863,6 +860,14 @@ class RoboFactoryScreen(GameScreen):
                 and seat != view.customer:
             return possible_text(view, max(8, width))
         return log_text(self._log_strings(view), width, height)
+
+
+def _tiles_row(tiles: Sequence[int]) -> Text:
+    """The open cards' match tiles, each under its card: ``2 matches 0 matches 1 match``."""
+    row = Text()
+    for tile in tiles:
+        row.append(match_words(tile).ljust(5 + OPEN_GAP), "bold cyan")
+    return row
 
 
 def bought_answer(bought: tuple[int, int]) -> str:

@@ -37,7 +37,6 @@ class SaveStatus:
 
     ok: bool
     message: str
-    notice: bool = False  # saved, but the player must be told something (a new name)
 
 
 class GameSession:
@@ -198,7 +197,7 @@ class GameSession:
         else:
             self._on_disk = _digest(self.saved.path) if self.saved.path is not None else None
             self.notice = forked or self.notice
-            self.last_save = SaveStatus(True, forked or f"Saved as {self.name!r}", bool(forked))
+            self.last_save = SaveStatus(True, forked or f"Saved as {self.name!r}")
         return self.last_save
 
     def rename(self, new_name: str) -> SaveStatus:
@@ -242,4 +241,3 @@ def _in_folder(path: Path, folder: Path) -> bool:
         return path.parent.resolve() == Path(folder).resolve()
     except OSError:
         return False
-

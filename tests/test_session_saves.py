@@ -33,7 +33,7 @@ def test_two_sessions_on_one_save_each_keep_their_moves(tmp_path: Path) -> None:
     assert one.last_save is not None and one.last_save.message == f"Saved as {name!r}"
     play_one(two)  # the file is not what `two` read: it goes on under a new name
     status = two.last_save
-    assert status is not None and status.ok and status.notice
+    assert status is not None and status.ok and two.notice == status.message
     assert status.message == (f"Now saved as {name + ' (2)'!r}: another robotui saved "
                               f"{name!r} meanwhile.")
     assert two.name == f"{name} (2)" and two.notice == status.message
@@ -42,7 +42,8 @@ def test_two_sessions_on_one_save_each_keep_their_moves(tmp_path: Path) -> None:
     play_one(two)  # until a human moves
     assert two.notice == ""
     play_one(one)  # `one` wrote the file last: it saves there as before
-    assert one.last_save is not None and not one.last_save.notice and one.name == name
+    assert one.last_save is not None and not one.notice and one.name == name
+    assert one.last_save.message == f"Saved as {name!r}"
     kept = {s.name: s.path for s in list_saves(tmp_path)[0]}
     assert set(kept) == {name, f"{name} (2)"}
     assert load_save(kept[name]).match.log == one.match.log
@@ -58,7 +59,7 @@ def test_a_save_deleted_meanwhile_is_simply_written_again(tmp_path: Path) -> Non
     session.saved.path.unlink()
     play_one(session)
     assert session.last_save is not None and session.last_save.ok
-    assert not session.last_save.notice and session.saved.path.exists()
+    assert not session.notice and session.saved.path.exists()
 
 
 def test_a_failed_save_says_why_first(tmp_path: Path, monkeypatch) -> None:
