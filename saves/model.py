@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from engines.match import Match
+from engines.safe_text import safe_text
 
 PLAYER_KINDS = ("human", "computer")
 
@@ -36,10 +37,9 @@ NAME_LIMIT = 60
 
 
 def printable_name(name: str) -> str:
-    """A save name (or an error's text) on one line: characters that do not print (a
-    newline, an escape sequence that would reach the terminal) become spaces, spaces run
-    together."""
-    return " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
+    """A save name (or an error's text) on one line, safe for a terminal
+    (:func:`engines.safe_text.safe_text`: no escape sequence, control or bidi character)."""
+    return safe_text(name)
 
 
 def clean_name(name: str) -> str:

@@ -393,7 +393,7 @@ def test_unique_name_of_a_very_long_name_is_found_at_once(tmp_path: Path) -> Non
     write_save(tmp_path, make_saved(first))
     second = unique_name(tmp_path, long)
     assert second == f"{first} (2)" and save_path(tmp_path, second) != save_path(tmp_path, first)
-    assert saves.clean_name("a\n b\x1b[1m c") == "a b [1m c"
+    assert saves.clean_name("a\n b\x1b[1m c") == "a b c"
 
 
 # -- format versions -------------------------------------------------------------
