@@ -229,3 +229,29 @@ def test_random_corruption_of_a_roborally_save_is_always_a_save_error() -> None:
             loads_save("".join(chars), "junk.toml")
         except SaveError as exc:
             assert "\n" not in str(exc)
+
+
+def test_a_course_with_its_board_beside_its_folder_resumes_after_the_board_goes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/boards.md: a course's boards are looked up in a ``boards`` folder next to the
+    course's folder. The save must embed such a board too (it looked in ``courses/boards``),
+    so the game resumes after the board file is moved away."""
+    monkeypatch.setattr(boardfile, "user_dir", lambda: tmp_path / "no-user-data")
+    project = tmp_path / "my-project"
+    (project / "courses").mkdir(parents=True)
+    (project / "boards").mkdir()
+    shutil.copy(boardfile.BOARDS_DIR / "crossroads.toml", project / "boards" / "side-floor.toml")
+    course = project / "courses" / "beside.toml"
+    course.write_text(
+        'name = "Beside"\nflags = ["side-floor:e9", "side-floor:j2"]\n\n[[boards]]\n'
+        'board = "side-floor"\nat = [0, 0]\n\n[[boards]]\nboard = "dock"\nat = [0, 12]\n'
+    )
+    match = random_match(7, 2, {"course": str(course), "max_turns": 4}, actions=10)
+    assert match.log  # a few actions played
+    text = dumps_save(saved_of(match))
+    assert "board.side-floor" in text
+    (project / "boards" / "side-floor.toml").rename(tmp_path / "moved.toml")
+    loaded = loads_save(text, "beside.toml")
+    assert loaded.match.state.fingerprint() == match.state.fingerprint()
+    assert loaded.match.log == match.log

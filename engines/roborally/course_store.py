@@ -47,7 +47,7 @@ def course_texts(course_id: str) -> dict[str, str]:
         course = load_course(course_id).course  # parsed once, cached while the files stay
         for placement in course.placements if course is not None else ():
             board_id = placement.board.id
-            found = board_path(board_id, path)
+            found = board_path(board_id, path.parent)  # as parse_course looks it up
             if found is not None:
                 texts[BOARD_PREFIX + board_id] = read_text(found, "board")
     except BoardError:
