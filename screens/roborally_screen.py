@@ -60,7 +60,8 @@ from screens.text_fit import wrap_log
 
 KEYS_HELP = """\
   Programming
-  1-9           put that card of your hand into the next free register
+  1-9, 0        put that card of your hand into the next free register
+                (0 is card 10, with Extra Memory or Flywheel)
   Backspace     take the last card back
   Left / Right  move between cards (Up / Down: hand or registers)
   Space         put the card under the cursor in / take it out again
@@ -134,6 +135,9 @@ class RoboRallyScreen(GameScreen):
           for n in range(1, 10)],
         *[Binding(str(n), f"choose({n})", "Choose", show=n == 1, key_display="1-9")
           for n in range(1, 10)],
+        # a tenth card (Extra Memory, Flywheel) or choice: 0, as the hand labels it
+        Binding("0", "number(10)", "Card", show=False),
+        Binding("0", "choose(10)", "Choose", show=False),
         Binding("backspace", "take_back", "Back", key_display="Bksp"),
         Binding("left", "cursor(-1, 0)", "Left", show=False),
         Binding("right", "cursor(1, 0)", "Right", show=False),
@@ -1165,13 +1169,14 @@ class RoboRallyScreen(GameScreen):
                 t.append(f"\n{SEAT_NAMES[view.seat]}'s hand ", f"bold {text_style(view.seat)}")
             else:
                 t.append("\nHand ", "bold")
-            t.append(f"(1-{len(view.hand)} pick, Enter go)\n", "dim")  # 9 less damage
+            keys = "1-9,0" if len(view.hand) >= 10 else f"1-{len(view.hand)}"
+            t.append(f"({keys} pick, Enter go)\n", "dim")  # 9 less damage (10: 0)
             for n, card in enumerate(view.hand):
                 used = card in self.chosen
                 sel = self.zone == "hand" and self.cur == n
                 style = "reverse " if sel else ""
                 style += "grey42 strike" if used else "bold"
-                t.append(f"{n + 1}", "cyan")
+                t.append(hand_key(n), "cyan")
                 t.append(f" {card_label(card):<10}"[:11], style)
                 t.append("\n" if n % 3 == 2 else " ")
             if not t.plain.endswith("\n"):
@@ -1204,7 +1209,7 @@ class RoboRallyScreen(GameScreen):
             t.append(self._question(view) + "\n", "bold")
             for n, choice in enumerate(view.choices):
                 sel = self.cur == n
-                t.append(f"{n + 1}", "cyan")
+                t.append(hand_key(n), "cyan")
                 t.append(f" {self._choice_text(view, choice.value)}",
                          "reverse" if sel else "")
                 t.append("\n")
@@ -1275,6 +1280,11 @@ class RoboRallyScreen(GameScreen):
 
     def _log(self) -> None:
         self.query_one("#rr-log", RegisterLog).show(self.events_log)
+
+
+def hand_key(n: int) -> str:
+    """The key of the ``n``-th card or choice (0-based): 1-9, then 0 for the tenth."""
+    return "0" if n == 9 else str(n + 1) if n < 9 else " "
 
 
 def preview_label(registers: list[int]) -> str:
