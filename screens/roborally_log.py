@@ -104,7 +104,7 @@ def _header(picture: dict, before: list, events: list[str]) -> str:
     for s, b in enumerate(picture["bots"]):
         card = b.regs[reg - 1] if b.pos >= 0 or before[s][0] >= 0 else 0
         card, when = played.get(s, (card, len(events) + s))  # a radio-controlled one's card
-        if b.powered:
+        if b.powered and b.pos >= 0:  # a destroyed or out robot is not "powered down"
             shown.append((0, when, f"{SEAT_NAMES[s]} powered down"))
         elif card and before[s][0] >= 0:
             shown.append((card, when, f"{SEAT_NAMES[s]} {card_label(card)}"))

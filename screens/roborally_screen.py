@@ -1121,13 +1121,15 @@ class RoboRallyScreen(GameScreen):
             t.append("Programs", "bold")
             t.append(" (1-3 move, B back, L R U turn)" if pair else ":", "dim" if pair else "bold")
             codes = ONE_LETTER if pair else TINY
-            for s, b in enumerate(bots):
+            rows = [(s, b) for s, b in enumerate(bots) if b.pos >= 0 or b.lives > 0]
+            for n, (s, b) in enumerate(rows):  # robots out of the game have no program
                 shown = [
                     codes[KIND[b.regs[r]]] if r < reg and b.regs[r] else "?"
                     for r in range(REGISTERS)
                 ]
-                cell = f"{SEAT_NAMES[s]:<7}" + ("off" if b.powered else " ".join(shown))
-                t.append(" " if pair and s % 2 else "\n ")
+                cards = "dead" if b.pos < 0 else "off" if b.powered else " ".join(shown)
+                cell = f"{SEAT_NAMES[s]:<7}" + cards
+                t.append(" " if pair and n % 2 else "\n ")
                 t.append(f"{cell:<17}" if pair else cell, text_style(s))
         elif not self.my_turn():
             if state.is_terminal():

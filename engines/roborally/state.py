@@ -1284,8 +1284,10 @@ class RoboRallyState(GameState):
             if kind == "board":
                 self.events.append(f"{target} hit by board laser ({dmg})")
             else:
-                self.events.append(
+                hurt = dmg if mode == "normal" else 1 if mode == "howitzer" else 0
+                self.events.append(  # "2 hit by 1 (1)": the damage, as board lasers say it
                     f"{target} hit by {shooter}" + (f" {mode}" if mode != "normal" else "")
+                    + (f" ({hurt})" if hurt else "")
                 )
             if mode == "normal":
                 self._damage(target, dmg, (d + 2) % 4)
