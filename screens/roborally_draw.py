@@ -23,6 +23,7 @@ from engines.roborally.boardfile import (
     load_course,
 )
 from engines.roborally.cards import KIND, KIND_NAMES
+from engines.roborally.course_lengths import EXPECTED_TURNS
 from engines.roborally.spec import ROBORALLY
 from engines.roborally.state import SEAT_NAMES
 
@@ -344,7 +345,9 @@ def course_preview(lay: Layout, ascii_only: bool, width: int = 74) -> Text:
     if course is not None and course.description:
         text.append("\n" + "\n".join(textwrap.wrap(course.description, width)), "dim")
     players = f"start squares for {len(lay.starts)} robots"
-    text.append(f"\n{len(lay.flags)} flags to touch in order, {players}\n\n", "dim")
+    turns = EXPECTED_TURNS.get(lay.course_id.split("@", 1)[0])
+    race = f"\nA race of 4 robots lasts about {turns} turns." if turns else ""
+    text.append(f"\n{len(lay.flags)} flags to touch in order, {players}{race}\n\n", "dim")
     text.append(draw_board(lay, [], ascii_only, (0, 0, lay.width, lay.height), coords=True))
     text.append("\n\n")
     text.append(legend(ascii_only, lay, width))

@@ -32,7 +32,7 @@ async def test_roborally_dialog_previews_the_chosen_course(tmp_path):
         assert isinstance(app.screen, PreviewScreen)
         plain = app.screen.text.plain  # drawn as in the game, not in the file notation
         lines = plain.splitlines()
-        assert lines[0] == "First Steps"
+        assert lines[0] == "Pit Stop"  # the default course (engines/roborally/spec.py)
         assert "a  b  c  d  e  f  g  h  i  j  k  l" in plain and "C⇒" in plain
         assert "F1  flag 1" in plain and "firing" not in plain
         assert max(len(line) for line in lines) <= 74  # no sideways scrolling

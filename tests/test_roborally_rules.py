@@ -38,7 +38,7 @@ def test_the_deck_has_84_cards_with_unique_priorities() -> None:
 def test_options_and_players() -> None:
     opts = ROBORALLY.normalize_options({})
     assert opts == {
-        "course": "first-steps",
+        "course": "pit-stop",  # the default: a 4-robot race of about 12 turns
         "start": "shared",
         "options_cards": "on",
         "max_turns": 60,

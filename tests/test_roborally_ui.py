@@ -335,7 +335,7 @@ async def test_option_card_decision_by_keys(tmp_path) -> None:
 async def test_two_player_log_ends_with_the_newest_line(tmp_path) -> None:
     """After a turn the log shows its newest line just above the footer, wrapped at words."""
     app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=5)
+                   seed=5, options={"course": "first-steps"})
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         await pilot.press("1")  # North

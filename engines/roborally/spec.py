@@ -9,6 +9,7 @@ from typing import Any
 from engines.core import Action, GameSpec, IllegalAction, OptionError, OptionSpec
 from engines.roborally.boardfile import BoardError, course_ids, load_course, render
 from engines.roborally.cards import DECK_SET, KIND, KIND_NAMES, OPTIONS
+from engines.roborally.course_lengths import course_label
 from engines.roborally.course_store import course_texts, restore_course
 from engines.roborally.state import SEAT_NAMES, Decide, Program, RoboRallyState
 
@@ -30,7 +31,7 @@ DECISION_KINDS = (
     "fire",
     "recompile",
 )
-DEFAULT_COURSE = "first-steps"
+DEFAULT_COURSE = "pit-stop"  # a 4-robot race of about 12 turns (course_lengths.py)
 
 RULES_WIDTH = 70  # the rules dialog shows 70 columns at 80x24 without wrapping them again
 RULES = """\
@@ -137,8 +138,7 @@ def _course_option() -> OptionSpec:
             continue
         ids.append(cid)
         name = course.name if course is not None else cid
-        length = f" ({course.length})" if course is not None and course.length else ""
-        labels.append(f"{name}{length}")
+        labels.append(course_label(cid, name, course.length if course is not None else ""))
     if DEFAULT_COURSE not in ids:
         ids.insert(0, DEFAULT_COURSE)
         labels.insert(0, DEFAULT_COURSE)
