@@ -15,7 +15,7 @@ from textual.binding import Binding
 from engines.core import EngineError, GameSpec
 from engines.registry import get_game
 from robotui.config import AppConfig
-from saves import SaveError, load_save, newest_save
+from saves import SaveError, list_saves, load_save, resume_problem
 from screens.dialogs import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, RulesScreen, TooSmallScreen
 from screens.game_screen import GameScreen
 from screens.games import game_screen, playable_games
@@ -94,7 +94,7 @@ class RobotuiApp(App[None]):
             session = GameSession.new(
                 spec, choice.players(), choice.options, choice.seed, self.config.save_dir
             )
-        except EngineError as exc:
+        except (EngineError, SaveError) as exc:  # SaveError: the save folder cannot be read
             self.notify(str(exc), severity="error")
             return
         session.autosave()
@@ -112,10 +112,11 @@ class RobotuiApp(App[None]):
     def open_save(self, path: Path) -> None:
         try:
             saved = load_save(path)
+            session = GameSession(saved, self.config.save_dir)
         except SaveError as exc:
             self.notify(str(exc), title="Cannot load", severity="error", timeout=10)
             return
-        self.open_session(GameSession(saved, self.config.save_dir))
+        self.open_session(session)
 
     def open_load_screen(self) -> None:
         def done(path: Path | None) -> None:
@@ -126,9 +127,12 @@ class RobotuiApp(App[None]):
         self.push_screen(LoadScreen(self.config.save_dir), done)
 
     def resume_newest(self) -> None:
-        summary = newest_save(self.config.save_dir)
+        """The newest game not over yet, as ``robotui resume`` picks it."""
+        good, bad = list_saves(self.config.save_dir)
+        summary = next((s for s in good if not s.finished), None)
         if summary is None:
-            self.notify("There is no saved game yet.", severity="warning")
+            self.notify(resume_problem(self.config.save_dir, good, bad), severity="warning",
+                        timeout=10)
             return
         self.open_save(summary.path)
 

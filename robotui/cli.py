@@ -22,6 +22,7 @@ from rich.cells import cell_len, set_cell_size
 
 from engines.core import EngineError, GameSpec
 from engines.registry import get_game
+from engines.safe_text import safe_text
 from robotui import __version__
 from robotui.config import AppConfig
 
@@ -40,7 +41,7 @@ app = typer.Typer(
     help="A terminal arcade of robot board and card games. Run without a command for the menu.",
     invoke_without_command=True,
     no_args_is_help=False,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion (see "Command line")
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -109,8 +110,9 @@ class GlobalOptions:
 
 
 def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
-    """Print one error line on stderr and exit with ``code``."""
-    typer.echo(f"Error: {message}", err=True)
+    """Print one error line on stderr and exit with ``code`` (the line made safe for the
+    terminal: it may quote a file name or what was typed)."""
+    typer.echo(f"Error: {safe_text(message)}", err=True)
     raise typer.Exit(code)
 
 
@@ -122,12 +124,15 @@ def _globals(ctx: typer.Context) -> GlobalOptions:
 
 
 def _save_dir(ctx: typer.Context) -> Path:
-    from saves import SaveError, resolve_save_dir
+    """The save folder, checked: one line and exit 1 if it exists but cannot be read."""
+    from saves import SaveError, check_save_dir, resolve_save_dir
 
     try:
-        return resolve_save_dir(_globals(ctx).save_dir)
+        directory = resolve_save_dir(_globals(ctx).save_dir)
+        check_save_dir(directory)
     except SaveError as exc:
         fail(str(exc), RUNTIME_ERROR)
+    return directory
 
 
 def _app_config(ctx: typer.Context, **fields: Any) -> AppConfig:
@@ -205,7 +210,7 @@ def _players_text(summary: SaveSummary) -> str:
     for player in summary.players:
         detail = player.level if getattr(player, "level", None) else player.kind
         parts.append(f"{player.name} ({detail})" if detail else str(player.name))
-    return ", ".join(parts)
+    return safe_text(", ".join(parts))
 
 
 NAME_COLUMN = 50  # saves list: longer save names are cut
@@ -243,7 +248,9 @@ def _snapshot_lines(snapshot: Mapping[str, Any], indent: str = "  ") -> list[str
         else:
             text = str(value)
             lines.append(f"{indent}{label}: {text}" if text else f"{indent}{label}: (none)")
-    return lines
+    # a snapshot may quote names from files (players, boards, card sets): kept safe, with
+    # its spacing (board rows line up)
+    return [safe_text(line, one_line=False) for line in lines]
 
 
 def _option_value(spec: GameSpec, key: str, text: str) -> Any:
@@ -346,8 +353,8 @@ def main_callback(
             "--save-dir",
             metavar="PATH",
             help="Folder for saved games (default: $ROBOTUI_SAVE_DIR or the user data folder).",
-            file_okay=False,
-            dir_okay=True,
+            # checked by _save_dir, in one line (click's own check printed a usage block)
+            readable=False,
         ),
     ] = None,
     ascii_only: Annotated[
@@ -555,8 +562,8 @@ def resume(
         ),
     ] = None,
 ) -> None:
-    """Continue a saved game (the newest one unless NAME is given)."""
-    from saves import SaveError, list_saves, load_save
+    """Continue a saved game (the newest unfinished one unless NAME is given)."""
+    from saves import SaveError, list_saves, load_save, resume_problem
 
     directory = _save_dir(ctx)
     notice = ""
@@ -565,16 +572,19 @@ def resume(
             good, bad = list_saves(directory)
         except SaveError as exc:
             fail(str(exc), RUNTIME_ERROR)
-        if not good:
-            fail(
-                f"no saved games in {directory}; start one with 'robotui play GAME'",
-                RUNTIME_ERROR,
-            )
-        path = Path(good[0].path)
+        # a finished game is not one to continue (QA: a hang-up rewrote a finished game's
+        # save, which then came back as the newest)
+        newest = next((s for s in good if not s.finished), None)
+        if newest is None:
+            hint = ("; 'robotui resume NAME' opens a finished one" if good
+                    else "; start one with 'robotui play GAME'")
+            fail(resume_problem(directory, good, bad) + hint, RUNTIME_ERROR)
+        path = Path(newest.path)
         if bad:
             files = "file was" if len(bad) == 1 else f"{len(bad)} files were"
-            notice = (f"Resumed the newest readable save, {good[0].name!r}. An unreadable save "
-                      f"{files} skipped: 'robotui saves list' says why.")
+            notice = safe_text(
+                f"Resumed the newest unfinished readable save, {newest.name!r}. An unreadable "
+                f"save {files} skipped: 'robotui saves list' says why.")
             typer.echo(f"note: {notice}", err=True)
     else:
         path = _find_save_or_fail(ctx, name)
@@ -600,6 +610,7 @@ def saves_list(ctx: typer.Context) -> None:
         # One line of facts per save and one for the game and its players, to stay within
         # 80 columns; names longer than NAME_COLUMN are cut.
         def cut(text: str) -> str:
+            text = safe_text(text)
             if cell_len(text) <= NAME_COLUMN:
                 return text
             return set_cell_size(text, NAME_COLUMN - 3).rstrip() + "..."
@@ -611,13 +622,16 @@ def saves_list(ctx: typer.Context) -> None:
         table = _table(["NAME", "UPDATED", "MOVE", "DONE"], rows).splitlines()
         lines = table[:2]
         for s, line in zip(summaries, table[2:], strict=True):
-            game = f"    {s.game_name or s.game_id}: {players_text(s.players)}"
-            lines += [line, game if len(game) <= 80 else game[:77] + "..."]
+            game = safe_text(f"    {s.game_name or s.game_id}: {players_text(s.players)}")
+            game = "    " + game  # safe_text trims the indent
+            if cell_len(game) > 80:
+                game = set_cell_size(game, 77).rstrip() + "..."
+            lines += [line, game]
         typer.echo("\n".join(lines))
     else:
-        typer.echo(f"No saved games in {directory}.")
+        typer.echo(f"No saved games in {safe_text(str(directory))}.")
     for error in errors:
-        typer.echo(f"skipped: {error}")
+        typer.echo(f"skipped: {safe_text(str(error))}")
 
 
 @saves_app.command("show")
@@ -646,8 +660,8 @@ def saves_show(
         fail(str(exc), RUNTIME_ERROR)
     state = saved.match.state
     lines = [
-        f"name:     {summary.name}",
-        f"file:     {path}",
+        f"name:     {safe_text(summary.name)}",
+        f"file:     {safe_text(str(path))}",
         f"game:     {summary.game_name} ({summary.game_id})",
         f"updated:  {_when(summary.updated)}",
         f"move:     {summary.move_number}",
@@ -656,7 +670,7 @@ def saves_show(
     ]
     result = state.result()
     if result is not None:
-        lines.append(f"result:   {result.reason}")
+        lines.append(f"result:   {safe_text(result.reason)}")
     public = not spoilers and not summary.finished
     lines.append("position (hidden cards left out; --spoilers shows them):" if public
                  else "position:")
@@ -682,14 +696,15 @@ def saves_delete(
     if not yes:
         if not _stdin_is_interactive():
             fail(f"not deleting {name!r} without confirmation; pass --yes to delete it")
-        if not typer.confirm(f"Delete saved game {name!r} ({path})?", default=False):
+        question = safe_text(f"Delete saved game {name!r} ({path})?")
+        if not typer.confirm(question, default=False):
             typer.echo("Nothing deleted.")
             raise typer.Exit(RUNTIME_ERROR)
     try:
         deleted = delete_save(directory, name)
     except SaveError as exc:
         fail(str(exc), RUNTIME_ERROR)
-    typer.echo(f"Deleted {name} ({deleted}).")
+    typer.echo(safe_text(f"Deleted {name} ({deleted})."))
 
 
 @app.command()
@@ -787,7 +802,7 @@ def board_check(
     from engines.roborally.boardfile import BoardError, resolve_file, summary
 
     try:
-        typer.echo(summary(resolve_file(file)))
+        typer.echo(safe_text(summary(resolve_file(file)), one_line=False))
     except BoardError as exc:
         fail(str(exc), RUNTIME_ERROR)
 
@@ -801,7 +816,8 @@ def board_show(
     from engines.roborally.boardfile import BoardError, resolve_file, show
 
     try:
-        typer.echo(show(resolve_file(file), ascii_only=_globals(ctx).ascii))
+        typer.echo(safe_text(show(resolve_file(file), ascii_only=_globals(ctx).ascii),
+                             one_line=False))
     except BoardError as exc:
         fail(str(exc), RUNTIME_ERROR)
 

@@ -8,6 +8,7 @@ from saves.format import FORMAT_VERSION, MAX_SAVE_BYTES, MIGRATIONS, dumps_save,
 from saves.model import NAME_LIMIT, PlayerEntry, SavedGame, SaveError, SaveSummary, clean_name
 from saves.store import (
     ENV_VAR,
+    check_save_dir,
     default_save_dir,
     default_save_name,
     delete_save,
@@ -17,7 +18,9 @@ from saves.store import (
     newest_save,
     read_summary,
     resolve_save_dir,
+    resume_problem,
     save_path,
+    sweep_temporary_files,
     unique_name,
     write_save,
 )
@@ -32,6 +35,7 @@ __all__ = [
     "SaveError",
     "SaveSummary",
     "SavedGame",
+    "check_save_dir",
     "clean_name",
     "default_save_dir",
     "default_save_name",
@@ -44,7 +48,9 @@ __all__ = [
     "newest_save",
     "read_summary",
     "resolve_save_dir",
+    "resume_problem",
     "save_path",
+    "sweep_temporary_files",
     "unique_name",
     "write_save",
 ]

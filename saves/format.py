@@ -330,9 +330,10 @@ def _loads(text: str, source_name: str) -> SavedGame:
     resources = c.get(doc, "resources", dict) if "resources" in doc else {}
     if not all(isinstance(v, str) for v in resources.values()):
         c.fail("'resources' must hold text only")
+    c.option_types(spec, options)
     try:
         options = spec.with_resources(options, resources)
-        options = spec.normalize_options(options)
+        options = c.normalized_options(spec, options)
         spec.check_players(len(players))
     except EngineError as exc:
         c.fail(str(exc))
@@ -422,6 +423,14 @@ def _type_name(value: Any) -> str:
     return type(value).__name__
 
 
+def _shown(value: Any, limit: int = 40) -> str:
+    """A value as the file spells it, cut to ``limit`` characters."""
+    text = _value(value) if isinstance(value, str | int | float | bool) else _type_name(value)
+    if len(text) <= limit:
+        return text
+    return text[: limit - 4] + ('..."' if text.startswith('"') else "...")
+
+
 def _is(value: Any, kind: type) -> bool:
     if kind is int:
         return type(value) is int  # not a boolean
@@ -467,7 +476,8 @@ class _Checker:
             where = f"players[{index}]."
             if not isinstance(entry, dict):
                 self.fail(f"'players[{index}]' should be a table, not {_type_name(entry)}")
-            name = self.get(entry, "name", str, prefix=where)
+            # a hand-edited escape sequence or control character must never reach a screen
+            name = printable_name(self.get(entry, "name", str, prefix=where))
             kind = self.get(entry, "kind", str, prefix=where)
             if kind not in PLAYER_KINDS:
                 self.fail(f'\'{where}kind\' should be "human" or "computer", not {kind!r}')
@@ -496,6 +506,42 @@ class _Checker:
                 )
             out.append(LoggedAction(seat, found.group(2)))
         return out
+
+    def option_types(self, spec: GameSpec, options: dict[str, Any]) -> None:
+        """Each known option's value has the option's own type (QA: ``depth = 9.0`` passed
+        as 9 and broke the deal with a bare TypeError)."""
+        for opt in spec.options:
+            if opt.name not in options:
+                continue
+            value = options[opt.name]
+            where = f"'options.{opt.name}'"
+            if opt.choices is not None:
+                kinds = list(dict.fromkeys(type(c) for c in opt.choices))
+                if type(value) not in kinds:  # a value of the right type is checked next
+                    wanted = " or ".join(_type_name(k()) for k in kinds)
+                    self.fail(f"{where} should be {wanted}, not {_type_name(value)} "
+                              f"({_shown(value)})")
+            elif opt.kind == "int" and type(value) is not int:
+                self.fail(f"{where} should be an integer, not {_type_name(value)}")
+            elif opt.kind == "text" and not isinstance(value, str):
+                self.fail(f"{where} should be a string, not {_type_name(value)}")
+
+    def normalized_options(self, spec: GameSpec, options: dict[str, Any]) -> dict[str, Any]:
+        """``spec.normalize_options``; a failure that is not the game's own
+        :class:`EngineError` (a text option taken for a file name too long for the
+        system, say) names the option that caused it."""
+        try:
+            return spec.normalize_options(options)
+        except EngineError:
+            raise
+        except Exception as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            for key in options:
+                try:
+                    spec.normalize_options({key: options[key]})
+                except Exception:
+                    self.fail(f"'options.{key}' {_shown(options[key])} cannot be used ({why})")
+            self.fail(f"the options cannot be used ({why})")
 
     def levels(self, spec: GameSpec, players: list[PlayerEntry]) -> None:
         known = spec.player_levels()

@@ -54,6 +54,35 @@ def resolve_save_dir(override: str | Path | None) -> Path:
     return default_save_dir()
 
 
+def check_save_dir(directory: Path) -> None:
+    """Raise :class:`SaveError` (one line) if ``directory`` exists but cannot be used as the
+    save folder: not a folder, or its files cannot be listed or reached (QA: a folder of
+    mode 000 or 644 crashed ``saves show``, ``resume`` and ``play`` with PermissionError).
+    A folder that does not exist yet is fine: the first save creates it."""
+    directory = Path(directory)
+    try:
+        info = os.stat(directory)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise SaveError(str(directory), _folder_problem(exc)) from None
+    if not stat.S_ISDIR(info.st_mode):
+        raise SaveError(str(directory), "is not a folder, so it cannot hold saves")
+    try:
+        with os.scandir(directory) as entries:  # needs read permission
+            next(entries, None)
+        os.stat(os.path.join(directory, "."))  # needs search permission
+    except OSError as exc:
+        raise SaveError(str(directory), _folder_problem(exc)) from None
+
+
+def _folder_problem(exc: OSError) -> str:
+    if isinstance(exc, PermissionError):
+        return ("the save folder cannot be read (permission denied); fix its permissions "
+                "or pick another folder with --save-dir")
+    return f"the save folder cannot be read ({exc.strerror or exc})"
+
+
 def save_path(directory: Path, name: str) -> Path:
     """The file a save called ``name`` is written to: a safe slug of the name + ``.toml``."""
     return Path(directory) / f"{_slug(name)}{SUFFIX}"
@@ -104,6 +133,7 @@ def write_save(directory: Path, saved: SavedGame) -> Path:
         raise SaveError(target, f"cannot be saved ({type(exc).__name__}: {exc})") from exc
     try:
         directory.mkdir(parents=True, exist_ok=True)
+        sweep_temporary_files(directory)
         _check_overwrite(target, saved)
         _atomic_write(target, text.encode("utf-8"))
     except SaveError:
@@ -157,6 +187,34 @@ def _atomic_write(target: Path, data: bytes) -> None:
             os.unlink(tmp)
         raise
     _fsync_directory(target.parent)
+
+
+# The temporary files of _atomic_write: "." + the save file's stem + "." + tempfile's eight
+# random characters + ".tmp". One older than this was left by a write that was killed.
+_TEMPORARY = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")
+STALE_TEMPORARY_SECONDS = 600
+
+
+def sweep_temporary_files(directory: Path) -> list[Path]:
+    """Delete the temporary files of robotui's own naming that a write killed half-way
+    left in ``directory`` (only those not touched for :data:`STALE_TEMPORARY_SECONDS`,
+    so another robotui's write in progress is left alone); return what was deleted."""
+    removed: list[Path] = []
+    limit = datetime.now(UTC).timestamp() - STALE_TEMPORARY_SECONDS
+    try:
+        with os.scandir(directory) as entries:
+            stale = [
+                Path(e.path) for e in entries
+                if _TEMPORARY.match(e.name) and e.is_file(follow_symlinks=False)
+                and e.stat(follow_symlinks=False).st_mtime < limit
+            ]
+    except OSError:
+        return removed
+    for path in stale:
+        with contextlib.suppress(OSError):
+            path.unlink()
+            removed.append(path)
+    return removed
 
 
 def _fsync_directory(directory: Path) -> None:
@@ -251,7 +309,8 @@ def list_saves(directory: Path) -> tuple[list[SaveSummary], list[SaveError]]:
             return [], [SaveError(str(directory), "is not a directory")]
         files = _save_files(directory)
     except OSError as exc:
-        return [], [SaveError(str(directory), f"cannot be listed ({exc.strerror or exc})")]
+        return [], [SaveError(str(directory), _folder_problem(exc))]
+    sweep_temporary_files(directory)
     good: list[tuple[datetime, int, str, SaveSummary]] = []
     bad: list[SaveError] = []
     for path in files:
@@ -275,10 +334,31 @@ def _mtime_ns(path: Path) -> int:
         return 0
 
 
-def newest_save(directory: Path) -> SaveSummary | None:
-    """The most recently updated good save, or ``None``."""
+def newest_save(directory: Path, *, unfinished: bool = False) -> SaveSummary | None:
+    """The most recently updated good save (with ``unfinished``, the newest of the games
+    not over yet), or ``None``."""
     good, _ = list_saves(directory)
-    return good[0] if good else None
+    return next((s for s in good if not (unfinished and s.finished)), None)
+
+
+def resume_problem(
+    directory: Path, good: list[SaveSummary], bad: list[SaveError]
+) -> str:
+    """Why there is no game to resume (one line; ``good`` and ``bad`` as from
+    :func:`list_saves`): no saves, only unreadable ones (how many, and the first reason),
+    or only finished games."""
+    folder = printable_name(str(directory))
+    skipped = ""
+    if bad:
+        files = "1 unreadable file was" if len(bad) == 1 else f"{len(bad)} unreadable files were"
+        skipped = f"{files} skipped ({bad[0]}{'; ...' if len(bad) > 1 else ''})"
+    if good:
+        games = "the saved game is" if len(good) == 1 else f"all {len(good)} saved games are"
+        return f"no unfinished game in {folder}: {games} finished" + (
+            f"; {skipped}" if skipped else "")
+    if skipped:
+        return f"no saved game to resume in {folder}: {skipped}"
+    return f"no saved games in {folder}"
 
 
 def _peek_name(path: Path) -> str | None:
@@ -293,10 +373,18 @@ def _peek_name(path: Path) -> str | None:
 def find_save(directory: Path, name: str) -> Path:
     """A save file by save name, file stem/name in ``directory``, or path to a file.
 
-    Raises :class:`SaveError` listing the available names when nothing matches.
-    A file found by path or stem is returned even if it is damaged (loading says why).
+    Raises :class:`SaveError` listing the available names when nothing matches, or saying
+    why the folder cannot be read. A file found by path or stem is returned even if it is
+    damaged (loading says why).
     """
     directory = Path(directory)
+    try:
+        return _find_save(directory, name)
+    except OSError as exc:
+        raise SaveError(str(directory), _folder_problem(exc)) from None
+
+
+def _find_save(directory: Path, name: str) -> Path:
     text = str(name).strip()
     if not text:
         raise SaveError(str(directory), "no save name given")
@@ -311,10 +399,7 @@ def find_save(directory: Path, name: str) -> Path:
     candidate = save_path(directory, text)
     if candidate.is_file() and _peek_name(candidate) in (text, None):
         return candidate
-    try:
-        files = _save_files(directory) if directory.is_dir() else []
-    except OSError:
-        files = []
+    files = _save_files(directory) if directory.is_dir() else []
     named = [(p, _peek_name(p)) for p in files]
     named.sort(key=lambda item: _mtime_ns(item[0]), reverse=True)
     for wanted in (text, text.casefold()):
@@ -345,16 +430,17 @@ def delete_save(directory: Path, name: str) -> Path:
 
 def unique_name(directory: Path, base: str) -> str:
     """``base`` (its first :data:`NAME_LIMIT` characters), or ``base (2)``, ``base (3)``…
-    whichever no save (name or file) uses yet."""
+    whichever no save (name or file) uses yet; :class:`SaveError` if the folder cannot be
+    read."""
     directory = Path(directory)
     base = clean_name(base) or "game"
     try:
         files = _save_files(directory) if directory.is_dir() else []
-    except OSError:
-        files = []
-    taken = {n.casefold() for n in map(_peek_name, files) if n is not None}
-    for number in range(1, 10_000):  # bounded: never a loop that cannot end (QA)
-        candidate = base if number == 1 else f"{base} ({number})"
-        if candidate.casefold() not in taken and not save_path(directory, candidate).exists():
-            return candidate
+        taken = {n.casefold() for n in map(_peek_name, files) if n is not None}
+        for number in range(1, 10_000):  # bounded: never a loop that cannot end (QA)
+            candidate = base if number == 1 else f"{base} ({number})"
+            if candidate.casefold() not in taken and not save_path(directory, candidate).exists():
+                return candidate
+    except OSError as exc:
+        raise SaveError(str(directory), _folder_problem(exc)) from None
     raise SaveError(str(directory), f"no free name like {base!r} is left")

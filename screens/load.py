@@ -11,7 +11,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from saves import SaveSummary, delete_save, list_saves
+from engines.safe_text import safe_text
+from saves import SaveError, SaveSummary, delete_save, list_saves
 from screens.dialogs import ConfirmScreen
 from screens.players_text import players_text
 from screens.text_fit import fit
@@ -36,7 +37,8 @@ class LoadScreen(Screen[Path | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="load"):
-            yield Static(f"Saved games in {self.save_dir}", id="load-title")
+            yield Static(f"Saved games in {safe_text(str(self.save_dir))}", id="load-title",
+                         markup=False)
             yield DataTable(id="load-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="load-errors")
         yield Footer()
@@ -90,8 +92,12 @@ class LoadScreen(Screen[Path | None]):
 
         def done(yes: bool | None) -> None:
             if yes:
-                delete_save(self.save_dir, str(summary.path))
-                self.notify(f"Deleted {summary.name!r}.")
+                try:
+                    delete_save(self.save_dir, str(summary.path))
+                except SaveError as exc:  # gone meanwhile, or the folder cannot be written
+                    self.notify(str(exc), severity="error", markup=False)
+                else:
+                    self.notify(f"Deleted {summary.name!r}.", markup=False)  # "[red]x" as is
                 self.reload()
 
         self.app.push_screen(ConfirmScreen(f"Delete the save {summary.name!r}?"), done)

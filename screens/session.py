@@ -23,6 +23,7 @@ from saves import (
     SaveError,
     clean_name,
     delete_save,
+    dumps_save,
     unique_name,
     write_save,
 )
@@ -179,15 +180,22 @@ class GameSession:
         on under a new name (QA: two windows on one save took each other's moves back)."""
         forked = ""
         path = self.saved.path
-        if (path is not None and self._on_disk is not None and _in_folder(path, self.save_dir)
-                and path.exists() and _digest(path) != self._on_disk):
-            old = self.saved.name
-            self.saved.name = unique_name(self.save_dir, old)
-            self.saved.path = None
-            # the new name first: a narrow status line may cut the end (QA)
-            forked = (f"Now saved as {self.saved.name!r}: another robotui saved {old!r} "
-                      "meanwhile.")
+        if self._unchanged():
+            # nothing new since this session read or wrote the file: rewriting it would only
+            # give it a new time and make a finished game the "newest" save (QA: a hang-up
+            # on a finished game, and 'robotui resume' opened it again)
+            self.last_save = SaveStatus(True, f"Saved as {self.name!r}")
+            return self.last_save
         try:
+            if (path is not None and self._on_disk is not None
+                    and _in_folder(path, self.save_dir)
+                    and path.exists() and _digest(path) != self._on_disk):
+                old = self.saved.name
+                self.saved.name = unique_name(self.save_dir, old)
+                self.saved.path = None
+                # the new name first: a narrow status line may cut the end (QA)
+                forked = (f"Now saved as {self.saved.name!r}: another robotui saved {old!r} "
+                          "meanwhile.")
             write_save(self.save_dir, self.saved)
         except (OSError, SaveError) as exc:
             # the reason first: the status line may cut what follows (QA: it showed the
@@ -199,6 +207,18 @@ class GameSession:
             self.notice = forked or self.notice
             self.last_save = SaveStatus(True, forked or f"Saved as {self.name!r}")
         return self.last_save
+
+    def _unchanged(self) -> bool:
+        """True if the save file would come out as this session last read or wrote it
+        (the same game, players, name and screen state; only the time would differ)."""
+        path = self.saved.path
+        if path is None or self._on_disk is None or not _in_folder(path, self.save_dir):
+            return False
+        try:
+            text = dumps_save(self.saved)
+        except Exception:  # the write says what is wrong
+            return False
+        return hashlib.sha256(text.encode("utf-8")).digest() == self._on_disk
 
     def rename(self, new_name: str) -> SaveStatus:
         """Save under ``new_name``; the old file of this game is removed once the new one exists.

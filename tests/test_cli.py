@@ -138,8 +138,15 @@ def make_fake_saves() -> types.ModuleType:
         path.unlink()
         return path
 
+    def check_save_dir(directory: Path) -> None:
+        pass
+
+    from saves import resume_problem  # plain text from what list_saves returned
+
     mod.__dict__.update(
         SaveError=FakeSaveError,
+        check_save_dir=check_save_dir,
+        resume_problem=resume_problem,
         SaveSummary=FakeSummary,
         resolve_save_dir=resolve_save_dir,
         read_summary=read_summary,
@@ -433,6 +440,39 @@ def test_resume_newest_says_it_skipped_an_unreadable_save(
     assert Path(launched[0].resume_path or "") == good
     assert "unreadable save file was skipped" in launched[0].notice
     assert "robotui saves list" in launched[0].notice
+
+
+def test_resume_skips_finished_games(launched: list[AppConfig], store: Store) -> None:
+    """QA: a finished game whose save was rewritten became the newest and 'resume'
+    opened it; resume continues the newest game not over yet."""
+    unfinished = store.write("going", 3)
+    store.write("done", 24)  # newer, but over
+    result = run("resume")
+    assert result.exit_code == 0, result.output
+    assert Path(launched[0].resume_path or "") == unfinished
+
+
+def test_resume_says_when_every_game_is_finished(
+    launched: list[AppConfig], store: Store
+) -> None:
+    store.write("done", 24)
+    line = assert_clean_error(run("resume"), 1)
+    assert "no unfinished game" in line and "finished" in line and "resume NAME" in line
+    assert not launched
+    assert run("resume", "done").exit_code == 0  # by name it still opens
+
+
+def test_resume_with_only_unreadable_saves_says_how_many_and_why(
+    launched: list[AppConfig], store: Store
+) -> None:
+    """QA: it said "no saved games" when there were saves it could not read."""
+    store.junk("broken one", "{not a save")
+    store.junk("broken two", "{not a save either")
+    line = assert_clean_error(run("resume"), 1)
+    assert "no saved games" not in line
+    assert "2 unreadable files were skipped" in line
+    assert f"broken one{store.suffix}" in line or f"broken two{store.suffix}" in line
+    assert not launched
 
 
 def test_resume_by_name(launched: list[AppConfig], store: Store) -> None:

@@ -5,6 +5,7 @@ back, each still saying "Saved as")."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from engines.registry import get_game
@@ -84,3 +85,39 @@ def test_a_name_too_long_is_cut_and_the_player_told(tmp_path: Path) -> None:
     status = session.rename("Long" * 50)
     assert status.ok and session.name == ("Long" * 15)
     assert status.message == f"Saved as {session.name!r} (a name has at most 60 characters)."
+
+
+def finished_session(folder: Path) -> GameSession:
+    session = GameSession.new(get_game("robot-master"), PLAYERS, {}, 9, folder)
+    while not session.match.state.is_terminal():
+        play_one(session)
+    return session
+
+
+def test_an_unchanged_game_is_never_written_again(tmp_path: Path) -> None:
+    """QA: closing the terminal (SIGHUP) on a finished game rewrote its unchanged save
+    with a new time, so it became the newest and 'robotui resume' opened it."""
+    finished = finished_session(tmp_path)
+    path = finished.saved.path
+    assert path is not None
+    os.utime(path, ns=(1_000_000_000, 1_000_000_000))
+    before = path.read_bytes()
+    reopened = GameSession(load_save(path), tmp_path)
+    for session in (reopened, finished):  # loaded again, or still open since its last move
+        status = session.autosave()  # what a hang-up or quitting does
+        assert status.ok
+        assert path.read_bytes() == before and path.stat().st_mtime_ns == 1_000_000_000
+
+
+def test_a_changed_game_is_still_written(tmp_path: Path) -> None:
+    session = GameSession.new(get_game("robot-master"), PLAYERS, {}, 9, tmp_path)
+    session.autosave()
+    path = session.saved.path
+    assert path is not None
+    reopened = GameSession(load_save(path), tmp_path)
+    play_one(reopened)  # saves
+    assert load_save(path).match.state.move_number >= 1
+    reopened.saved.ui = {"notes": {"0": {"turn": 1, "rows": ["x"]}}}  # screen state only
+    before = path.read_bytes()
+    reopened.autosave()
+    assert path.read_bytes() != before
