@@ -313,12 +313,16 @@ class ProgressBar:
         self.total = total
         self.stream = stream
         self.interval = interval
-        self.last_draw = 0.0
+        self.last_draw: float | None = None  # monotonic time may start near 0 after a boot
         self.width = 0
 
     def __call__(self, done: int) -> None:
         now = time.monotonic()
-        if done < self.total and now - self.last_draw < self.interval:
+        if (
+            done < self.total
+            and self.last_draw is not None
+            and now - self.last_draw < self.interval
+        ):
             return
         self.last_draw = now
         filled = PROGRESS_WIDTH * done // self.total if self.total else PROGRESS_WIDTH
