@@ -23,7 +23,7 @@ from rich.cells import cell_len, set_cell_size
 from engines.core import EngineError, GameSpec
 from engines.registry import get_game
 from engines.safe_text import safe_text
-from robotui import __version__
+from robotui import __version__, completion
 from robotui.config import AppConfig
 
 if TYPE_CHECKING:
@@ -162,6 +162,7 @@ GameOptions = Annotated[
         "--option",
         "-o",
         metavar="KEY=VALUE",
+        autocompletion=completion.game_options,
         help="Game option as key=value, e.g. hand=five (repeatable).",
         show_default=False,
     ),
@@ -423,13 +424,16 @@ def _games_options_help() -> str:
 def play(
     ctx: typer.Context,
     game: Annotated[
-        str, typer.Argument(metavar="GAME", help="Game id, e.g. robot-master.", show_default=False)
+        str,
+        typer.Argument(metavar="GAME", help="Game id, e.g. robot-master.", show_default=False,
+                       autocompletion=completion.game_ids),
     ],
     opponent: Annotated[
         str,
         typer.Option(
             "--opponent",
             metavar="LEVEL[,LEVEL...]|human",
+            autocompletion=completion.opponents,
             help="Computer level (random, easy, normal, hard); with more than two players "
             "one level per computer in seat order, e.g. hard,normal,easy; or 'human': every "
             "seat human.",
@@ -562,7 +566,10 @@ def resume(
     name: Annotated[
         str | None,
         typer.Argument(
-            metavar="NAME", help="Name of the save (default: the newest one).", show_default=False
+            metavar="NAME",
+            help="Name of the save (default: the newest unfinished one).",
+            show_default=False,
+            autocompletion=completion.save_names,
         ),
     ] = None,
 ) -> None:
@@ -642,7 +649,9 @@ def saves_list(ctx: typer.Context) -> None:
 def saves_show(
     ctx: typer.Context,
     name: Annotated[
-        str, typer.Argument(metavar="NAME", help="Name of the save.", show_default=False)
+        str,
+        typer.Argument(metavar="NAME", help="Name of the save.", show_default=False,
+                       autocompletion=completion.save_names),
     ],
     spoilers: Annotated[
         bool,
@@ -686,7 +695,9 @@ def saves_show(
 def saves_delete(
     ctx: typer.Context,
     name: Annotated[
-        str, typer.Argument(metavar="NAME", help="Name of the save.", show_default=False)
+        str,
+        typer.Argument(metavar="NAME", help="Name of the save.", show_default=False,
+                       autocompletion=completion.save_names),
     ],
     yes: Annotated[
         bool, typer.Option("--yes", "-y", help="Delete without asking for confirmation.")
@@ -714,13 +725,16 @@ def saves_delete(
 @app.command()
 def arena(
     game: Annotated[
-        str, typer.Argument(metavar="GAME", help="Game id, e.g. robot-master.", show_default=False)
+        str,
+        typer.Argument(metavar="GAME", help="Game id, e.g. robot-master.", show_default=False,
+                       autocompletion=completion.game_ids),
     ],
     players: Annotated[
         str,
         typer.Option(
             "--players",
             metavar="SPEC,SPEC[,...]",
+            autocompletion=completion.arena_players,
             help="Comma-separated players, one per seat: levels (random, easy, normal, hard) "
             "or package.module:Class.",
             show_default=False,
@@ -793,7 +807,8 @@ def arena(
 BoardFile = Annotated[
     str,
     typer.Argument(
-        metavar="FILE", help="Board or course file (or a bundled id).", show_default=False
+        metavar="FILE", help="Board or course file (or a bundled id).", show_default=False,
+        autocompletion=completion.board_ids,
     ),
 ]
 

@@ -370,6 +370,17 @@ def _peek_name(path: Path) -> str | None:
     return printable_name(name) if isinstance(name, str) else None
 
 
+def save_names(directory: Path) -> list[str]:
+    """The names of the saves in ``directory``, newest file first, read without the full
+    check (quick enough for shell completion); ``[]`` if the folder cannot be read."""
+    try:
+        files = _save_files(Path(directory))
+    except OSError:
+        return []
+    files.sort(key=_mtime_ns, reverse=True)
+    return [n for n in map(_peek_name, files) if n]
+
+
 def find_save(directory: Path, name: str) -> Path:
     """A save file by save name, file stem/name in ``directory``, or path to a file.
 

@@ -134,3 +134,15 @@ async def test_a_player_name_like_markup_shows_as_written(folder: Path, game: st
             assert text.count(bare) == text.count(marked), text  # never shown without [..]
         if game != "roborally":  # RoboRally names robots by colour only
             assert "[red]Ann" in text or "[b]Zed" in text, text
+
+
+def test_a_card_set_named_with_escape_sequences_is_refused() -> None:
+    """Stak Bots card-set names are shown on screens: one with control characters is
+    refused with a one-line reason, like any other bad card set."""
+    from engines.stak_bots.cards import CardSetError, default_card_text, parse_card_set
+
+    text = default_card_text().replace('name = "robotui default"',
+                                       'name = "mine\\u001b[2J\\u202e"', 1)
+    with pytest.raises(CardSetError, match="plain text") as info:
+        parse_card_set(text, "mine.toml")
+    assert "\n" not in str(info.value)

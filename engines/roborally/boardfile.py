@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 
 from engines.core import EngineError
+from engines.safe_text import safe_text
 
 MAX_FILE_BYTES = 200_000
 PACKAGE_DIR = Path(__file__).parent
@@ -255,11 +256,13 @@ def parse_board(text: str, source: str, board_id: str | None = None) -> Board:
     allowed = {"name", "description", "grid", "walls", "lasers", "pushers", "crushers"}
     _check_keys(data, allowed, txt, "board")
     name = data.get("name", board_id or Path(source).stem)
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(name, str) or not safe_text(name):
         raise txt.fail(txt.key_line("name") or 1, 1, "name must be non-empty text")
     description = data.get("description", "")
     if not isinstance(description, str):
         raise txt.fail(txt.key_line("description") or 1, 1, "description must be text")
+    # shown on screens and by the CLI: no escape sequence or control character from a file
+    name, description = safe_text(name), safe_text(description, one_line=False)
     if "grid" not in data:
         raise txt.fail(1, 1, "missing key 'grid' (the squares of the board, one row a line)")
     grid = data["grid"]
@@ -484,7 +487,7 @@ def parse_course(
     allowed = {"name", "description", "length", "players", "boards", "flags"}
     _check_keys(data, allowed, txt, "course")
     name = data.get("name", course_id or Path(source).stem)
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(name, str) or not safe_text(name):
         raise txt.fail(txt.key_line("name") or 1, 1, "name must be non-empty text")
     description = data.get("description", "")
     length = data.get("length", "")
@@ -494,6 +497,9 @@ def parse_course(
             1,
             "description and length must be text",
         )
+    # shown on screens and by the CLI: no escape sequence or control character from a file
+    name, length = safe_text(name), safe_text(length)
+    description = safe_text(description, one_line=False)
     players = data.get("players", [2, 8])
     pl = txt.key_line("players") or 1
     if (
@@ -537,8 +543,10 @@ def parse_course(
             raise txt.fail(
                 ln,
                 col,
-                f"no board {bid!r} (looked in {user_dir() / 'boards'} "
-                f"and the bundled boards: {', '.join(bundled_boards())})",
+                f"no board {bid!r} (looked in "
+                + (f"{folder.parent / 'boards'}, " if folder is not None else "")
+                + f"{user_dir() / 'boards'} and the bundled boards: "
+                f"{', '.join(bundled_boards())})",
             )
         if path is not None:
             board = load_board(path)
@@ -551,6 +559,10 @@ def parse_course(
             ln, col = txt.at_key(tl, "at")
             raise txt.fail(ln, col, f"at must be [x, y] in squares (0 to 60), not {at!r}")
         label = table.get("label", bid)
+        if isinstance(label, str) and safe_text(label) != label:
+            ln, col = txt.at_key(tl, "label")
+            raise txt.fail(ln, col, f"board label {safe_text(label)!r} must be one line of "
+                           "plain text (no control characters)")
         if not isinstance(label, str) or any(p.label == label for p in placements):
             ln, col = txt.at_key(tl, "label" if "label" in table else "board")
             raise txt.fail(ln, col, f"board label {label!r} is used twice: give each a label")
@@ -974,15 +986,34 @@ def check_file(path: Path) -> tuple[str, Layout]:
 
 
 def resolve_file(name: str) -> Path:
-    """A file path, or the id of a bundled or user board or course."""
+    """A file path, or the id of a bundled or user board or course (:class:`BoardError`
+    listing the valid ids when ``name`` is neither)."""
     path = Path(name).expanduser()
     if path.exists() or name.endswith(".toml") or "/" in name:
         return path
-    for folder in (user_dir() / "courses", COURSES_DIR, user_dir() / "boards", BOARDS_DIR):
+    folders = (user_dir() / "courses", COURSES_DIR, user_dir() / "boards", BOARDS_DIR)
+    for folder in folders:
         candidate = folder / f"{name}.toml"
         if candidate.is_file():
             return candidate
-    return path
+    boards = sorted(set(bundled_boards()) | set(_stems(user_dir() / "boards")))
+    raise BoardError(
+        name, 0, 0,
+        "no such file, and no board or course has that id; courses: "
+        f"{', '.join(course_ids())}; boards: {', '.join(boards)}",
+    )
+
+
+def _stems(folder: Path) -> list[str]:
+    try:
+        return sorted(p.stem for p in folder.glob("*.toml"))
+    except OSError:
+        return []
+
+
+def _count(number: int, thing: str, plural: str | None = None) -> str:
+    """``1 laser``, ``2 lasers``."""
+    return f"{number} {thing if number == 1 else plural or thing + 's'}"
 
 
 def summary(path: Path) -> str:
@@ -995,14 +1026,16 @@ def summary(path: Path) -> str:
         boards = ", ".join(p.board.id for p in course.placements)
         return (
             f"{path.name}: a valid course, {course.name!r}, {layout.width} x {layout.height} "
-            f"squares: boards {boards}; {len(layout.flags)} flags; "
+            f"squares: {'board' if len(course.placements) == 1 else 'boards'} {boards}; "
+            f"{_count(len(layout.flags), 'flag')}; "
             f"{course.min_players}-{course.max_players} players"
             + (f"; {course.length}" if course.length else "")
         )
     return (
         f"{path.name}: a valid board, {layout.name!r}, {layout.width} x {layout.height} squares: "
-        f"{lasers} lasers, {len(layout.pushers)} pushers, {len(layout.crushers)} crushers, "
-        f"{len(layout.gears)} gears, {len(layout.starts)} start squares"
+        f"{_count(lasers, 'laser')}, {_count(len(layout.pushers), 'pusher')}, "
+        f"{_count(len(layout.crushers), 'crusher')}, {_count(len(layout.gears), 'gear')}, "
+        f"{_count(len(layout.starts), 'start square')}"
     )
 
 

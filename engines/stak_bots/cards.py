@@ -231,6 +231,8 @@ def _check_set(name: str, bots: list[Bot]) -> CardSet:
             raise ValueError(f"rank {rank} has {count} cards; each rank needs exactly {PER_RANK}")
     if not name.strip() or ";" in name or len(name) > 40:
         raise ValueError("the set's name must be 1-40 characters without ';'")
+    if not all(ch.isprintable() for ch in name):  # shown on screens: no escape, control, bidi
+        raise ValueError("the set's name must be plain text (no control characters)")
     return CardSet(name.strip(), tuple(bots))
 
 
