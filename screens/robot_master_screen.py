@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import textwrap
-
+from rich.cells import cell_len, chop_cells, set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,14 +14,17 @@ from engines.robot_master.board import CENTER, COLUMN_LETTERS, SIZE, cell_name
 from engines.robot_master.state import (
     SEAT_NAMES,
     Place,
+    Redeal,
     RobotMasterState,
     legal_cells,
     line_scores,
 )
+from engines.safe_text import safe_text
 from screens.game_screen import GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
 from screens.robot_master_board import RobotMasterBoard
 from screens.session import GameSession
+from screens.text_fit import ELLIPSIS
 
 KEYS_HELP = """\
   arrows / h j k l   move the cursor over the board
@@ -33,6 +35,13 @@ KEYS_HELP = """\
   ctrl+s             save under a name of your choice
   F1 or ?            these rules
   q / Escape         leave the game (it is always saved)"""
+
+# Room in cells: the left panel's text (45 less padding), the side panel's (35 less its
+# border and padding, one spare), a name in the move log ("24. " + name + ": 5 on c3").
+LEFT_CELLS = 43
+INFO_CELLS = 31
+LOG_NAME_CELLS = INFO_CELLS - 13
+TITLE_LABEL_CELLS = (78 - len("Robot Master    vs  ")) // 2
 
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
@@ -60,7 +69,7 @@ class RobotMasterScreen(GameScreen):
     ]
 
     OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"move"}
-    # The footer offers u only while undo would work (five cards: rarely); u says why not.
+    # The footer offers u only while undo would work; u says why not.
     FOOTER_MAIN = {
         "play": (("pick(0)", "0-5", "Pick"), ("place", "Enter", "Place")),
         "over": (("show_result", "Enter", "Result"), ("new_game", "n", "New game")),
@@ -91,8 +100,8 @@ class RobotMasterScreen(GameScreen):
         return state
 
     # -- turns ------------------------------------------------------------------
-    def game_over(self, result: GameResult) -> None:
-        self.app.push_screen(RobotMasterOverScreen(self.session, result), self.after_game_over)
+    def game_over_screen(self, result: GameResult) -> GameOverScreen:
+        return RobotMasterOverScreen(self.session, result)
 
     def after_game_over(self, choice: str | None) -> None:
         if choice == "board":
@@ -160,17 +169,21 @@ class RobotMasterScreen(GameScreen):
         board.update_board(
             tuple(state.board), state.last, self.cursor, self.human_to_move()
         )
-        title = Text.assemble(
+        title = Text.assemble(  # each label in its half of the 78 cells
             ("Robot Master  ", "bold"),
-            (self.player_label(0), "bold cyan"),
+            (_cut(safe_text(self.player_label(0)), TITLE_LABEL_CELLS), "bold cyan"),
             "  vs  ",
-            (self.player_label(1), "bold magenta"),
+            (_cut(safe_text(self.player_label(1)), TITLE_LABEL_CELLS), "bold magenta"),
         )
         self.query_one("#rm-title", Static).update(title)
         self._draw_hand()
         self._draw_status()
         self._draw_info()
         self._draw_log()
+
+    def name_of(self, seat: int) -> str:
+        """A player's name as the screen shows it: safe for the terminal."""
+        return safe_text(self.session.players[seat].name)
 
     def _draw_hand(self) -> None:
         state = self.state
@@ -182,7 +195,12 @@ class RobotMasterScreen(GameScreen):
             widget.update(Text("Hands are hidden.", style="dim"))
             return
         hand = state.hands[seat]
-        text = Text(f"Your hand ({SEAT_NAMES[seat]}):", style="bold")
+        tail = f" hand ({SEAT_NAMES[seat]}):"
+        if self.session.hot_seat:  # two players at one terminal: whose hand this is
+            owner = _cut(self.name_of(seat), LEFT_CELLS - cell_len(tail) - 2) + "'s"
+        else:
+            owner = "Your"
+        text = Text(owner + tail, style="bold")
         text.append("\n")
         for v in range(6):
             label = f" {v}{self.glyphs.times}{hand[v]} "
@@ -195,6 +213,9 @@ class RobotMasterScreen(GameScreen):
             text.append(" ")
         total = sum(hand)
         text.append(f"\n{total} card{'s' if total != 1 else ''} in hand")
+        drawn = state.last_drawn[seat]
+        if drawn is not None and not state.is_terminal():
+            text.append(f"; you drew a {drawn}", "bold")
         widget.update(text)
 
     def _draw_status(self) -> None:
@@ -209,10 +230,14 @@ class RobotMasterScreen(GameScreen):
         thinking = self.thinking_text()
         if thinking is not None:
             text = Text(thinking, style="yellow")
+        elif self.human_to_move() and self.session.hot_seat:
+            keys = "'s turn: 0-5, arrows, Enter."
+            name = _cut(self.name_of(seat), LEFT_CELLS - cell_len(keys))
+            text = Text(name + keys, style="green")
         elif self.human_to_move():
             text = Text("Your turn: 0-5 pick, arrows move, Enter.", style="green")
         else:
-            text = Text(f"{self.player_label(seat)} to play.")
+            text = Text(f"{_cut(safe_text(self.player_label(seat)), LEFT_CELLS - 9)} to play.")
         if self.message:
             text.append("\n" + self.message, style="bold")
         widget.update(text)
@@ -222,7 +247,7 @@ class RobotMasterScreen(GameScreen):
         rows = line_scores(state.board, 0)
         cols = line_scores(state.board, 1)
         text = Text()
-        text.append(f"Move {min(state.moves + 1, 24)} of 24", style="bold")
+        text.append(state.progress.capitalize(), style="bold")
         if state.is_terminal():
             text.append("  (finished)")
         text.append("\n")
@@ -231,17 +256,21 @@ class RobotMasterScreen(GameScreen):
         text.append(f"Rows {rmin:>3} (row {SIZE - rows.index(rmin)})\n", "cyan")
         text.append("         ")
         text.append(f"Cols {cmin:>3} (col {COLUMN_LETTERS[cols.index(cmin)]})\n", "magenta")
-        if rmin == cmin:
+        if rmin == cmin:  # tied: the second weakest lines decide, each side's named
             r2, c2 = sorted(rows)[1], sorted(cols)[1]
-            text.append(f"Tied: 2nd weakest {r2} / {c2}\n", "yellow")
+            text.append("Tied, 2nd ", "yellow")
+            text.append(f"Rows {r2:>3}", "cyan")
+            text.append(", ", "yellow")
+            text.append(f"Cols {c2:>3}\n", "magenta")
         viewer = self.viewer()
         for seat in (0, 1):
             if seat == viewer and self.session.is_human(seat) and not self.session.hot_seat:
                 continue
             n = sum(state.hands[seat])
-            text.append(f"{self.session.players[seat].name} holds {n} card{'s' * (n != 1)}\n")
+            holds = f" holds {n} card{'s' * (n != 1)}"
+            text.append(f"{_cut(self.name_of(seat), INFO_CELLS - cell_len(holds))}{holds}\n")
         text.append("Saved as\n", "dim")
-        for line in textwrap.wrap(self.session.name, 31)[:2]:  # whole, on two lines if need be
+        for line in _wrap_cells(safe_text(self.session.name), INFO_CELLS, 2):  # two lines
             text.append(f"{line}\n", "dim")
         if state.hand_mode == "five":
             text.append(f"Draw pile: {len(state.draw_pile)} cards\n")
@@ -249,19 +278,57 @@ class RobotMasterScreen(GameScreen):
 
     def _draw_log(self) -> None:
         spec = self.session.spec
-        log = self.session.match.log
-        lines = Text("Move log\n", style="bold underline")
-        start = max(0, len(log) - 10)
-        for i in range(start, len(log)):
-            entry = log[i]
+        lines: list[tuple[str, str, str]] = []
+        move = 0
+        for entry in self.session.match.log:
             action = spec.decode_action(entry.text)
-            name = self.session.players[entry.seat].name
+            name = _cut(self.session.players[entry.seat].name, LOG_NAME_CELLS)
+            if isinstance(action, Redeal):  # an undo re-dealt the computer's hidden cards
+                lines.append(("    ", f"{name}: new hand", "dim"))
+                continue
+            move += 1
             style = "cyan" if entry.seat == 0 else "magenta"
-            lines.append(f"{i + 1:>2}. ", "dim")
-            lines.append(f"{name}: {action.value} on {cell_name(action.cell)}\n", style)
-        if not log:
-            lines.append("No moves yet.\n", "dim")
-        self.query_one("#rm-log", Static).update(lines)
+            placed = f"{name}: {action.value} on {cell_name(action.cell)}"
+            lines.append((f"{move:>2}. ", placed, style))
+        text = Text("Move log\n", style="bold underline")
+        for number, line, style in lines[-10:]:
+            text.append(number, "dim")
+            text.append(line + "\n", style)
+        if not lines:
+            text.append("No moves yet.\n", "dim")
+        self.query_one("#rm-log", Static).update(text)
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` cut to ``width`` terminal cells, with an ellipsis when something is cut."""
+    if cell_len(text) <= width:
+        return text
+    return set_cell_size(text, width - 1).rstrip() + ELLIPSIS
+
+
+def _wrap_cells(text: str, width: int, max_lines: int) -> list[str]:
+    """``text`` in lines of at most ``width`` cells (at spaces where it can), at most
+    ``max_lines`` of them, the last cut with an ellipsis if the text does not fit."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        joined = f"{line} {word}" if line else word
+        if cell_len(joined) <= width:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        while cell_len(word) > width:  # a word wider than the room: cut into pieces
+            piece = chop_cells(word, width)[0]
+            lines.append(piece)
+            word = word[len(piece):]
+        line = word
+    if line:
+        lines.append(line)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = _cut(lines[-1] + " " + ELLIPSIS, width)
+    return lines
 
 
 def _distance(a: int, b: int) -> int:

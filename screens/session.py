@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from engines.core import Action, GameSpec
+from engines.core import Action, GameSpec, GameState
 from engines.match import Match
 from engines.players import ComputerPlayer, make_player
 from saves import (
@@ -61,6 +61,8 @@ class GameSession:
         self._undo_cache: tuple[Match | None, int, int | None] = (None, 0, None)
         # Computer players get their own seeds, derived from the game's but apart from it.
         self._player_seed = random.Random(saved.match.seed * 7919 + 17).randrange(2**31)
+        # the numbers of undo's re-deals: fresh each time, so undoing again deals anew
+        self._chance: random.Random = random.SystemRandom()
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -168,11 +170,28 @@ class GameSession:
         point = self.undo_point()
         if point is None:
             return False
-        self.saved.match = self.match.truncated(point)
+        before = self.match.state
+        match = self.match.truncated(point)
+        self._redeal_hidden(before, match)
+        self.saved.match = match
         self._computers.clear()
         self._hinters.clear()
         self.autosave()
         return True
+
+    def _redeal_hidden(self, before: GameState, match: Match) -> None:
+        """Log the re-deal a game owes after an undo (Robot Master: the computer's hand goes
+        back among the unseen cards and is dealt again), so a card the undo showed you is no
+        knowledge. The shuffle's number is drawn now: each undo deals anew, the log replays."""
+        redeal = getattr(self.spec, "undo_redeal", None)
+        if redeal is None:
+            return
+        for seat in range(len(self.players)):
+            if self.is_human(seat):
+                continue
+            action = redeal(before, match.state, self._chance.randrange(1, 2**31))
+            if action is not None:
+                match.play(action, seat)
 
     def autosave(self) -> SaveStatus:
         """Write the game to its file. When another robotui (the same save opened twice)

@@ -71,13 +71,16 @@ async def test_undo_and_hint(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = game_screen(app)
-        start = screen.state.fingerprint()
+        start = screen.state.clone()
         await play_one_move(pilot)
         assert screen.state.moves == 2  # the computer answered
         await pilot.press("u")
         await settle(pilot)
         assert screen.state.moves == 0
-        assert screen.state.fingerprint() == start
+        # your hand and the board as they were; the computer's hand dealt again (issue 15)
+        assert screen.state.hands[0] == start.hands[0] and screen.state.board == start.board
+        assert sum(screen.state.hands[1]) == 12
+        assert "Computer: new hand" in str(screen.query_one("#rm-log", Static).render())
         await pilot.press("H")
         await settle(pilot)
         assert screen.message.startswith("Hint: put a ")
@@ -239,19 +242,26 @@ async def test_ascii_menu_has_no_box_drawing_and_skips_its_separator(tmp_path):
         assert menu.get_option_at_index(menu.highlighted).id == "resume"
 
 
-async def test_undo_stops_at_a_card_you_drew_in_the_five_card_variant(tmp_path):
-    """With five cards each placement draws a card: taking the move back after seeing the
-    new card would be peeking, so undo refuses and says why."""
+async def test_undo_in_the_five_card_variant_puts_the_drawn_card_back_and_redeals(tmp_path):
+    """Five cards: each placement draws a card. Undo used to refuse once you had drawn;
+    now the drawn card goes back on the pile, which is shuffled with the computer's hand
+    and dealt again (issue 15), so undo works without letting you peek."""
     app = make_app(tmp_path, start="play", opponent="random", seed=5, options={"hand": "five"})
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = game_screen(app)
+        start = screen.state.clone()
         await play_one_move(pilot)
-        assert screen.state.moves == 2 and screen.state.reveals(0) == 1
+        assert screen.state.moves == 2
         await pilot.press("u")
         await settle(pilot)
-        assert screen.state.moves == 2
-        assert screen.message == "Too late to take that back: you have drawn a new card since."
+        state = screen.state
+        assert state.moves == 0 and screen.message == "Took back your last move."
+        assert state.hands[0] == start.hands[0]
+        assert sum(state.hands[1]) == 5 and len(state.draw_pile) == 25
+        pool = sorted(start.draw_pile + [v for v in range(6) for _ in range(start.hands[1][v])])
+        now = sorted(state.draw_pile + [v for v in range(6) for _ in range(state.hands[1][v])])
+        assert now == pool
 
 
 async def test_the_footer_offers_undo_only_when_it_would_work(tmp_path):
@@ -262,11 +272,11 @@ async def test_the_footer_offers_undo_only_when_it_would_work(tmp_path):
         await settle(pilot)
         screen = game_screen(app)
         assert "Undo" not in footer_keys(screen)  # nothing of yours yet
-        await play_one_move(pilot)
-        assert "Undo" not in footer_keys(screen)  # you drew a card: too late
         await pilot.press("u")  # the key still says why
         await settle(pilot)
-        assert screen.message.startswith("Too late to take that back")
+        assert screen.message == "Nothing of yours to undo yet."
+        await play_one_move(pilot)
+        assert "Undo" in footer_keys(screen)  # you drew a card: undo re-deals (issue 15)
     app = make_app(tmp_path, start="play", opponent="random", seed=5)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -15,6 +15,7 @@ from engines.robot_master.state import (
     SEAT_NAMES,
     VALUES,
     Place,
+    Redeal,
     RobotMasterState,
 )
 
@@ -52,6 +53,15 @@ STRATEGY IN A NUTSHELL
 Every card lands in one row and one column at once: build pairs and
 triples in your own lines while you spoil your opponent's lines with
 mismatched values. Your weakest line is what counts, so lift it.
+
+UNDO (against the computer)
+u takes back your last move and the computer's answer. You have seen
+the card it answered with, so taking it back would let you replay
+knowing part of its hand: instead its cards go back among the cards
+you cannot see (the face-down cards, and with five cards the draw
+pile), are shuffled, and it is dealt as many as it held. Your own hand
+is as it was before your move; with five cards the card you drew goes
+back on the pile first, so undo works there too. Each undo deals anew.
 
 OPTIONS
   first player  - Rows (default), Columns, or chosen at random.
@@ -118,11 +128,18 @@ class RobotMasterSpec(GameSpec):
         return RobotMasterState(board, hands, unused, draw_pile, first, first, opts["hand"])
 
     def encode_action(self, action: Action) -> str:
+        if isinstance(action, Redeal):
+            return str(action)
         if not isinstance(action, Place):
             raise IllegalAction(f"{action!r} is not a Robot Master move")
         return f"{action.value}@{cell_name(action.cell)}"
 
-    def decode_action(self, text: str) -> Place:
+    def decode_action(self, text: str) -> Place | Redeal:
+        word, _, number = str(text).partition(" ")
+        if word == "redeal":
+            if not (number.isascii() and number.isdigit()) or len(number) > 20:
+                raise IllegalAction(f"{text!r} is not a re-deal like 'redeal 1234'")
+            return Redeal(int(number))
         value, sep, cell = str(text).partition("@")
         value = value.strip()
         if not sep or not (value.isascii() and value.isdigit()):
@@ -136,8 +153,22 @@ class RobotMasterSpec(GameSpec):
         return place
 
     def describe_action(self, action: Action, seat: int) -> str:
+        if isinstance(action, Redeal):
+            return f"{SEAT_NAMES[seat]}' hidden cards were shuffled and dealt again"
         assert isinstance(action, Place)
         return f"{SEAT_NAMES[seat]} put a {action.value} on {cell_name(action.cell)}"
+
+    def undo_redeal(
+        self, before: RobotMasterState, after: RobotMasterState, number: int
+    ) -> Redeal | None:
+        """The re-deal of a computer's hand owed after an undo went from ``before`` back to
+        ``after``, or ``None``: owed when the undo took back a card you were shown (the
+        computer's answer, or a card you drew in the five-card variant)."""
+        answered = before.moves - after.moves >= 2  # seats alternate: the computer moved
+        drew = before.drawn != after.drawn
+        if after.is_terminal() or not (answered or drew):
+            return None
+        return Redeal(number)
 
     def seat_names(self, num_players: int) -> list[str]:
         return list(SEAT_NAMES)

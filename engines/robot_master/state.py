@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.core import GameResult, GameState, IllegalAction, SeatView
+from engines.rng import GameRandom
 from engines.robot_master.board import (
     CELLS,
     COLUMNS,
@@ -34,6 +35,18 @@ class Place:
 
     def __str__(self) -> str:
         return f"{self.value}@{cell_name(self.cell)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal:
+    """Chance, logged after an undo: the acting seat's hand goes back among the cards it
+    cannot see (its hand, the draw pile and the unused cards) and the same number is dealt
+    again, shuffled by ``number``. What an undo showed of that hand is then no knowledge."""
+
+    number: int
+
+    def __str__(self) -> str:
+        return f"redeal {self.number}"
 
 
 def legal_cells(board: list[int] | tuple[int, ...]) -> list[int]:
@@ -73,6 +86,7 @@ class RobotMasterState(GameState):
         moves: int = 0,
         last: int | None = None,
         drawn: list[int] | None = None,
+        last_drawn: list[int | None] | None = None,
     ) -> None:
         self.board = board
         self.hands = hands
@@ -83,9 +97,12 @@ class RobotMasterState(GameState):
         self.hand_mode = hand_mode
         self.moves = moves
         self.last = last
-        # Cards each seat has drawn (5-card variant): undo never goes back across a draw,
-        # or you could see your next card and take the move back (see reveals).
+        # Cards each seat has drawn (5-card variant): an undo that takes a draw back
+        # re-deals the hidden cards, or you could see your next card and take the move back.
         self.drawn = [0, 0] if drawn is None else drawn
+        # The card each seat drew last (five cards), for its own screen; not hashed: the
+        # log rebuilds it.
+        self.last_drawn: list[int | None] = [None, None] if last_drawn is None else last_drawn
 
     # -- the common shape ----------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
@@ -100,6 +117,12 @@ class RobotMasterState(GameState):
 
     def check(self, action: Any, seat: int | None = None) -> None:
         """Raise :class:`IllegalAction` with the reason if ``action`` may not be played."""
+        if isinstance(action, Redeal):
+            if self.moves >= PLACEMENTS:
+                raise IllegalAction("the game is over")
+            if seat not in (ROWS_SEAT, COLUMNS_SEAT):
+                raise IllegalAction("a re-deal names the seat whose hand it deals")
+            return
         if not isinstance(action, Place):
             raise IllegalAction(f"{action!r} is not a Robot Master move")
         if self.moves >= PLACEMENTS:
@@ -120,7 +143,24 @@ class RobotMasterState(GameState):
 
     def apply(self, action: Any, seat: int | None = None) -> None:
         self.check(action, seat)
-        self.play(action)
+        if isinstance(action, Redeal):
+            assert seat is not None
+            self.redeal(seat, action.number)
+        else:
+            self.play(action)
+
+    def redeal(self, seat: int, number: int) -> None:
+        """Shuffle ``seat``'s hand back with the cards it cannot see and deal it again: the
+        hand, the draw pile and the unused cards keep their sizes. The other hand, the board
+        and the cards drawn so far stay as they are."""
+        hand = self.hands[seat]
+        pool = [v for v in VALUES for _ in range(hand[v] + self.unused[v])] + self.draw_pile
+        pool.sort()  # the deal depends on the cards and the number, not on their old order
+        GameRandom(number).shuffle(pool)
+        size, pile = sum(hand), len(self.draw_pile)
+        self.hands[seat] = _counts(pool[:size])
+        self.draw_pile = pool[size : size + pile]
+        self.unused = _counts(pool[size + pile :])
 
     def play(self, action: Place) -> None:
         """Apply a move already known to be legal (fast path for search)."""
@@ -128,8 +168,10 @@ class RobotMasterState(GameState):
         hand = self.hands[self.to_play]
         hand[action.value] -= 1
         if self.draw_pile:
-            hand[self.draw_pile.pop()] += 1
+            card = self.draw_pile.pop()
+            hand[card] += 1
             self.drawn[self.to_play] += 1
+            self.last_drawn[self.to_play] = card
         self.last = action.cell
         self.moves += 1
         self.to_play = 1 - self.to_play
@@ -193,20 +235,23 @@ class RobotMasterState(GameState):
             self.moves,
             self.last,
             self.drawn[:],
+            self.last_drawn[:],
         )
 
     def reveals(self, seat: int) -> int:
-        """Cards ``seat`` has drawn. A computer's card placed on the board is not counted:
-        undo takes back your move and the answer it got, and in every game the answer shows
-        a card of the computer's hand (counting it would leave nothing to undo)."""
-        return self.drawn[seat]
-
-    def reveal_note(self, seat: int) -> str:
-        return "you have drawn a new card since"
+        """Nothing undo could exploit: an undo that took back a card shown to you (the
+        computer's answer, the card you drew) re-deals the hidden cards (see
+        :meth:`RobotMasterSpec.undo_redeal`), so what you saw is no knowledge any more."""
+        return 0
 
     @property
     def move_number(self) -> int:
         return self.moves
+
+    @property
+    def progress(self) -> str:
+        """The move being played, as the screen and the list of saves say it."""
+        return f"move {min(self.moves + 1, PLACEMENTS)} of {PLACEMENTS}"
 
     def canonical(self) -> dict[str, Any]:
         return {
@@ -242,6 +287,13 @@ class RobotMasterState(GameState):
                 if key in snap:
                     snap[key] = f"{len(snap[key].split())} cards"
         return snap
+
+
+def _counts(values: list[int]) -> list[int]:
+    counts = [0] * 6
+    for v in values:
+        counts[v] += 1
+    return counts
 
 
 def _hand_text(counts: list[int]) -> str:
