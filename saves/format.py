@@ -57,7 +57,7 @@ Sample (Robot Master, three moves in)::
     # robotui saved game; edits that change the game make the file unreadable.
     format = 1
     game = "robot-master"
-    name = "robot-master 2026-11-22 14-05"
+    name = "robot-master 2026-11-22 14.05"
     created = 2026-11-22 14:05:12+00:00
     updated = 2026-11-22 14:06:40+00:00
     seed = 2026

@@ -101,9 +101,9 @@ def _slug(name: str) -> str:
 
 
 def default_save_name(game_id: str, when: datetime | None = None) -> str:
-    """A base name like ``"robot-master 2026-11-22 14-05"`` (local time) for :func:`unique_name`."""
+    """A base name like ``"robot-master 2026-11-22 14.05"`` (local time) for :func:`unique_name`."""
     when = (when or datetime.now()).astimezone()
-    return f"{game_id} {when:%Y-%m-%d %H-%M}"
+    return f"{game_id} {when:%Y-%m-%d %H.%M}"
 
 
 # -- writing ------------------------------------------------------------------

@@ -48,7 +48,9 @@ class MainMenu(Screen[None]):
                 options.append(Option(Text("-" * 72, style="dim"), disabled=True))
             else:
                 options.append(None)
-            options.append(Option(Text("Resume the newest saved game", style="bold"), id="resume"))
+            # the newest game not over yet, as 'robotui resume' picks it
+            options.append(Option(Text("Resume the newest unfinished game", style="bold"),
+                                  id="resume"))
             options.append(Option(Text("Load a saved game...", style="bold"), id="load"))
             options.append(Option(Text("Quit", style="bold"), id="quit"))
             yield OptionList(*options, id="menu-options")
