@@ -60,7 +60,7 @@ class RobotuiApp(App[None]):
             pass  # not on the main thread (tests) or no such signal
         cfg = self.config
         if cfg.notice:
-            self.notify(cfg.notice, severity="warning", timeout=10)
+            self.notify(cfg.notice, severity="warning", timeout=10, markup=False)
         if cfg.start == "play":
             spec = get_game(cfg.game)
             choice = NewGameChoice(
@@ -95,7 +95,7 @@ class RobotuiApp(App[None]):
                 spec, choice.players(), choice.options, choice.seed, self.config.save_dir
             )
         except (EngineError, SaveError) as exc:  # SaveError: the save folder cannot be read
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)
             return
         session.autosave()
         self.open_session(session)
@@ -114,7 +114,8 @@ class RobotuiApp(App[None]):
             saved = load_save(path)
             session = GameSession(saved, self.config.save_dir)
         except SaveError as exc:
-            self.notify(str(exc), title="Cannot load", severity="error", timeout=10)
+            self.notify(str(exc), title="Cannot load", severity="error", timeout=10,
+                        markup=False)  # file and save names are text, not markup
             return
         self.open_session(session)
 
@@ -132,7 +133,7 @@ class RobotuiApp(App[None]):
         summary = next((s for s in good if not s.finished), None)
         if summary is None:
             self.notify(resume_problem(self.config.save_dir, good, bad), severity="warning",
-                        timeout=10)
+                        timeout=10, markup=False)
             return
         self.open_save(summary.path)
 

@@ -146,3 +146,49 @@ def test_a_card_set_named_with_escape_sequences_is_refused() -> None:
     with pytest.raises(CardSetError, match="plain text") as info:
         parse_card_set(text, "mine.toml")
     assert "\n" not in str(info.value)
+
+
+async def test_notices_quote_names_as_written(folder: Path) -> None:
+    """The start-up notice ('resume' skipped a file) and load errors may quote names:
+    text, not markup."""
+    notice = "Resumed the newest unfinished readable save, '[red]x[/] ok'."
+    app = make_app(folder, notice=notice)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        broken = folder / "[bold]bad.toml"
+        broken.write_text("{not a save")
+        app.open_save(broken)
+        await settle(pilot)
+        shown = {n.message: n for n in app._notifications}
+        assert notice in shown
+        (error,) = [m for m in shown if "[bold]bad.toml" in m]
+        # shown as plain text: a toast with markup on would make "[red]x" red
+        assert shown[notice].markup is False and shown[error].markup is False
+
+
+async def test_a_save_name_typed_in_the_app_is_made_safe(folder: Path) -> None:
+    """ctrl+s: a typed (or pasted) name with escape sequences and markup is saved and
+    shown as plain text."""
+    from textual.widgets import Input
+
+    from screens.session import GameSession
+
+    app = make_app(folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        session = GameSession.new(get_game("robot-master"), [
+            PlayerEntry("You", "human"), PlayerEntry("Robot", "computer", "random")], {}, 3,
+            folder)
+        session.autosave()
+        app.open_session(session)
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        app.screen.query_one(Input).value = f"[red]mine[/]{TITLE}{CLEAR}\u202e"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert session.name == "[red]mine[/]"
+        (summary,), _ = list_saves(folder)
+        assert summary.name == "[red]mine[/]"
+        text = screen_text(app)
+        assert "[red]mine[/]" in text and not FORBIDDEN.search(text)
