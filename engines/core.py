@@ -150,6 +150,12 @@ class GameState(ABC):
     def move_number(self) -> int:
         """How many actions have been applied."""
 
+    @property
+    def progress(self) -> str:
+        """How far the game is, in the words its screen uses ("move 5 of 24", "turn 3/12"):
+        the list of saves shows the same."""
+        return f"move {self.move_number}"
+
     def reveals(self, seat: int) -> int:
         """How many times hidden information has been shown to ``seat`` so far. Undo never
         goes back across a reveal: taking a move back after seeing, say, the secret order

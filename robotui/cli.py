@@ -214,7 +214,7 @@ def _players_text(summary: SaveSummary) -> str:
     return safe_text(", ".join(parts))
 
 
-NAME_COLUMN = 50  # saves list: longer save names are cut
+NAME_COLUMN = 41  # saves list: longer save names are cut (PROGRESS takes up to 13)
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -627,10 +627,10 @@ def saves_list(ctx: typer.Context) -> None:
             return set_cell_size(text, NAME_COLUMN - 3).rstrip() + "..."
 
         rows = [
-            [cut(s.name), _when(s.updated), str(s.move_number), "yes" if s.finished else "no"]
+            [cut(s.name), _when(s.updated), s.progress, "yes" if s.finished else "no"]
             for s in summaries
         ]
-        table = _table(["NAME", "UPDATED", "MOVE", "DONE"], rows).splitlines()
+        table = _table(["NAME", "UPDATED", "PROGRESS", "DONE"], rows).splitlines()
         lines = table[:2]
         for s, line in zip(summaries, table[2:], strict=True):
             game = safe_text(f"    {s.game_name or s.game_id}: {players_text(s.players)}")
@@ -677,7 +677,7 @@ def saves_show(
         f"file:     {safe_text(str(path))}",
         f"game:     {summary.game_name} ({summary.game_id})",
         f"updated:  {_when(summary.updated)}",
-        f"move:     {summary.move_number}",
+        f"progress: {summary.progress}",  # as the game's screen and saves list say it
         f"players:  {_players_text(summary)}",
         f"finished: {'yes' if summary.finished else 'no'}",
     ]

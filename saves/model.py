@@ -90,6 +90,7 @@ class SaveSummary:
     move_number: int
     players: list[PlayerEntry]
     finished: bool
+    progress: str = ""  # the game's own words for move_number, as its screen says it
 
 
 def summarize(saved: SavedGame, path: Path) -> SaveSummary:
@@ -104,4 +105,5 @@ def summarize(saved: SavedGame, path: Path) -> SaveSummary:
         move_number=state.move_number,
         players=[PlayerEntry(p.name, p.kind, p.level) for p in saved.players],
         finished=state.is_terminal(),
+        progress=state.progress,
     )

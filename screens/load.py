@@ -57,9 +57,11 @@ class LoadScreen(Screen[Path | None]):
         for s in self.summaries:
             save = Text(fit(s.name, NAME_WIDTH), "bold")
             save.append("\n" + fit(f"{s.game_name}: {players_text(s.players)}", NAME_WIDTH), "dim")
-            when = Text(f"{s.updated.astimezone():%Y-%m-%d %H:%M}\nmove {s.move_number}")
+            when = Text(f"{s.updated.astimezone():%Y-%m-%d %H:%M}\n")
             if s.finished:
-                when.append(" finished", "green")
+                when.append("finished", "green")
+            else:  # as the game's screen says it ("move 5 of 24", "turn 3/12")
+                when.append(s.progress)
             table.add_row(save, when, height=2)
         notes = Text()
         if not self.summaries:

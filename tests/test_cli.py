@@ -70,6 +70,7 @@ class FakeSummary:
     move_number: int
     players: list[FakePlayerEntry]
     finished: bool
+    progress: str = ""
 
 
 class FakeSaveError(Exception):
@@ -103,6 +104,7 @@ def make_fake_saves() -> types.ModuleType:
             move_number=data["moves"],
             players=[FakePlayerEntry(**p) for p in data["players"]],
             finished=data["moves"] >= 24,
+            progress=f"move {min(data['moves'] + 1, 24)} of 24",  # as Robot Master says it
         )
 
     def load_save(path: Path) -> types.SimpleNamespace:
@@ -511,12 +513,12 @@ def test_saves_list(store: Store) -> None:
     result = run("saves", "list")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["NAME", "UPDATED", "MOVE", "DONE"]
+    assert lines[0].split() == ["NAME", "UPDATED", "PROGRESS", "DONE"]
     done = next(line for line in lines if line.startswith("done "))
     early = next(line for line in lines if line.startswith("early "))
     assert lines.index(done) < lines.index(early)  # newest first
-    assert " 24 " in done and done.endswith(" yes")
-    assert " 3 " in early and early.endswith(" no")
+    assert " move 24 of 24 " in done and done.endswith(" yes")  # as the screen says it
+    assert " move 4 of 24 " in early and early.endswith(" no")  # 3 played: the 4th is next
     # under each save, its game and players
     assert lines[lines.index(done) + 1] == "    Robot Master: You vs Robot (random)"
     assert lines[lines.index(early) + 1] == "    Robot Master: You vs Robot (random)"
@@ -564,7 +566,7 @@ def test_saves_show(store: Store) -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "name:     early" in out
-    assert "Robot Master" in out and "move:     4" in out
+    assert "Robot Master" in out and "progress: move 5 of 24" in out
     assert "Robot (random)" in out and "finished: no" in out
     # the position's snapshot, one board row a line
     expected = Match(get_game(GAME), 2, {}, 9)

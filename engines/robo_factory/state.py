@@ -397,6 +397,11 @@ class RoboFactoryState(GameState):
     def move_number(self) -> int:
         return self.moves
 
+    @property
+    def progress(self) -> str:
+        """The customer turn, as the screen's title says it (actions are many a turn)."""
+        return f"turn {min(self.turn + 1, self.total_turns)}/{self.total_turns}"
+
     def canonical(self) -> dict[str, Any]:
         def build(b: Build | None) -> list[Any] | None:
             return None if b is None else [b.code, b.eureka]

@@ -428,6 +428,11 @@ class RoboRallyState(GameState):
     def move_number(self) -> int:
         return self.moves
 
+    @property
+    def progress(self) -> str:
+        """The turn, as the screen's title says it."""
+        return f"turn {max(1, self.turn)}/{self.max_turns}"
+
     def to_move(self) -> tuple[int, ...]:
         if self.phase == "over":
             return ()

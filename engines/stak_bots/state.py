@@ -287,6 +287,11 @@ class StakState(GameState):
     def move_number(self) -> int:
         return self.moves
 
+    @property
+    def progress(self) -> str:
+        """The turn, as the screen says it."""
+        return f"turn {self.turn}"
+
     def hand_bots(self, seat: int) -> list[str]:
         """The effects of the bots in a hand, each once, in card-set order."""
         effects = self.effects
