@@ -132,8 +132,9 @@ class RobotuiApp(App[None]):
         good, bad = list_saves(self.config.save_dir)
         summary = next((s for s in good if not s.finished), None)
         if summary is None:
-            self.notify(resume_problem(self.config.save_dir, good, bad), severity="warning",
-                        timeout=10, markup=False)
+            problem = resume_problem(self.config.save_dir, good, bad)
+            self.notify(f"{problem[:1].upper()}{problem[1:]}.", severity="warning", timeout=10,
+                        markup=False)
             return
         self.open_save(summary.path)
 

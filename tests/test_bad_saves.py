@@ -329,3 +329,41 @@ def test_a_name_with_control_characters_loads_on_one_line(tmp_path: Path) -> Non
         assert not bad and summary.name == shown
         write_save(folder, saved)  # and it saves again, in its own file
         assert load_save(path).name == shown
+
+
+def stak_bots_text() -> str:
+    from datetime import UTC, datetime
+
+    from engines.match import Match
+    from engines.registry import get_game
+    from saves import PlayerEntry, SavedGame, dumps_save
+
+    match = Match(get_game("stak-bots"), 2, {}, 3)
+    when = datetime(2026, 11, 22, 14, 5, tzinfo=UTC)
+    players = [PlayerEntry("You", "human"), PlayerEntry("Robot", "computer", "random")]
+    return dumps_save(SavedGame("stak", match, players, when, when))
+
+
+@pytest.mark.parametrize(
+    ("pattern", "replacement", "message"),
+    [
+        # QA: 9.0 equals 9, passed the choices check and broke the deal with a TypeError
+        (r"^depth = 9$", "depth = 9.0",
+         r"'options\.depth' should be an integer, not a decimal number \(9\.0\)$"),
+        (r"^depth = 9$", "depth = true", r"'options\.depth' should be an integer, not a boolean"),
+        (r'^reactive = "off"$', "reactive = 0", r"'options\.reactive' should be a string, not an"),
+        (r'^cards = "default"$', "cards = 5", r"'options\.cards' should be a string, not an int"),
+        # QA: read as a file name: "File name too long" from the loader's catch-all
+        (r'^cards = "default"$', 'cards = "' + "x" * 5000 + '"',
+         r"'options\.cards' \"x+\.\.\.\" cannot be used \(File name too long\)$"),
+    ],
+    ids=["float-depth", "bool-depth", "int-choice", "int-text", "long-cards"],
+)
+def test_an_option_of_the_wrong_type_is_named(pattern: str, replacement: str, message: str) -> None:
+    text, done = re.subn(pattern, replacement, stak_bots_text(), count=1, flags=re.MULTILINE)
+    assert done, pattern
+    with pytest.raises(SaveError) as info:
+        loads_save(text, "stak.toml")
+    problem = str(info.value)
+    assert re.search(message, problem), problem
+    assert "Error:" not in problem and "\n" not in problem and len(problem) < 200
