@@ -282,7 +282,7 @@ class RobotMasterScreen(GameScreen):
         move = 0
         for entry in self.session.match.log:
             action = spec.decode_action(entry.text)
-            name = _cut(self.session.players[entry.seat].name, LOG_NAME_CELLS)
+            name = _cut(self.name_of(entry.seat), LOG_NAME_CELLS)
             if isinstance(action, Redeal):  # an undo re-dealt the computer's hidden cards
                 lines.append(("    ", f"{name}: new hand", "dim"))
                 continue
@@ -348,7 +348,7 @@ class RobotMasterOverScreen(GameOverScreen):
             text.append("Draw!\n\n", "bold yellow")
         else:
             (winner,) = self.result.winners
-            name = players[winner].name
+            name = _cut(safe_text(players[winner].name), 40)  # the panel is 66 wide
             headline = "You win!" if name == "You" else f"{name} ({SEAT_NAMES[winner]}) wins!"
             text.append(headline + "\n\n", "bold green")
         text.append("Lines, weakest first:\n")

@@ -133,3 +133,28 @@ async def test_long_wide_names_stay_inside_the_panels(tmp_path) -> None:
         info = text_of(screen, "#rm-info")
         assert WIDE_NAME[:10] in info  # the name is shown, cut to the room it has
         assert "日本語の名前" in text_of(screen, "#rm-hand")
+
+
+async def test_names_in_the_move_log_are_safe_for_the_terminal(tmp_path) -> None:
+    app = make_app(tmp_path, start="play", opponent="random", seed=42)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        screen.session.players[1].name = "Evil\x1b[2J\u202ebot"
+        await play_one_move(pilot)
+        log = text_of(screen, "#rm-log")
+        assert "Evil" in log and "\x1b" not in log and "\u202e" not in log
+
+
+def test_the_winner_line_fits_the_game_over_panel(tmp_path) -> None:
+    from engines.core import GameResult
+    from saves import PlayerEntry
+    from screens.robot_master_screen import RobotMasterOverScreen
+    from screens.session import GameSession
+
+    players = [PlayerEntry(WIDE_NAME, "human"), PlayerEntry("Bob", "human")]
+    session = GameSession.new(get_game("robot-master"), players, {}, 1, tmp_path)
+    result = GameResult(winners=(0,), draw=False, reason="Rows win.",
+                        scores=((1, 2, 3, 4, 5), (0, 2, 3, 4, 5)))
+    headline = RobotMasterOverScreen(session, result).summary().plain.splitlines()[0]
+    assert cell_len(headline) <= 62 and headline.endswith("(Rows) wins!")
