@@ -114,3 +114,13 @@ def test_board_check_and_show_print_no_escape_sequence(tmp_path: Path) -> None:
         assert result.exit_code == 0, result.output
         assert not re.search("[\u001b\u0007\u202e]|pwned", result.output)
         assert "Evilboard" in result.output
+
+
+def test_a_user_course_names_its_boards_folder_once(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(boardfile, "user_dir", lambda: tmp_path)
+    (tmp_path / "courses").mkdir()
+    course = tmp_path / "courses" / "mine.toml"
+    course.write_text('name = "Mine"\nflags = ["moon:a1"]\n[[boards]]\nboard = "moon"\n'
+                      "at = [0, 0]\n")
+    line = error_line(run("board", "check", str(course)))
+    assert line.count(str(tmp_path / "boards")) == 1

@@ -473,6 +473,14 @@ def board_path(board_id: str, extra: Path | None = None) -> Path | None:
     return None
 
 
+def _board_folders(folder: Path | None) -> str:
+    """The folders :func:`board_path` looks in before the bundled boards, for messages."""
+    folders = [user_dir() / "boards"]
+    if folder is not None and folder.parent / "boards" != folders[0]:
+        folders.insert(0, folder.parent / "boards")
+    return ", ".join(str(f) for f in folders)
+
+
 def parse_course(
     text: str,
     source: str,
@@ -543,10 +551,8 @@ def parse_course(
             raise txt.fail(
                 ln,
                 col,
-                f"no board {bid!r} (looked in "
-                + (f"{folder.parent / 'boards'}, " if folder is not None else "")
-                + f"{user_dir() / 'boards'} and the bundled boards: "
-                f"{', '.join(bundled_boards())})",
+                f"no board {bid!r} (looked in {_board_folders(folder)} and the bundled "
+                f"boards: {', '.join(bundled_boards())})",
             )
         if path is not None:
             board = load_board(path)
