@@ -234,7 +234,7 @@ def test_own_cards_are_theirs_in_the_engine_and_yours_on_screen():
     assert named_events([said.replace("Player 1", "Player 3")], names, you=0) == [
         said.replace("Player 1", "P3 Computer 2")]
     expel = act(build([["core", "core"], ["core", "core"]], [["expel", "bash", "clumsy"], []]),
-                "play expel", "lose bash")
+                "play expel", "expel p1", "lose bash")
     assert "Player 1 scraps Bash Bot from their hand." in expel.events
     assert "You scrap Bash Bot from your hand." in named_events(expel.events, names, you=0)
     begone = effect_on_player_2("begone", "target p1")  # your own top card goes back

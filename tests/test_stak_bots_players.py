@@ -7,6 +7,8 @@ import random
 import pytest
 
 from engines.players import make_player
+from engines.stak_bots.moves import Move
+from engines.stak_bots.players import EasyPlayer
 from engines.stak_bots.search import greedy
 from engines.stak_bots.spec import STAK_BOTS
 from engines.stak_bots.state import StakState
@@ -153,3 +155,18 @@ def test_hard_does_not_go_round_in_a_circle(seed: int) -> None:
     fresh = make_player(STAK_BOTS, "hard", seat, 9)
     fresh.iterations = 4
     assert fresh.choose(view) == first  # the memory is the player's own, per turn
+
+
+@pytest.mark.parametrize("level", ("easy", "normal", "hard"))
+@pytest.mark.parametrize("seed", range(3))
+def test_computer_players_never_expel_themselves(level: str, seed: int) -> None:
+    # an Expel Bot offers every player (issue 15 item 16); scrapping one's own hand card
+    # only loses a card, so a computer player picks an opponent, even an empty-handed one
+    state = act(build([["core", "core"], ["core", "core"]], [["expel", "fatal", "trip"], []]),
+                "play expel")
+    assert {m.seat for m in state.legal_actions()} == {0, 1}
+    player = make_player(STAK_BOTS, level, 0, seed)
+    if hasattr(player, "iterations"):
+        player.iterations = 2
+    assert player.choose(state.view(0)) == Move("expel", seat=1)
+    assert greedy(state, 0, random.Random(seed), EasyPlayer.weights) == Move("expel", seat=1)

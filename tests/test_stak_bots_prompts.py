@@ -103,7 +103,8 @@ async def test_tranq_prompt_uses_two_lines_until_a_message_needs_one(tmp_path):
 
 def expel_position() -> StakState:
     """Player 1 holds an Expel Bot, then a Bash Bot and a Clumsy Bot (the card set lists
-    the Clumsy Bot first); nobody else holds a card, so player 1 scraps one of its own."""
+    the Clumsy Bot first); nobody else holds a card. Played, it asks who scraps a hand
+    card: player 1 (option 1) or player 2, who has none."""
     return build([["core", "core"], ["core", "core"]], [["expel", "bash", "clumsy"], []])
 
 
@@ -113,9 +114,14 @@ async def test_expel_prompt_follows_the_hand_order_and_numbers(tmp_path):
         await settle(pilot)
         screen = sb_screen(app)
         await install(pilot, screen, expel_position())
-        await pilot.press("1", "p")  # play the Expel Bot: player 1 must scrap a hand card
+        await pilot.press("1", "p")  # play the Expel Bot: who scraps a hand card?
         await settle(pilot)
         state = screen.state
+        assert state.choice is not None and state.choice.kind == "expel"
+        assert status_lines(screen)[:2] == ["Expel Bot: choose who scraps a hand card",
+                                            "1 you (2 in hand)  2 P2 (0 in hand)"]
+        await pilot.press("1")  # yourself: now you choose which card
+        await settle(pilot)
         assert state.choice is not None and state.choice.kind == "lose"
         hand = hand_text(screen)
         assert hand.index("1 Bash Bot") < hand.index("2 Clumsy Bot")
@@ -174,7 +180,8 @@ def test_who_scraps_a_hand_card_names_seats_short_so_four_fit():
 async def test_enter_just_after_a_prompt_opens_does_not_answer_it(tmp_path, monkeypatch):
     """QA: `1` answered the Begone Bot prompt, an Enter a moment later answered the Expel
     Bot prompt that came next, unseen (the log only said a card was scrapped). Enter now
-    waits PROMPT_SETTLE seconds after a prompt opens; a digit still answers at once."""
+    waits PROMPT_SETTLE seconds after a prompt opens; a digit still answers at once.
+    (Here: `1` answers the Expel Bot's "who?" with yourself; which card comes next.)"""
     from screens import dialogs, stak_bots_screen
 
     clock = [100.0]
@@ -184,10 +191,11 @@ async def test_enter_just_after_a_prompt_opens_does_not_answer_it(tmp_path, monk
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
+        await install(pilot, screen, expel_position())
         state = screen.state
-        await pilot.press("p", "a", "enter", "e")
+        await pilot.press("1", "p")
         await settle(pilot)
-        assert state.choice is not None and state.choice.seat == 0  # Begone Bot's
+        assert state.choice is not None and state.choice.seat == 0  # who scraps a card?
         first = state.choice
         clock[0] += 2.0
         await pilot.press("1")  # a digit names its option: taken at once

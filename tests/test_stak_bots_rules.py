@@ -132,12 +132,44 @@ def test_bountiful_draws_the_top_of_the_draw_pile():
 
 def test_expel_choice_goes_to_the_chosen_player():
     s = build([["core", "core"], ["core", "core"]], [["expel"], ["spike", "trip"]])
-    act(s, "play expel")  # only player 2 holds cards: chosen automatically
+    act(s, "play expel")  # "choose a player": yourself too, with an empty hand
+    assert s.to_move() == (0,) and legal_texts(s) == {"expel p1", "expel p2"}
+    act(s, "expel p2")
     assert s.to_move() == (1,) and s.choice.kind == "lose"
     assert legal_texts(s) == {"lose spike", "lose trip"}
     act(s, "lose trip")
     assert [s.effects[c] for c in s.hands[1]] == ["spike"]
     assert s.effects[s.heap[-1]] == "trip" and s.scrapped
+
+
+def test_expel_offers_an_empty_handed_opponent_and_never_forces_your_own_card():
+    # issue 15 item 16: only player 1 held cards, so the Expel Bot chose player 1 by
+    # itself and made them scrap their own Fatal Bot
+    s = build([["core", "core"], ["core", "core"]], [["expel", "fatal"], []])
+    act(s, "play expel")
+    assert s.to_move() == (0,) and s.choice.kind == "expel"
+    assert legal_texts(s) == {"expel p1", "expel p2"}
+    act(s, "expel p2")  # player 2 has nothing to scrap
+    assert s.choice is None and [s.effects[c] for c in s.hands[0]] == ["fatal"]
+    assert s.hands[1] == [] and not s.scrapped
+    assert s.events[-1] == "Expel: Player 2 has no card in hand: nothing happens."
+    check_invariants(s)
+
+
+def test_expel_offers_every_player_still_in_and_none_out():
+    s = build([["core", "core"], ["core"], [], ["core"]], [["expel"], [], ["trip"], ["pit"]])
+    s.out[2] = True
+    act(s, "play expel")
+    assert legal_texts(s) == {"expel p1", "expel p2", "expel p4"}
+    act(s, "expel p4")  # a single card: lost without asking
+    assert s.hands[3] == [] and s.choice is None
+    assert [s.effects[c] for c in s.hands[2]] == ["trip"]
+
+
+def test_expel_yourself_scraps_your_own_card_when_chosen():
+    s = build([["core", "core"], ["core", "core"]], [["expel", "fatal"], ["spike"]])
+    act(s, "play expel", "expel p1")  # the rule sheet: "choose a player", any player
+    assert s.hands[0] == [] and s.effects[s.heap[-1]] == "fatal"
 
 
 def test_expel_lets_its_owner_pick_among_players_with_cards():

@@ -510,7 +510,7 @@ async def test_a_hint_to_scrap_a_hand_card_says_from_your_hand(tmp_path):
         await settle(pilot)
         screen = sb_screen(app)
         await install(pilot, screen, expel_position())
-        await pilot.press("1", "p")  # the Expel Bot: you must scrap a hand card
+        await pilot.press("1", "p", "1")  # the Expel Bot, on yourself: scrap a hand card
         await settle(pilot)
         lose = Move("lose", effect="clumsy")
         screen.on_hint(lose, 0)

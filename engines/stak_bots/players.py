@@ -23,6 +23,7 @@ from engines.stak_bots.search import (
     evaluate,
     greedy,
     rollout,
+    sensible,
     settle_choices,
 )
 from engines.stak_bots.view import StakView
@@ -62,7 +63,7 @@ class EasyPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, view: StakView) -> Move:
-        legal = view.legal_actions()
+        legal = sensible(view.legal_actions(), view.seat)
         if len(legal) == 1:
             return legal[0]
         state = view.determinize(self.rng)
@@ -80,7 +81,7 @@ class NormalPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, view: StakView) -> Move:
-        legal = view.legal_actions()
+        legal = sensible(view.legal_actions(), view.seat)
         if len(legal) == 1:
             return legal[0]
         totals = [0.0] * len(legal)
@@ -126,7 +127,7 @@ class HardPlayer:
         same move again would only go round in a circle."""
         if view.turn != self._turn:
             self._turn, self._tried = view.turn, {}
-        legal = view.legal_actions()
+        legal = sensible(view.legal_actions(), view.seat)
         tried = self._tried.get(position_key(view), set())
         return [m for m in legal if m not in tried] or legal
 

@@ -93,6 +93,13 @@ def settle_choices(state: StakState, rng: random.Random | None, w: Weights, dept
         state.play(greedy(state, choice.seat, rng, w, depth))
 
 
+def sensible(legal: list[Move], seat: int) -> list[Move]:
+    """``legal`` less ``seat`` expelling itself: an Expel Bot offers every player, and
+    scrapping one's own hand card only ever loses a card."""
+    kept = [m for m in legal if m.kind != "expel" or m.seat != seat]
+    return kept or legal
+
+
 def greedy(
     state: StakState,
     seat: int,
@@ -101,7 +108,7 @@ def greedy(
     depth: int = 0,
 ) -> Move:
     """The legal action with the best immediate result for ``seat`` (ties: first/random)."""
-    legal = state.legal_actions()
+    legal = sensible(state.legal_actions(), seat)
     if len(legal) == 1:
         return legal[0]
     best: list[Move] = []

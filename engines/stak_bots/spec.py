@@ -100,6 +100,9 @@ computer self-play for a fair start.
 To play your own set, copy the default file
 (engines/stak_bots/cards.toml; its header explains the format) and
 start with: robotui play stak-bots --cards FILE.
+An Expel Bot's "choose a player" (the rule sheet says a player, not
+an opponent) offers every player still in the game, yourself too,
+and one with no cards in hand: then nothing happens.
 To keep games finite: a Tranq Bot cannot reset a Tranq Bot; after
 {turn_limit} actions in one turn you may only put one card on the scrapheap
 (your top card or a card from your hand), then end the turn;

@@ -334,11 +334,9 @@ class StakState(GameState):
         if kind == "reset":
             return self.reset_options()
         if kind == "expel":
-            return [
-                Move("expel", seat=s)
-                for s in range(self.num_players)
-                if not self.out[s] and self.hands[s]
-            ]
+            # "choose a player" (the rule sheet): anyone still in, yourself included and
+            # an empty hand too (nothing happens), so you are never made to expel yourself
+            return [Move("expel", seat=s) for s in range(self.num_players) if not self.out[s]]
         if kind == "lose":
             return [Move("lose", effect=b) for b in self.hand_bots(choice.seat)]
         # react
@@ -631,7 +629,11 @@ class StakState(GameState):
             return
         if kind == "expel":
             target = move.seat
-            self.say(f"{choice.effect.capitalize()}: {seat_name(target)} must scrap a hand card.")
+            effect = choice.effect.capitalize()
+            if not self.hands[target]:
+                self.say(f"{effect}: {seat_name(target)} has no card in hand: nothing happens.")
+                return
+            self.say(f"{effect}: {seat_name(target)} must scrap a hand card.")
             lose = Choice("lose", target, choice.card, choice.effect)
             options = self.choice_options(lose)
             if len(options) == 1:
