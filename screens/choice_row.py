@@ -27,9 +27,13 @@ class ChoiceRow(Widget, can_focus=True):
     index: reactive[int] = reactive(0)
 
     class Changed(Message):
+        """The row's value changed; ``value`` is the one it changed to (the row may have
+        moved on by the time a fast typist's message is handled)."""
+
         def __init__(self, row: ChoiceRow) -> None:
             super().__init__()
             self.row = row
+            self.value = row.value
 
     def __init__(
         self,

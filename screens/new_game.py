@@ -1,4 +1,6 @@
-"""The new-game dialog: opponent, sides, options and an optional seed."""
+"""The new-game dialog: opponents, seats, options and an optional seed. It starts from the
+game just played, else from the choices remembered in the settings file (saves.settings),
+and remembers what a game is started with."""
 
 from __future__ import annotations
 
@@ -14,12 +16,14 @@ from textual.widgets import Button, Input, Static
 
 from engines.core import GameSpec, OptionSpec
 from engines.roborally.course_store import base_id
+from engines.safe_text import safe_text
 from saves import PlayerEntry
+from saves.settings import load_choices, remember_choices
+from saves.settings import offered as offered_option
 from screens.choice_row import ChoiceRow
 from screens.dialogs import PreviewScreen
 from screens.roborally_draw import options_preview
 from screens.session import COMPUTER, HUMAN
-from screens.text_fit import fit
 
 LEVEL_LABELS = {
     "random": "Computer: random",
@@ -27,6 +31,7 @@ LEVEL_LABELS = {
     "normal": "Computer: normal",
     "hard": "Computer: hard",
 }
+MIXED = "mixed"  # the Computers row's value when each computer has its own level row
 
 
 def computer_levels(opponent: str) -> list[str]:
@@ -77,6 +82,21 @@ class NewGameChoice:
         return computer_levels(self.opponent)
 
     @classmethod
+    def remembered(cls, spec: GameSpec, opponent: str = "normal") -> NewGameChoice | None:
+        """The choices last started from the dialog for ``spec`` (settings file), if any."""
+        got = load_choices(spec)
+        if not got:
+            return None
+        return cls(
+            game_id=spec.id,
+            opponent=got.get("opponent", opponent),
+            side=got.get("side", 0),
+            options=dict(got.get("options", {})),
+            num_players=got.get("players", spec.min_players),
+            humans=got.get("humans", 1),
+        )
+
+    @classmethod
     def like(cls, game_id: str, players: list[PlayerEntry], options: dict) -> NewGameChoice:
         """The choice that would set up these players and options again (for "new game"
         after a game: the dialog starts from the game just played)."""
@@ -87,7 +107,7 @@ class NewGameChoice:
             game_id=game_id,
             opponent=(computers[0] if len(set(computers)) == 1 else ",".join(computers))
             if computers else HUMAN,
-            side=side if len(players) == 2 else 0,
+            side=side if len(players) == 2 or humans == 1 else 0,
             options=dict(options),
             num_players=len(players),
             humans=max(1, humans),
@@ -95,7 +115,11 @@ class NewGameChoice:
 
 
 class NewGameScreen(ModalScreen[NewGameChoice | None]):
-    """Up/down or Tab move between rows, left/right change a value, Enter starts."""
+    """Up/down or Tab move between rows, left/right change a value, Enter starts.
+
+    Games of more than two have rows for the players, the humans, your seat (with one
+    human) and the computers' level: one for all, or "Mixed" and a row for each computer.
+    """
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
@@ -110,6 +134,8 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
     ) -> None:
         super().__init__()
         self.spec = spec
+        if previous is None:  # not after a game: the choices the dialog last started with
+            previous = NewGameChoice.remembered(spec, opponent)
         self.opponent = previous.opponent if previous else opponent
         self.previous = previous
 
@@ -117,9 +143,7 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         spec = self.spec
         levels = list(spec.player_levels())
         opponents = [(lv, LEVEL_LABELS.get(lv, f"Computer: {lv}")) for lv in levels]
-        rows = 2 + sum(1 for o in spec.options if self.offered(o))
-        rows += 1 if spec.max_players > 2 else 0
-        with Vertical(classes="dialog new-game" + (" compact" if rows > 4 else "")):
+        with Vertical(classes="dialog new-game"):
             yield Static(f"New game: {spec.name}", classes="dialog-title")
             if spec.max_players == 2:
                 opponents.append((HUMAN, "Second human here"))
@@ -128,17 +152,7 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
                 side = str(self.previous.side) if self.previous else "0"
                 yield ChoiceRow("You play", [("0", seats[0]), ("1", seats[1])], side, id="side")
             else:
-                counts = [(str(n), str(n)) for n in range(spec.min_players, spec.max_players + 1)]
-                prev = self.previous
-                count = str(prev.num_players) if prev else str(spec.min_players)
-                yield ChoiceRow("Players", counts, count, id="players")
-                humans = [(str(n), str(n)) for n in range(1, spec.max_players + 1)]
-                here = str(prev.humans) if prev else "1"
-                yield ChoiceRow("Humans here", humans, here, id="humans")
-                if "," in self.opponent:  # a mix from the command line or the last game
-                    mixed = ", ".join(computer_levels(self.opponent))
-                    opponents.insert(0, (self.opponent, fit(f"Mixed: {mixed}", 44, "...")))
-                yield ChoiceRow("Computers", opponents, self.opponent, id="opponent")
+                yield from self._player_rows(opponents)
             for option in self.spec.options:
                 if not self.offered(option):
                     continue
@@ -162,10 +176,40 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
                 yield Button("Start (Enter)", id="start", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")
 
+    def _player_rows(self, opponents: list[tuple[str, str]]) -> ComposeResult:
+        """Players, humans, your seat, the computers' level and one level row per computer
+        (shown for "Mixed"; any mix, as ``--opponent hard,normal,easy`` gives)."""
+        spec, prev = self.spec, self.previous
+        counts = [(str(n), str(n)) for n in range(spec.min_players, spec.max_players + 1)]
+        count = prev.num_players if prev else spec.min_players
+        yield ChoiceRow("Players", counts, str(count), id="players")
+        humans = [(str(n), str(n)) for n in range(1, spec.max_players + 1)]
+        yield ChoiceRow("Humans here", humans, str(prev.humans if prev else 1), id="humans")
+        side = str(prev.side) if prev else "0"
+        yield ChoiceRow("Your seat", self.seat_choices(count), side, id="side")
+        known = list(spec.player_levels())
+        wanted = computer_levels(self.opponent) if self.opponent != HUMAN else []
+        mix = [lv for lv in wanted if lv in known] or ["normal" if "normal" in known else known[0]]
+        opponents.append((MIXED, "Mixed: a level each"))
+        every = MIXED if len(set(mix)) > 1 else mix[0]
+        yield ChoiceRow("Computers", opponents, every, id="opponent")
+        plain = [(lv, lv) for lv in known]
+        for k in range(spec.max_players - 1):
+            level = mix[min(k, len(mix) - 1)]
+            yield ChoiceRow(f"  Computer {k + 1}", plain, level, id=f"level-{k}")
+
+    def seat_choices(self, players: int) -> list[tuple[str, str]]:
+        """The seats of a game of ``players``: "Player 3", or "Red (seat 1)"."""
+        names = self.spec.seat_names(players)
+        return [
+            (str(i), name if str(i + 1) in name else f"{name} (seat {i + 1})")
+            for i, name in enumerate(names)
+        ]
+
     @staticmethod
     def offered(option: OptionSpec) -> bool:
         """Whether the dialog has a row for ``option`` (a file name, say, has none)."""
-        return option.choices is not None or bool(option.presets)
+        return offered_option(option)
 
     def values(self, option: OptionSpec) -> list[Any]:
         """The values a row offers: the choices, or the presets with the default and the
@@ -179,15 +223,33 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
 
     def on_mount(self) -> None:
         self.query(ChoiceRow).first().focus()  # the opponent, or the number of players
-        self._show_computers_row()
+        self._show_rows()
 
-    def _show_computers_row(self) -> None:
-        """No "Computers" row when every seat is human."""
-        if self.spec.max_players == 2:
-            return
-        players = self.query_one("#players", ChoiceRow).value
-        humans = self.query_one("#humans", ChoiceRow).value
-        self.query_one("#opponent", ChoiceRow).display = int(humans) < int(players)
+    def _row(self, row_id: str) -> ChoiceRow:
+        return self.query_one(f"#{row_id}", ChoiceRow)
+
+    def _show_rows(self) -> None:
+        """Only the rows that mean something now: no seat row unless one human sits
+        among computers, no Computers row when every seat is human, a level row per
+        computer for "Mixed". The dialog tightens as rows come, so it fits 80x24."""
+        if self.spec.max_players > 2:
+            players, humans = int(self._row("players").value), int(self._row("humans").value)
+            computers = max(0, players - humans)
+            seat = self._row("side")
+            if len(seat.choices) != players:  # seats follow the number of players
+                keep = min(seat.index, players - 1)
+                seat.choices = self.seat_choices(players)
+                seat.index = keep
+                seat.refresh()
+            seat.display = humans == 1 and computers > 0
+            every = self._row("opponent")
+            every.display = computers > 0
+            for k in range(self.spec.max_players - 1):
+                self._row(f"level-{k}").display = every.value == MIXED and k < computers
+        shown = sum(1 for row in self.query(ChoiceRow) if row.display)
+        box = self.query_one(".new-game")
+        box.set_class(shown > 4, "compact")
+        box.set_class(shown > 9, "tight")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "preview":
@@ -195,30 +257,22 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         return True
 
     def on_choice_row_changed(self, event: ChoiceRow.Changed) -> None:
-        self._show_computers_row()
-        self._fit_mix()
+        if event.row.id == "opponent" and event.value != MIXED and self.spec.max_players > 2:
+            for k in range(self.spec.max_players - 1):  # "Mixed" then starts from it
+                level = self._row(f"level-{k}")
+                level.index = [value for value, _ in level.choices].index(event.value)
+        self._show_rows()
         self.refresh_bindings()
 
-    def _fit_mix(self) -> None:
-        """A mix of levels is one per computer: when the players or humans change so that it
-        no longer fits, the Computers row leaves it for its first level (QA: the dialog
-        dropped or repeated levels without a word; the command line refuses the same)."""
-        if self.spec.max_players == 2:
-            return
-        row = self.query_one("#opponent", ChoiceRow)
-        mixed = [value for value, _ in row.choices if "," in value]
-        if not mixed:
-            return
-        computers = (int(self.query_one("#players", ChoiceRow).value)
-                     - int(self.query_one("#humans", ChoiceRow).value))
-        levels = computer_levels(mixed[0])
-        if len(levels) == computers:
-            return
-        keep = levels[0] if row.value == mixed[0] else row.value
-        row.choices = [c for c in row.choices if c[0] != mixed[0]]
-        values = [value for value, _ in row.choices]
-        row.index = values.index(keep) if keep in values else 0
-        row.refresh()
+    def chosen_opponent(self) -> str:
+        """The Computers row's level, or with "Mixed" the level rows' in seat order
+        (``"hard,normal"``; one level when they all agree)."""
+        every = self._row("opponent").value
+        if every != MIXED:
+            return every
+        computers = int(self._row("players").value) - int(self._row("humans").value)
+        levels = [self._row(f"level-{k}").value for k in range(max(1, computers))]
+        return levels[0] if len(set(levels)) == 1 else ",".join(levels)
 
     def chosen_options(self) -> dict[str, Any]:
         """The options as the game's own values (``depth`` 9, not the row's text "9")."""
@@ -274,14 +328,28 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
             return
         choice = NewGameChoice(
             game_id=self.spec.id,
-            opponent=self.query_one("#opponent", ChoiceRow).value,
+            opponent=self.chosen_opponent(),
             side=number("side", 0),
             num_players=num_players,
             humans=humans,
             options=self.chosen_options(),
             seed=int(seed_text) if seed_text else None,
         )
+        self._remember(choice)
         self.dismiss(choice)
+
+    def _remember(self, choice: NewGameChoice) -> None:
+        """Keep these choices for the next time (a folder that cannot be written only
+        costs the memory: the game starts all the same)."""
+        try:
+            remember_choices(
+                self.spec, opponent=choice.opponent, side=choice.side,
+                players=choice.num_players, humans=choice.humans, options=choice.options,
+            )
+        except (OSError, TypeError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or exc
+            self.notify(f"Could not remember these choices: {safe_text(reason)}",
+                        severity="warning")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

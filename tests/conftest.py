@@ -28,6 +28,12 @@ def _fixed_clock_for_snapshots(request: pytest.FixtureRequest, monkeypatch) -> N
 
 
 @pytest.fixture(autouse=True)
+def _settings_in_a_tmp_dir(tmp_path_factory, monkeypatch) -> None:
+    """The new-game dialog's settings file never touches the real config folder."""
+    monkeypatch.setenv("ROBOTUI_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
+
+
+@pytest.fixture(autouse=True)
 def _same_colours_everywhere(monkeypatch) -> None:
     monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", "truecolor")
 

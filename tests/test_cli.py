@@ -953,22 +953,24 @@ async def test_new_game_dialog_offers_the_mix_of_the_game_before(tmp_path) -> No
                         chosen.append)
         await settle(pilot)
         row = app.screen.query_one("#opponent", ChoiceRow)
-        assert row.value == "hard,easy" and "Mixed: hard, easy" in str(row.render())
+        assert row.value == "mixed" and "Mixed: a level each" in str(row.render())
+        levels = [app.screen.query_one(f"#level-{k}", ChoiceRow) for k in range(3)]
+        assert [r.value for r in levels[:2]] == ["hard", "easy"] and not levels[2].display
         await pilot.press("enter")
         await settle(pilot)
-        # QA: with another number of players the mix no longer fits: it is left for its
-        # first level, not cut or stretched without a word
+        # QA: with another number of players the mix is never cut or stretched without a
+        # word: each computer has its own level row (the new one shows the last level)
         app.push_screen(NewGameScreen(spec_of("robo-factory"), previous=previous),
                         chosen.append)
         await settle(pilot)
         assert app.screen.query_one("#players", ChoiceRow).has_focus
         await pilot.press("right")  # 4 players: 3 computers
         await settle(pilot)
-        row = app.screen.query_one("#opponent", ChoiceRow)
-        assert row.value == "hard" and all("," not in v for v, _ in row.choices)
+        third = app.screen.query_one("#level-2", ChoiceRow)
+        assert third.display and third.value == "easy"
         await pilot.press("enter")
         await settle(pilot)
     choice, other = chosen
     assert choice is not None and other is not None
     assert [p.level for p in choice.players()] == [None, "hard", "easy"]
-    assert [p.level for p in other.players()] == [None, "hard", "hard", "hard"]
+    assert [p.level for p in other.players()] == [None, "hard", "easy", "easy"]

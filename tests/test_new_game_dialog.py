@@ -115,3 +115,19 @@ async def test_bigger_games_start_on_players_and_drop_computers_when_all_are_hum
         await pilot.press("up", "right")  # 3 players: a computer again
         await pilot.pause()
         assert computers.display
+
+
+def test_a_new_game_after_a_bigger_game_keeps_your_seat():
+    """``n`` after a game: the one human's seat among computers comes back (it was
+    always the first seat again)."""
+    from saves import PlayerEntry
+    from screens.new_game import NewGameChoice
+
+    players = [PlayerEntry("Computer 1", "computer", "hard"), PlayerEntry("You", "human"),
+               PlayerEntry("Computer 2", "computer", "easy")]
+    again = NewGameChoice.like("robo-factory", players, {})
+    assert again.side == 1 and again.opponent == "hard,easy"
+    assert [p.kind for p in again.players()] == ["computer", "human", "computer"]
+    two_humans = [PlayerEntry("Player 1", "human"), PlayerEntry("Computer 1", "computer",
+                  "hard"), PlayerEntry("Player 2", "human")]
+    assert NewGameChoice.like("robo-factory", two_humans, {}).side == 0
