@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from engines.robo_factory.cards import LETTERS, PARTS, colours_of, letters
 from engines.robo_factory.rules import RIGHT_FIRST, RIGHT_SECOND
 from engines.robo_factory.spec import describe_event
 from engines.robo_factory.state import BUY, Event, RoboFactoryView
-from screens.text_fit import wrap_log
+from screens.text_fit import cut_cells, pad_cells, wrap_log
 
 COLOUR_STYLES = (
     "bold bright_white on red",
@@ -332,9 +333,9 @@ def turn_result_text(
     text.append("\n\n")
     seats = sorted({e.seat for e in checks}, key=lambda s: (s - customer) % n)
     seats = [*seats, customer] if 0 <= customer < n else seats
-    indent = min(NAME_WIDTH, 2 + max((len(names[seat]) for seat in seats), default=0))
+    indent = min(NAME_WIDTH, 2 + max((cell_len(names[seat]) for seat in seats), default=0))
     for seat in seats:
-        text.append(f"{names[seat][:indent - 1]:<{indent}}",
+        text.append(pad_cells(cut_cells(names[seat], indent - 1), indent),
                     "bold magenta" if seat == customer else "bold")
         items = seat_turn_items(events, turn, seat)
         if seat == customer:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import textwrap
-
+from rich.cells import cell_len
 from rich.text import Text
 
 from engines.stak_bots.moves import Move
 from engines.stak_bots.state import StakState
 from screens.glyphs import Glyphs
-from screens.text_fit import ELLIPSIS, clip_wrap, fit
+from screens.text_fit import ELLIPSIS, clip_wrap, cut_cells, fit, pad_cells, wrap_text
 
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green")
 TARGET_STYLE = "bold black on yellow"
@@ -104,18 +103,18 @@ def fit_label(label: str, width: int, ellipsis: str = ELLIPSIS) -> str:
     ``" (you)"`` when narrow (the name says "You"), then ``"P2 CPU 1"`` for a computer, then
     cut in the middle so that a last short word, the computer's number, stays:
     ``">P2 Compu… 1"``."""
-    if len(label) <= width:
+    if cell_len(label) <= width:
         return label
     label = label.removesuffix(" (you)")
-    if len(label) <= width:
+    if cell_len(label) <= width:
         return label
     short = label.replace("Computer ", "CPU ")  # "P2 CPU 1" reads better than "P2 Compu… 1"
-    if len(short) <= width:
+    if cell_len(short) <= width:
         return short
     head, _, last = label.rpartition(" ")
-    room = width - len(last) - 1 - len(ellipsis)  # for the head's start
-    if " " in head and len(last) <= 2 and room > head.index(" ") + 1:
-        return head[:room].rstrip() + ellipsis + " " + last
+    room = width - cell_len(last) - 1 - cell_len(ellipsis)  # for the head's start
+    if " " in head and cell_len(last) <= 2 and room > cell_len(head[: head.index(" ")]) + 1:
+        return cut_cells(head, room).rstrip() + ellipsis + " " + last
     return fit(label, width, ellipsis)
 
 
@@ -153,7 +152,7 @@ def stack_column(
     # names are cut alike and keep their form when the turn passes
     name = fit_label(label, min(width, *widths) - 1, ell)
     head = f">{name}" if state.active == seat and not state.is_terminal() else name
-    out.append(head.ljust(width), marks.get(0, style))
+    out.append(pad_cells(head, width), marks.get(0, style))
     out.append("\n")
     stack = state.stacks[seat]
     if state.out[seat] or not stack:
@@ -165,7 +164,7 @@ def stack_column(
     top = stack[-1]
     bot = state.bots[state.kinds[top]]
     top_style = marks.get(1, "bold reverse")
-    out.append(fit(f"{bot.name}", width, ell).ljust(width), top_style)
+    out.append(pad_cells(fit(bot.name, width, ell), width), top_style)
     out.append("\n")
     power, damage = card_power(state, seat, top), state.damage[top]
     attacking = " atk" if top == state.attacker and not state.attack_over else ""
@@ -184,8 +183,9 @@ def stack_column(
             continue
         b = state.bots[state.kinds[card]]
         power = card_power(state, seat, card)
-        name = fit(f"{b.tag}{b.name.removesuffix(' Bot')}", width - len(power) - 1, ell)
-        line = f"{name.ljust(width - len(power) - 1)} {power}"
+        room = width - cell_len(power) - 1
+        name = fit(f"{b.tag}{b.name.removesuffix(' Bot')}", room, ell)
+        line = f"{pad_cells(name, room)} {power}"
         below.append((line, marks.get(depth, ""), 1, depth in marks))
 
     def tail(keep: int) -> list[tuple[str, str]]:
@@ -200,7 +200,7 @@ def stack_column(
             lines.append((fit(f"[+{more} cards]", width, ell), "dim"))
         return lines
 
-    text = textwrap.wrap(bot.text, width)
+    text = wrap_text(bot.text, width)
     lowest = max((i + 1 for i, entry in enumerate(below) if entry[3]), default=0)
     # the ways to show the list, longest first: down to one line, never losing a marked card
     choices = [tail(keep) for keep in range(len(below), lowest - 1, -1)]
@@ -264,10 +264,10 @@ def hand_lines(
             width,
             per_card,
             ellipsis,
-            initial_indent=" " * (len(head) + 1),
+            initial_indent=" " * (cell_len(head) + 1),
             subsequent_indent="  ",
         )
-        out.append(lines[0][len(head) :] + "\n" if lines else "\n")
+        out.append(lines[0][cell_len(head) :] + "\n" if lines else "\n")
         for line in lines[1:]:
             out.append(line + "\n")
     return out
@@ -303,9 +303,9 @@ def option_rows(labels: list[str], first: int, end: int, width: int,
     first line leaves room for ``"… "`` when ``first > 0``, the last for ``" …"`` when
     labels follow ``end``; the ellipses themselves are the caller's to draw."""
     rows: list[list[int]] = []
-    used = len(ellipsis) + 1 if first > 0 else 0
+    used = cell_len(ellipsis) + 1 if first > 0 else 0
     for i in range(first, end):
-        size = len(labels[i])
+        size = cell_len(labels[i])
         if rows and used + 2 + size <= width:
             rows[-1].append(i)
             used += 2 + size
@@ -314,7 +314,7 @@ def option_rows(labels: list[str], first: int, end: int, width: int,
                 used = 0
             rows.append([i])
             used += size
-    if rows and end < len(labels) and used + 1 + len(ellipsis) > width:
+    if rows and end < len(labels) and used + 1 + cell_len(ellipsis) > width:
         rows.append([])  # the closing ellipsis needs a line of its own: too many lines
     return rows
 
@@ -389,9 +389,9 @@ def stacks_text(
              head_style: str = "") -> None:
         """``text`` wrapped, continued ``more`` further in; its first ``head`` characters
         in ``head_style``."""
-        parts = textwrap.wrap(text, width, initial_indent=" " * indent,
-                              subsequent_indent=" " * (indent + more),
-                              break_on_hyphens=False) or [""]
+        parts = wrap_text(text, width, initial_indent=" " * indent,
+                          subsequent_indent=" " * (indent + more),
+                          break_on_hyphens=False) or [""]
         for n, part in enumerate(parts):
             out.append("\n" if out.plain else "")
             if n == 0 and head:

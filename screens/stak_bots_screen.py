@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-import textwrap
 from collections.abc import Callable
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -32,7 +32,7 @@ from screens.stak_bots_render import (
     stack_column,
     stacks_text,
 )
-from screens.text_fit import clip_wrap, fit, wrap_groups, wrap_log
+from screens.text_fit import clip_wrap, fit, wrap_groups, wrap_log, wrap_text
 
 KEYS_HELP = """\
   Left / Right       pick a card in your hand or a prompt's option
@@ -171,7 +171,7 @@ def hint_wrap(text: str, width: int) -> list[str]:
     start = text.rfind(" (")
     if text.endswith((")", ").")) and start >= 0 and len(text) - start - 1 <= width:
         return wrap_groups([*text[:start].split(" "), text[start + 1:]], width)
-    return textwrap.wrap(text, width)
+    return wrap_text(text, width)
 
 
 def log_text(events: list[str], width: int, height: int) -> Text:
@@ -773,7 +773,7 @@ class StakBotsScreen(GameScreen):
         if not held:  # the game is over: nobody else is left
             return fit(f"Your hand, {name}:", STACK_WIDTH, self.glyphs.ellipsis)
         for heading in (f"Your hand, {name} ({held}):", f"Your hand ({held}):"):
-            if len(heading) <= STACK_WIDTH:
+            if cell_len(heading) <= STACK_WIDTH:
                 return heading
         return fit(f"Your hand ({held})", STACK_WIDTH, self.glyphs.ellipsis)
 

@@ -214,6 +214,8 @@ def _toml(text: str, source: str) -> dict:
         raise BoardError(
             source, len(lines), len(lines[-1]) + 1, f"not valid TOML ({msg})"
         ) from None
+    except RecursionError:  # tomllib recurses per nested array or table (hypothesis found)
+        raise BoardError(source, 0, 0, "not a board or course: nested too deeply") from None
 
 
 def _check_keys(data: dict, allowed: set[str], txt: _Text, what: str) -> None:
