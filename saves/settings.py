@@ -64,7 +64,7 @@ def _read(path: Path) -> dict[str, Any]:
         if len(data) > _MAX_BYTES:
             return {}
         parsed = tomllib.loads(data.decode("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError):
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):  # deep nesting
         return {}
     return parsed if isinstance(parsed, dict) else {}
 

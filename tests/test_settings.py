@@ -62,9 +62,11 @@ def test_options_without_a_dialog_row_are_not_remembered(tmp_path):
     "this is not [toml",
     "\x00\xff\xfe binary",
     "robo-factory = 3",
+    "a = " + "[" * 100_000,  # nested too deep for the TOML reader
+    "[robo-factory]\nopponent = 'hard'\n" + "#" * 300_000,  # far too big to be ours
     "[robo-factory]\nopponent = [1, 2]\nplayers = 'four'\nhumans = true\nseat = 2.5\n"
     "options = 'extra'\n",
-])
+], ids=["not-toml", "binary", "not-a-table", "too-deep", "too-big", "wrong-types"])
 def test_a_broken_file_is_ignored(tmp_path, text):
     path = tmp_path / "settings.toml"
     path.write_bytes(text.encode("utf-8", "surrogateescape"))
