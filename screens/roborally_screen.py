@@ -1232,6 +1232,8 @@ class RoboRallyScreen(GameScreen):
             target = view.robots[view.fire_target]
             where = f" ({view.layout.short_name(target.pos)})" if target.pos >= 0 else ""
             return f"Your laser hits {SEAT_NAMES[view.fire_target]}{where}. Fire how?"
+        if view.pending == "sacrifice":
+            return f"{view.incoming} damage coming: destroy an option card instead of 1?"
         return {
             "face": "Which way does your robot face?",
             "reenter": "Re-enter: facing, and powered down?",
@@ -1261,6 +1263,8 @@ class RoboRallyScreen(GameScreen):
             return text
         if kind == "discard":
             return OPTIONS.get(value, (value,))[0]
+        if kind == "sacrifice":
+            return "take the damage" if value == "none" else OPTIONS.get(value, (value,))[0]
         if kind in ("keep", "park") and value.isdigit():
             return card_label(int(value))
         if kind in ("crab", "dual") and "@" in value:

@@ -176,6 +176,9 @@ def _fire_control_duel(target: str, flags: list[str] | None = None) -> RoboRally
 def test_fire_control_damages_when_the_damage_destroys_the_target() -> None:
     state = _fire_control_duel("c2 S damage=9 options=extra-memory")
     assert answer_hard(state) == Decide("fire", "normal")
+    # the target may give up its option instead of the point that destroys it: if not, it dies
+    assert state.pending_kind(1) == "sacrifice" and state.view(1).incoming == 1
+    state.apply(Decide("sacrifice", "none"), 1)
     assert state.bots[1].pos == -1
 
 
@@ -333,11 +336,13 @@ def test_crab_legs_sidestep_onto_the_flag() -> None:
 
 
 def test_dual_processor_turns_after_the_move_instead_of_driving_off_the_board() -> None:
-    """From a3 facing north, Move 1 then Move 2 runs off the north edge; a Right paired with
-    the Move 1 turns the robot east for the Move 2, onto the flag at c2."""
+    """From a3 facing north, Move 2 then Move 2 runs off the north edge; a Right paired with
+    the first Move 2 moves the robot one square (a Dual Processor move is one shorter) to a2
+    and turns it east for the second Move 2, onto the flag at c2. Paired with the second Move 2
+    it would still run off the edge; a Left or U-turn would send it off the west or south."""
     grid = "\n" + "\n".join([".. .. .."] * 3) + "\n"
     state = make(grid, ["a3 N options=dual-processor", "out"], ["c2", "c3"])
-    program(state, 0, ["1", "2", "U", "U", "U"], spare=("L", "R", "U"))
+    program(state, 0, ["2", "2", "U", "U", "U"], spare=("L", "R", "U"))
     right = next(c for c in state.bots[0].hand if KIND_SHORT[KIND[c]] == "R")
     assert answer_hard(state) == Decide("dual", f"{right}@1")
     run_until(state, 0, "program", guard=60)

@@ -117,7 +117,7 @@ def test_option_moves_are_told() -> None:
         "  Blue destroyed: falls off the edge"]
     dual = one_turn(OPEN, ["b3 N options=dual-processor hand=80"], ["670 L L L L"],
                     decisions=["0 dual 80@1"])
-    assert register_lines(dual, 1, 1)[1][1:] == ["  Red Move2+Right: b3N -> b1E"]
+    assert register_lines(dual, 1, 1)[1][1:] == ["  Red Move2+Right: b3N -> b2E"]  # 1 shorter
     gear = one_turn(OPEN, ["a5 N options=fourth-gear"], ["3 L R L R"], decisions=["0 speed 4"])
     assert register_lines(gear, 1, 1)[1][1:] == ["  Red Move3 (4 squares): a5N -> a1N"]
     ram = one_turn(OPEN, ["a1 S options=ramming-gear", "a2 N powered"], ["2 L R L R", "-"])

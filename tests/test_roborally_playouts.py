@@ -58,7 +58,9 @@ def check_invariants(state: RoboRallyState) -> None:
     assert not set(owned) & set(state.option_deck)
 
 
-def play(seed: int) -> RoboRallyState:
+def play(seed: int, asked: set[str] | None = None) -> RoboRallyState:
+    """One random game, invariants checked throughout; ``asked`` collects the decision kinds
+    played."""
     rng = random.Random(seed)
     n = 2 + seed % 7
     course = COURSES[seed % len(COURSES)]
@@ -94,6 +96,8 @@ def play(seed: int) -> RoboRallyState:
             assert len(legal) > 0
             action = players[seat].choose(view)
             assert action in legal
+            if asked is not None and isinstance(action, Decide):
+                asked.add(action.kind)
             text = ROBORALLY.encode_action(action)
             assert ROBORALLY.decode_action(text) == action
             state.apply(action, seat)
@@ -118,6 +122,42 @@ def test_random_games_keep_invariants(chunk: int) -> None:
         state = play(seed)
         reasons.add(state.end_reason.split(" (")[0])
     assert reasons
+
+
+def test_random_games_with_options_give_up_options_instead_of_damage() -> None:
+    """Games in which every robot starts with 3 option cards (seed % 3 == 0, options on) ask
+    the new question, keep the invariants, and answer it both ways."""
+    asked: set[str] = set()
+    for seed in [s for s in range(3, 120, 3) if s % 5][:16]:
+        play(seed, asked)
+    assert "sacrifice" in asked
+
+
+def test_computer_players_answer_the_option_for_damage_question() -> None:
+    """Easy and normal computers (the answer is shared by every level) in games full of
+    option cards: every answer legal, the game finishes."""
+    from engines.roborally.players import LEVELS
+
+    answered = 0
+    for seed in (3, 6):
+        rng = random.Random(seed)
+        state = ROBORALLY.new_game(4, {"course": "first-steps", "max_turns": 3}, seed)
+        for b in state.bots:
+            for o in rng.sample(state.option_deck, 4):
+                state.option_deck.remove(o)
+                b.options.append(o)
+                b.ablative = 3 if o == "ablative-coat" else b.ablative
+                b.howitzer = 5 if o == "mini-howitzer" else b.howitzer
+        players = [LEVELS["easy" if s % 2 else "normal"](s, "easy", seed + s) for s in range(4)]
+        while not state.is_terminal():
+            for seat in state.to_move():
+                view = state.view(seat)
+                action = players[seat].choose(view)
+                assert action in view.legal_actions()
+                answered += view.pending == "sacrifice"
+                state.apply(action, seat)
+                check_invariants(state)
+    assert answered > 0
 
 
 def test_the_checker_catches_broken_states() -> None:

@@ -294,6 +294,12 @@ def run_scenario(sc: dict[str, Any]) -> RoboRallyState:
         ):
             state.apply(Decide("stay", "no"), seats[0])  # unless the scenario says otherwise
             continue
+        if (
+            not (decisions and decisions[0].startswith(f"{seats[0]} sacrifice"))
+            and state.pending_kind(seats[0]) == "sacrifice"
+        ):
+            state.apply(Decide("sacrifice", "none"), seats[0])  # takes the damage unless told
+            continue
         assert decisions, (
             f"robot(s) {seats} must decide {state.pending_kind(seats[0])!r} "
             f"but the scenario has no more decisions"

@@ -45,7 +45,7 @@ from engines.roborally.boardfile import (
     WRENCH,
     Layout,
 )
-from engines.roborally.cards import BACK, DECK, KIND, MOVE1, MOVE3, STEPS, TURNS
+from engines.roborally.cards import BACK, DECK, KIND, MOVE1, MOVE3, STEPS, TURNS, UTURN
 from engines.roborally.state import REGISTERS, RoboRallyView, RobotInfo
 
 NO_CARD = -1  # an empty register
@@ -103,6 +103,8 @@ def card_effect(
             steps = -steps
         if speed is not None:
             steps = speed
+        if mode == "dual":  # a Dual Processor move is one square shorter (U-turn: two)
+            steps = max(0, steps - (2 if pk == UTURN else 1))
         for _ in range(steps):
             nxt = move(lay, pos, d)
             if nxt == DEAD:

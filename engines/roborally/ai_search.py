@@ -290,6 +290,10 @@ class BasePlayer:
             return pick("no")
         if kind == "gyro":
             return pick("off")
+        if kind == "sacrifice":
+            from engines.roborally.ai_sacrifice import sacrifice_choice
+
+            return pick(sacrifice_choice(view, values))
         return choices[0]
 
     # -- programs -----------------------------------------------------------------

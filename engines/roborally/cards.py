@@ -59,7 +59,8 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "double-barreled-laser": ("Double-Barreled Laser", "your main laser deals 2 damage"),
     "dual-processor": (
         "Dual Processor",
-        "put a Rotate card with a move card in one register: move, then turn",
+        "put a Rotate card with a move card in one register: move one square less "
+        "(two less with a U-Turn, never below 0), then turn",
     ),
     "extra-memory": ("Extra Memory", "you are dealt one more card"),
     "fire-control": (
@@ -67,7 +68,11 @@ OPTIONS: dict[str, tuple[str, str]] = {
         "a main laser hit may lock one of the target's registers "
         "or destroy one of its options instead of damaging it",
     ),
-    "flywheel": ("Flywheel", "keep one spare card for your hand next turn"),
+    "flywheel": (
+        "Flywheel",
+        "keep one spare card for your hand next turn; a destroyed robot keeps it for the "
+        "hand it re-enters with; the card is lost only with the Flywheel or the last life",
+    ),
     "fourth-gear": ("Fourth Gear", "a Move 3 may move 4"),
     "gyroscopic-stabilizer": (
         "Gyroscopic Stabilizer",
@@ -80,7 +85,8 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "mechanical-arm": (
         "Mechanical Arm",
         "touch a flag or repair site one square away "
-        "(not through a wall) at the end of each register",
+        "(not through a wall) at the end of each register; at the end of the turn such a "
+        "site repairs you as if you stood on it",
     ),
     "mini-howitzer": (
         "Mini Howitzer",
@@ -95,7 +101,11 @@ OPTIONS: dict[str, tuple[str, str]] = {
         "Radio Control",
         "instead of the main laser: the target runs your program for the rest of the turn",
     ),
-    "ramming-gear": ("Ramming Gear", "robots you push take 1 damage"),
+    "ramming-gear": (
+        "Ramming Gear",
+        "a robot you push or bump into takes 1 damage, also when a wall stops the push "
+        "(dealt when your card has finished)",
+    ),
     "rear-firing-laser": ("Rear-Firing Laser", "a second laser fires backwards"),
     "recompile": (
         "Recompile",

@@ -30,6 +30,7 @@ DECISION_KINDS = (
     "speed",
     "fire",
     "recompile",
+    "sacrifice",
 )
 DEFAULT_COURSE = "pit-stop"  # a 4-robot race of about 12 turns (course_lengths.py)
 
@@ -86,6 +87,14 @@ on it. At the start of a powered-down turn all its damage is repaired.
 OPTION CARDS (26, taken on double wrenches instead of the repair) are
 face up: everybody may see them. You are asked when one of them gives
 you a choice. They are listed at the end.
+
+OPTIONS FOR DAMAGE: a robot about to take damage may destroy one of
+its option cards instead of 1 point, one card per point. When damage
+reaches your robot (after Ablative Coat and Power-Down Shield) you are
+asked which option to give up, or none to take the rest. A register's
+laser hits count as one event, and so do the Ramming Gear hits of one
+card (dealt when that card has finished). Recompile's point cannot be
+avoided this way; Fire Control's lock or option loss is not damage.
 
 GAME END: the first robot on the last flag wins. If nobody gets there
 within the turn limit (option max_turns, 60 by default) the robots are
@@ -259,6 +268,8 @@ class RoboRallySpec(GameSpec):
             "speed": f"{who} moves {v}",
             "fire": f"{who} fires: {v}",
             "recompile": f"{who} recompiled",
+            "sacrifice": f"{who} takes the damage" if v == "none"
+            else f"{who} gave up {OPTIONS.get(v, (v,))[0]} instead of 1 damage",
         }[k]
         return text
 

@@ -10,7 +10,9 @@ The turn runs through phases:
              Recompile may be used before the program is submitted.
 ``resolve``  the five registers. It stops only when an option owner must decide something
              (Abort Switch, Conditional Program, Brakes, Fourth Gear, Reverse Gear, the
-             laser-replacing options and Fire Control); that seat alone is to move.
+             laser-replacing options and Fire Control, and ``sacrifice``: a robot about to
+             take damage may give up one option card for each point); that seat alone is to
+             move.
 ``endturn``  repairs (a double wrench may give an option card instead), which locked register
              to free, staying powered down, and for destroyed robots: the option card to give up
              and the facing (and power down) to re-enter with.
@@ -46,10 +48,12 @@ from engines.roborally.cards import (
     MOVE3,
     MOVES,
     OPTION_IDS,
+    OPTIONS,
     RIGHT,
     ROTATES,
     STEPS,
     TURNS,
+    UTURN,
 )
 
 SNAP_KIND = ("U", "L", "R", "B", "M1", "M2", "M3")
@@ -357,6 +361,7 @@ class RoboRallyView(SeatView):
     ablative: int = 0  # Ablative Coat damage still absorbed
     radio: int = -1  # the seat whose program this robot runs (Radio Control), -1: its own
     fire_target: int = -1  # the robot this seat's main laser hits, while it asks "fire how?"
+    incoming: int = 0  # damage still coming to this robot, while it asks "sacrifice"
 
     def legal_actions(self) -> list[Any]:
         if self.program_choices is not None:
@@ -405,6 +410,12 @@ class RoboRallyState(GameState):
         self.end_reason = ""
         self.moves = 0
         self.shield: list[str] = []
+        # a damage event (the Ramming Gear hits of one card, or a register's lasers): the
+        # rams still to deal [target, rammer, direction the damage comes from], the points
+        # each seat's given-up options absorb, and the sacrifice answers given ("1:brakes")
+        self.rams: list[list[int]] = []
+        self.guard: list[int] = [0] * num_players
+        self.sacrifices: list[str] = []
         self.events: list[str] = []
         self.trace: list[dict[str, Any]] | None = None
         self.hook: Any = None  # called with the state after every register (tests)
@@ -540,6 +551,8 @@ class RoboRallyState(GameState):
             return {MOVE1: ["1", "0"], MOVE3: ["3", "4"], BACK: ["1", "2"]}[k]
         if kind == "fire":
             return self._fire_choices(seat)
+        if kind == "sacrifice":
+            return ["none"] + list(b.options)
         raise AssertionError(kind)
 
     def _pair_choices(self, b: Bot, kind: str) -> list[str]:
@@ -646,7 +659,7 @@ class RoboRallyState(GameState):
             b.stay = value == "yes"
         elif kind == "discard":
             b.options.remove(value)
-            self._lose_option(b, value)
+            self._lose_option(seat, value)
         elif kind == "reenter":
             face, _, pd = value.partition(" ")
             b.reenter_face = DIRS.index(face)
@@ -672,10 +685,12 @@ class RoboRallyState(GameState):
             b.howitzer = 5
         return option
 
-    def _lose_option(self, b: Bot, option: str) -> None:
-        if option == "flywheel" and b.flywheel:
+    def _lose_option(self, seat: int, option: str) -> None:
+        b = self.bots[seat]
+        if option == "flywheel" and b.flywheel:  # the kept card goes with its option
             self.discard.append(b.flywheel)
             b.flywheel = 0
+            self.events.append(f"{seat} loses the card kept on its Flywheel")
         if option == "ablative-coat":
             b.ablative = 0
         if option == "mini-howitzer":
@@ -824,9 +839,10 @@ class RoboRallyState(GameState):
                 self.cursor = 0
                 self.shots = self._aim()
             elif self.stage == "fire":
-                if self._fire_decisions():
+                if self._fire_decisions() or self._sacrifice_decisions():
                     return
                 self._fire()
+                self._end_damage()
                 self._touch()
                 self._end_register()
 
@@ -942,10 +958,23 @@ class RoboRallyState(GameState):
             for shot in self.shots:
                 if shot[0] == seat and shot[4] == "main":
                     shot[5] = value
+        elif kind == "sacrifice":
+            self.sacrifices.append(f"{seat}:{value}")
+            if value != "none":
+                b.options.remove(value)
+                self._lose_option(seat, value)
+                self.guard[seat] += 1
+                self.events.append(f"{seat} gives up {OPTIONS[value][0]} instead of 1 damage")
 
     # -- moving -----------------------------------------------------------------------------
     def _moves(self) -> bool:
-        while self.cursor < len(self.order):
+        while True:
+            if self.rams:  # the last card's Ramming Gear hits
+                if self._sacrifice_decisions():
+                    return True
+                self._deal_rams()
+            if self.cursor >= len(self.order):
+                return False
             s = self.order[self.cursor]
             b = self.bots[s]
             card = self._card(s, self.reg)
@@ -965,7 +994,6 @@ class RoboRallyState(GameState):
             self.cursor += 1
             speed = self._answer(s, "speed") if needs else ""
             self._execute(s, card, pair, mode, int(speed) if speed else None)
-        return False
 
     def _execute(self, s: int, card: int, pair: int, mode: str, speed: int | None) -> None:
         b = self.bots[s]
@@ -988,6 +1016,8 @@ class RoboRallyState(GameState):
                 steps = -steps
             if speed is not None:
                 steps = speed
+            if mode == "dual":  # a Dual Processor move is one square shorter (U-turn: two)
+                steps = max(0, steps - (2 if KIND[pair] == UTURN else 1))
             for _ in range(steps):
                 last = b.pos
                 if not self._step(s, direction, s):
@@ -1058,6 +1088,7 @@ class RoboRallyState(GameState):
                     break
                 chain.append(r)
                 if lay.wall[c] >> d & 1:
+                    self._ram(actor, chain[1], d)  # bumped into: a wall stops the push
                     return False
                 c = lay.nbr[c][d]
         for r in reversed(chain):
@@ -1066,12 +1097,23 @@ class RoboRallyState(GameState):
             if r != s:  # told as "2 pushed by 0: d7 -> d6" (log text only, not the state)
                 self.events.append(f"{r} pushed by {s}: {self._shove(rb.pos, to)}")
             self._place(r, to, "pushed" if r != s else "")
-        if actor >= 0 and len(chain) > 1 and self.bots[actor].has("ramming-gear"):
-            for r in chain[1:]:
-                if self.bots[r].on_board:
-                    self.events.append(f"{r} rammed by {actor} (1)")
-                    self._damage(r, 1, (d + 2) % 4)
+        for r in chain[1:]:
+            self._ram(actor, r, d)
         return b.on_board
+
+    def _ram(self, actor: int, target: int, d: int) -> None:
+        """Ramming Gear: ``target``, pushed or bumped into by ``actor`` towards ``d``, takes 1
+        damage once ``actor``'s card has finished (so that it may give up an option instead)."""
+        if actor >= 0 and self.bots[actor].has("ramming-gear"):
+            self.rams.append([target, actor, (d + 2) % 4])
+
+    def _deal_rams(self) -> None:
+        rams, self.rams = self.rams, []
+        for target, actor, source in rams:
+            if self.bots[target].on_board:
+                self.events.append(f"{target} rammed by {actor} (1)")
+                self._damage(target, 1, source)
+        self._end_damage()
 
     def _place(self, s: int, cell: int, why: str = "") -> None:
         b = self.bots[s]
@@ -1283,6 +1325,64 @@ class RoboRallyState(GameState):
             self.cursor += 1
         return False
 
+    # -- options given up instead of damage ------------------------------------------------
+    def _pending_hits(self) -> dict[int, list[tuple[int, int]]]:
+        """The damage event under way: per robot its hits (points, direction they come from)
+        in the order they land: the rams of the last card, or the register's shots."""
+        hits: dict[int, list[tuple[int, int]]] = {}
+        if self.stage == "move":
+            for target, _, source in self.rams:
+                hits.setdefault(target, []).append((1, source))
+        elif self.stage == "fire":
+            for _, target, dmg, d, _, mode, _ in self.shots:
+                if mode in ("normal", "howitzer"):
+                    hits.setdefault(target, []).append((dmg if mode == "normal" else 1,
+                                                        (d + 2) % 4))
+        return hits
+
+    def _through(self, s: int, hits: list[tuple[int, int]]) -> int:
+        """The points of ``hits`` the Power-Down Shield and the Ablative Coat let through
+        (as :meth:`_damage` would deal them)."""
+        b = self.bots[s]
+        shield = set(self.shield)
+        coat = b.ablative
+        total = 0
+        for amount, source in hits:
+            if b.powered and b.has("power-down-shield") and source >= 0:
+                key = f"{s}:{source}"
+                if key not in shield:
+                    shield.add(key)
+                    amount -= 1
+            if coat and amount > 0:
+                absorbed = min(coat, amount)
+                coat -= absorbed
+                amount -= absorbed
+            total += max(0, amount)
+        return total
+
+    def _incoming(self, s: int) -> int:
+        """Damage still coming to robot ``s`` in this damage event, after the options it
+        has already given up."""
+        hits = self._pending_hits().get(s, [])
+        return max(0, self._through(s, hits) - self.guard[s])
+
+    def _sacrifice_decisions(self) -> bool:
+        """Ask each robot with options that damage is about to reach (seat order) whether
+        it gives up an option card instead of 1 point, again after each one it gives up,
+        until it says "none", has no options left or no damage is left to stop."""
+        for s in sorted(self._pending_hits()):
+            b = self.bots[s]
+            if not b.on_board or not b.options or f"{s}:none" in self.sacrifices:
+                continue
+            if self._incoming(s) > 0:
+                self.waiting = (s, "sacrifice")
+                return True
+        return False
+
+    def _end_damage(self) -> None:
+        self.guard = [0] * self.num_players
+        self.sacrifices = []
+
     def _fire(self) -> None:
         effects = []
         for shooter, target, dmg, d, kind, mode, _ in self.shots:
@@ -1303,7 +1403,7 @@ class RoboRallyState(GameState):
                 effects.append((shooter, target, mode, d))
         for shooter, target, mode, d in effects:
             sb, tb = self.bots[shooter], self.bots[target]
-            if mode == "howitzer":
+            if mode == "howitzer" and sb.howitzer > 0:  # (its last shots may be given up)
                 sb.howitzer -= 1
                 if sb.howitzer == 0 and "mini-howitzer" in sb.options:
                     sb.options.remove("mini-howitzer")  # out of shots: discarded
@@ -1333,7 +1433,7 @@ class RoboRallyState(GameState):
                 option = mode.split()[1]
                 if option in tb.options:
                     tb.options.remove(option)
-                    self._lose_option(tb, option)
+                    self._lose_option(target, option)
 
     def _damage(self, s: int, amount: int, source_dir: int) -> None:
         b = self.bots[s]
@@ -1350,6 +1450,10 @@ class RoboRallyState(GameState):
             amount -= absorbed
             if not b.ablative:
                 b.options.remove("ablative-coat")
+        if self.guard[s] and amount > 0:  # options given up instead of these points
+            absorbed = min(self.guard[s], amount)
+            self.guard[s] -= absorbed
+            amount -= absorbed
         if amount <= 0:
             return
         b.damage += amount
@@ -1433,8 +1537,9 @@ class RoboRallyState(GameState):
         for s, b in enumerate(self.bots):
             b.pending = []
             if b.on_board:
-                k = lay.kind[b.pos]
-                amount = 1 if (k == WRENCH or b.pos in lay.flags) else 0
+                site = self._repair_site(b)
+                k = lay.kind[site] if site >= 0 else -1
+                amount = 1 if (k == WRENCH or site in lay.flags) else 0
                 if k == DOUBLE_WRENCH:
                     if self.option_deck and not b.powered and self.options_on:
                         b.pending.append("wrench")
@@ -1448,8 +1553,8 @@ class RoboRallyState(GameState):
                     # repair also ends registers locked by Fire Control
                     if b.damage < damage or locks:
                         self.events.append(
-                            f"{s} repairs {damage - b.damage} on {self._site(b.pos)}"
-                            f" at {lay.short_name(b.pos)}: {b.damage} left"
+                            f"{s} repairs {damage - b.damage} on {self._site(site)}"
+                            f" at {lay.short_name(site)}: {b.damage} left"
                             + (f" frees {locks}" if locks else "")
                         )
                 if b.powered and b.damage > 0:
@@ -1458,11 +1563,14 @@ class RoboRallyState(GameState):
                 if b.options:
                     b.pending.append("discard")
                 b.pending.append("reenter")
+                if b.flywheel:  # it stays on the Flywheel: the re-entered robot's next hand
+                    self.events.append(f"{s} keeps the card on its Flywheel for re-entry")
             else:
                 b.options = []
                 if b.flywheel:
                     self.discard.append(b.flywheel)
                     b.flywheel = 0
+                    self.events.append(f"{s} loses the card kept on its Flywheel")
         # The end of the turn is told after its last register (log only): the trace has just
         # taken that register's picture; "end" marks where its events begin, and whether the
         # table waits for end-of-turn decisions the log tells. Not carried on either way.
@@ -1475,6 +1583,28 @@ class RoboRallyState(GameState):
         self.events = []
         if not any(b.pending for b in self.bots):
             self._finish_turn()
+
+    def _repair_site(self, b: Bot) -> int:
+        """The repair site (wrench, double wrench or flag) that repairs robot ``b`` at the end
+        of the turn, or -1: its own square, or with a Mechanical Arm one square away with no
+        wall between, the best within reach (a double wrench before a wrench or flag; its own
+        square first among equals)."""
+        lay = self.layout
+
+        def worth(i: int) -> int:
+            if lay.kind[i] == DOUBLE_WRENCH:
+                return 2
+            return 1 if lay.kind[i] == WRENCH or i in lay.flags else 0
+
+        best = b.pos if worth(b.pos) else -1
+        if b.has("mechanical-arm"):
+            for d in range(4):
+                j = lay.nbr[b.pos][d]
+                if j >= 0 and not lay.wall[b.pos] >> d & 1 and worth(j) > (
+                    worth(best) if best >= 0 else 0
+                ):
+                    best = j
+        return best
 
     def _site(self, i: int) -> str:
         """The repair site on square ``i`` for the log: ``wrench``, ``flag 2`` ..."""
@@ -1496,9 +1626,6 @@ class RoboRallyState(GameState):
                     b.regs[r] = 0
             if not b.on_board:
                 b.locked = [False] * REGISTERS
-                if b.flywheel:
-                    self.discard.append(b.flywheel)
-                    b.flywheel = 0
             if b.parked:
                 self.discard.append(b.parked)
                 b.parked = 0
@@ -1638,6 +1765,7 @@ class RoboRallyState(GameState):
             ablative=me.ablative,
             radio=me.radio,
             fire_target=self._fire_target(seat) if kind == "fire" else -1,
+            incoming=self._incoming(seat) if kind == "sacrifice" else 0,
         )
 
     def _fire_target(self, seat: int) -> int:
@@ -1658,6 +1786,9 @@ class RoboRallyState(GameState):
         other.discard = self.discard[:]
         other.option_deck = self.option_deck[:]
         other.shield = self.shield[:]
+        other.rams = [r[:] for r in self.rams]
+        other.guard = self.guard[:]
+        other.sacrifices = self.sacrifices[:]
         other.events = self.events[:]
         other.trace = None if self.trace is None else self.trace[:]
         return other
@@ -1671,6 +1802,17 @@ class RoboRallyState(GameState):
         return "the programs have been played (or new cards dealt) since"
 
     def canonical(self) -> dict[str, Any]:
+        data = self._canonical()
+        if self.rams or any(self.guard) or self.sacrifices:  # only in a damage event (so the
+            # fingerprints of positions outside one are those of earlier versions)
+            data["damage_event"] = {
+                "rams": self.rams,
+                "guard": self.guard,
+                "sacrifices": self.sacrifices,
+            }
+        return data
+
+    def _canonical(self) -> dict[str, Any]:
         return {
             "course": self.layout.course_id,
             "course_hash": self.layout.content_hash,
