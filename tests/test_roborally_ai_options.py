@@ -539,3 +539,18 @@ def test_hard_plays_whole_games_with_every_option_card() -> None:
     for seed in range(3):
         assert play_with_hard_decisions(1000 + seed, hard_programs=True) > 0
     assert len(DECK) == 84 and REGISTERS == 5
+
+
+def test_the_option_simulator_knows_the_mechanical_arm_repairs_from_next_door() -> None:
+    """The arm's end-of-turn repair from a wrench one square away (not through a wall) is
+    worth the same to the hard player's option decisions as standing on it."""
+    from engines.roborally.ai_option_sim import OptionSim
+
+    state = make("\n.. .. w1\n.. .. ..\n", ["a2 N", "out"], ["a1"], walls=("c2 N",))
+    lay = state.layout
+    arm, plain = OptionSim(lay, ["mechanical-arm"]), OptionSim(lay, [])
+    b1, c2, b2 = square(state, "b1"), square(state, "c2"), square(state, "b2")
+    assert arm.final(b1, 0, 0, 3) > plain.final(b1, 0, 0, 3)  # w1 is next door
+    assert arm.final(c2, 0, 0, 3) == plain.final(c2, 0, 0, 3)  # a wall between
+    assert arm.final(b2, 0, 0, 3) == plain.final(b2, 0, 0, 3)  # diagonal: out of reach
+    assert arm.final(b1, 0, 0, 0) == plain.final(b1, 0, 0, 0)  # nothing to repair

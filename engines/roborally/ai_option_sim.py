@@ -177,9 +177,22 @@ class OptionSim:
         if flags >= len(lay.flags):
             return W_FLAG * flags + 500.0
         score = W_FLAG * flags - W_DIST * min(self.cap, dist_to_flag(lay, pos, facing, flags))
-        if damage and lay.kind[pos] in (WRENCH, DOUBLE_WRENCH):
+        if damage and self.repairs(pos):
             score += W_REPAIR
         return score
+
+    def repairs(self, pos: int) -> bool:
+        """A wrench repairs the robot at the end of the turn: on its square or, with the
+        Mechanical Arm, one square away with no wall between (as the engine has it)."""
+        lay = self.lay
+        if lay.kind[pos] in (WRENCH, DOUBLE_WRENCH):
+            return True
+        return self.arm and any(
+            lay.nbr[pos][d] >= 0
+            and not lay.wall[pos] >> d & 1
+            and lay.kind[lay.nbr[pos][d]] in (WRENCH, DOUBLE_WRENCH)
+            for d in range(4)
+        )
 
     def touch(self, pos: int, flags: int) -> int:
         lay = self.lay
