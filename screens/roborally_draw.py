@@ -67,10 +67,19 @@ class GlyphSet:
     beam_h: str
     wall: str
     dead: str
+    south: str  # a wall south of the square to its right (drawn in the gap west of it)
+    corner: str  # walls west and south of the square to its right
 
 
-UNICODE_SET = GlyphSet("·", "██", "↑→↓←", "⇑⇒⇓⇐", "▲▶▼◀", "△▷▽◁", "↻", "↺", "┆", "┄", "┃", "✗")
-ASCII_SET = GlyphSet(".", "XX", "^>v<", "^>v<", "^>v<", "^>v<", "@", "@", ":", "-", "|", "X")
+UNICODE_SET = GlyphSet("·", "██", "↑→↓←", "⇑⇒⇓⇐", "▲▶▼◀", "△▷▽◁", "↻", "↺", "┆", "┄", "┃", "✗",
+                       "▁", "┗")
+ASCII_SET = GlyphSet(".", "XX", "^>v<", "^>v<", "^>v<", "^>v<", "@", "@", ":", "-", "|", "X",
+                     "_", "|")
+WALL_STYLE = "bold bright_white"
+# A south wall: the square is underlined in the wall's colour too, as far as a terminal can
+# (Rich underlines in the text's colour), and the gap west of it shows the wall's end.
+SOUTH_WALL = "underline"
+ACTING = "reverse"  # the robot whose card plays now, during the playback
 
 
 def glyph_set(ascii_only: bool) -> GlyphSet:
@@ -107,6 +116,7 @@ def first_register(mask: int) -> str:
 
 
 CRUSHER_STYLE = "bold white on dark_red"
+CROSSED = (WRENCH, DOUBLE_WRENCH, BELT, EXPRESS)  # squares a beam crossing them shows on
 BELT_STYLE = "yellow"
 EXPRESS_STYLE = "bold cyan"
 
@@ -189,12 +199,18 @@ def draw_board(
     me: int | None = None,
     marks: dict[int, tuple[str, str]] | None = None,
     coords: bool = False,
+    acting: int | None = None,
 ) -> Text:
     """The visible part of the board: ``robots`` as (seat, square, facing, virtual);
     ``marks`` are preview labels per square; viewport (x0, y0, columns, rows) in squares.
     ``coords`` adds a line of column letters above and row numbers at the left (squares are
     named like ``f16``), both following the viewport; they take 1 line and
-    ``row_label_width`` columns more."""
+    ``row_label_width`` columns more. ``acting``: the seat whose card plays now, drawn in
+    reverse (and first on a shared square).
+
+    A square is the gap west of it and two characters. Walls: ``┃`` in the gap (west or
+    east), a south wall ``▁`` in the gap west of the square (``┗`` with a west wall too) and
+    the square underlined. A beam crossing a belt or wrench shows in its second character."""
     g = glyph_set(ascii_only)
     marks = marks or {}
     flag_at = {c: k + 1 for k, c in enumerate(lay.flags)}
@@ -216,35 +232,42 @@ def draw_board(
             text.append(f"{y + 1:>{label_w}}", COORD_STYLE)
         for x in range(x0, min(w, x0 + cols)):
             i = y * w + x
-            west = lay.wall[i] >> 3 & 1
-            text.append(g.wall if west else " ", "bold bright_white")
+            west, south = lay.wall[i] >> 3 & 1, lay.wall[i] >> 2 & 1
+            gap = (g.corner if west else g.south) if south else g.wall if west else " "
+            text.append(gap, WALL_STYLE)
             here = at.get(i)
             tint = ""  # the style of the second character, if it differs
             if i in marks and marks[i][1].endswith("on red"):  # a death warning shows first
                 cell, style = marks[i]
             elif here:
-                here.sort(key=lambda r: (r[0] != me, r[0]))
+                here.sort(key=lambda r: (r[0] != acting, r[0] != me, r[0]))
                 seat, facing, virtual = here[0]
                 arrow = (g.virtual if virtual else g.robot)[facing]
                 letter = robot_letter(seat, virtual)
                 if len(here) > 1:
                     letter = str(len(here)) if len(here) < 10 else "+"
                 cell, style = letter + arrow, robot_style(seat, virtual)
+                if seat == acting:
+                    style += " " + ACTING
             elif i in marks:
                 cell, style = marks[i]
             else:
                 cell, style = square(lay, i, g, flag_at, start_at, beams)
                 if style == CRUSHER_STYLE and lay.kind[i] in (BELT, EXPRESS):
                     tint = belt_arrow(lay, i, g)[1]  # the arrow in the belt's colour
-            if lay.wall[i] >> 2 & 1:
-                style = (style + " underline").strip()
+                elif i in beams and cell[1] == " " and lay.kind[i] in CROSSED:
+                    cell, tint = cell[0] + beams[i][0][0], beams[i][1]  # "w┆": beam and wrench
+            if south:
+                style = (style + " " + SOUTH_WALL).strip()
+                if cell[1] == " " and not tint:  # the underline of a blank in the wall's colour
+                    tint = WALL_STYLE
             if y == 0 and lay.wall[i] & 1:
                 style = (style + " overline").strip()
             text.append(cell, style or None)
             if tint:
                 text.stylize(tint, len(text) - 1, len(text))
         last = y * w + min(w, x0 + cols) - 1
-        text.append(g.wall if lay.wall[last] >> 1 & 1 else " ", "bold bright_white")
+        text.append(g.wall if lay.wall[last] >> 1 & 1 else " ", WALL_STYLE)
         text.append("\n")
     text.rstrip()
     return text
@@ -276,7 +299,10 @@ def legend(ascii_only: bool, lay: Layout, width: int = 41) -> Text:
         [("F1", "bold black on bright_green", "flag 1"), ("s1", "grey50", "start square 1")],
         [("w ", "bold blue", "wrench"), ("W ", "bold blue", "double wrench")],
         [(g.wall, wall, "wall between two squares")],
-        [(g.floor + " ", "grey42 underline", "underlined: a wall to the south")],
+        [(Text.assemble((g.south, wall), (g.floor, f"grey42 {SOUTH_WALL}"),
+                        (" ", f"{wall} {SOUTH_WALL}")), "",
+          "wall to the south (underlined)" if ascii_only
+          else f"wall to the south ({g.corner}: and west)")],
         [(robot_letter(0) + g.robot[0], robot_style(0), f"robot {SEAT_NAMES[0]} facing north")],
         [(robot_letter(0, True) + g.virtual[0], robot_style(0, True), "virtual"),
          ("3" + g.robot[0], robot_style(1), "3 on one square")],

@@ -69,6 +69,56 @@ def joined_pushes(events: list[str]) -> list[str]:
     return out
 
 
+# Events that begin a register's board elements (belts, pushers, gears, crushers, lasers,
+# flags): the cards' moves, pushes and falls are all told before them.
+_BOARD_PHASE = (" on belt: ", " on express belt: ", " belt blocked", " pushed by pusher",
+                " turned by gear", " hit by ", " flag ", " archive ", "destroyed: crushed",
+                "destroyed: too much damage")
+
+
+def card_steps(picture: dict, lay: Layout) -> list[dict]:
+    """Where the robots stand after each card of a register (in the order the cards play),
+    from the picture's events: ``{"seat", "card", "spots": [(square, facing)]}`` a card.
+    For the playback, which marks the robot whose card plays; [] for a register in which
+    fewer than two cards play (nothing to tell apart) or a turn's start."""
+    start = picture.get("start")
+    if not picture.get("register") or not start:
+        return []
+    names = {lay.short_name(i): i for i in range(lay.width * lay.height)}
+    spots = [list(spot) for spot in start]
+    steps: list[dict] = []
+
+    def moved(s: int, path: str) -> None:
+        end = path.split(" -> ")[-1].removesuffix(" (held in place)")
+        spot = _SPOT.match(end)
+        square = spot[1] if spot else end
+        spots[s][0] = names.get(square, -1)  # a pit or off the board: gone
+        if spot and spots[s][0] >= 0:
+            spots[s][1] = "NESW".index(spot[2])
+
+    end = picture.get("end", (len(picture["events"]), False))[0]
+    for e in picture["events"][:end]:
+        if any(mark in e for mark in _BOARD_PHASE):
+            break
+        who, _, what = e.partition(" ")
+        if not (who.isdigit() and int(who) < len(spots)):
+            continue
+        s = int(who)
+        plays = _PLAYS.match(what)
+        if plays:
+            steps.append({"seat": s, "card": int(plays[1])})
+            moved(s, plays[5])
+        elif what.startswith(("sidesteps ", "pushed by ", "pulled by ")):
+            moved(s, what.partition(": ")[2])
+        elif what.startswith("destroyed"):
+            spots[s][0] = -1
+        else:
+            continue
+        if steps:
+            steps[-1]["spots"] = [tuple(spot) for spot in spots]
+    return steps if len(steps) >= 2 else []
+
+
 def _ride(path: str) -> str:
     """A belt ride's squares, with the facings only when the belt turned the robot."""
     start, _, end = path.partition(" -> ")

@@ -24,6 +24,7 @@ from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
 from engines.core import Action, GameResult, IllegalAction
+from engines.roborally.boardfile import Layout
 from engines.roborally.cards import KIND, OPTIONS
 from engines.roborally.state import (
     REGISTERS,
@@ -48,6 +49,7 @@ from screens.roborally_draw import (
     text_style,
 )
 from screens.roborally_log import (
+    card_steps,
     decision_note,
     narrate,
     option_name,
@@ -70,7 +72,9 @@ KEYS_HELP = """\
   c             Recompile (option card), when you may
   Enter         confirm the program
   Decisions     1-9, or the arrows and Enter, pick one of the choices
-  Watching      Space next register, r run/pause, + / - speed,
+  Watching      Space next step: each card of a register (its
+                robot in reverse, named in the title), then the
+                register's end; r run/pause, + / - speed,
                 x skip to the end, l the whole log. Stepped with
                 Space, the last picture stays until Space or Enter
                 once more (or 1-9, an arrow, Backspace, p: your
@@ -85,8 +89,9 @@ KEYS_HELP = """\
                 in the middle (a course larger than the board panel
                 scrolls to follow your robot; m shows the rest)
   g             legend of the board glyphs on / off
-  Robot table   Dm damage, Lock locked registers, Lv lives, Flg
-                flags, Arch archive square, Op option cards; then
+  Robot table   Sq its square, Dm damage, Lk locked registers
+                (2-5: 2 to 5), Lv lives, Flg flags, Arc archive
+                square, Op option cards (+: 10 or more); then
                 off (powered down), pd (power down announced),
                 virt (virtual; v beside another word), dead
                 (re-enters next turn), out (out of the race)
@@ -514,7 +519,7 @@ class RoboRallyScreen(GameScreen):
             idle = not self.queue and self.shown is None
             if idle:
                 self.before = before
-            self.queue.extend(pictures)
+            self.queue.extend(with_card_steps(pictures, state.layout))
             if idle:  # else the running playback gets to them in turn
                 self._next_picture()
 
@@ -539,15 +544,18 @@ class RoboRallyScreen(GameScreen):
             self._end_watch(watching)
             return
         picture = self.queue.pop(0)
-        # where the register began (a decision in the middle of it splits the playing)
-        before = picture.get("start") or self.before or [
-            (b.pos, b.facing) for b in picture["bots"]]
-        tell(self.events_log, narrate(picture, before, self.state.layout))
-        self.events_log.extend(picture.get("notes", []))
-        self.events_log = self.events_log[-1000:]  # the log window (l) shows them all
-        self.before = [(b.pos, b.facing) for b in picture["bots"]]
+        whole = picture.get("of", picture)  # a card of a register: the register is told
+        if not whole.get("told"):
+            # where the register began (a decision in the middle of it splits the playing)
+            before = whole.get("start") or self.before or [
+                (b.pos, b.facing) for b in whole["bots"]]
+            tell(self.events_log, narrate(whole, before, self.state.layout))
+            self.events_log.extend(whole.get("notes", []))
+            self.events_log = self.events_log[-1000:]  # the log window (l) shows them all
+            self.before = [(b.pos, b.facing) for b in whole["bots"]]
+            whole["told"] = True
         self.shown = picture
-        if picture["register"]:
+        if picture["register"] and picture is whole:
             self.last_register = picture
         if not self.queue:
             if stepped and self.after_watch():
@@ -557,8 +565,9 @@ class RoboRallyScreen(GameScreen):
                 return
             self._end_watch(watching)
             return
-        if self.running:
-            self.timer = self.set_timer(SPEEDS[self.speed], self._next_picture)
+        if self.running:  # a card of a register takes half the time of the register's end
+            pause = SPEEDS[self.speed] * (0.5 if "of" in picture else 1)
+            self.timer = self.set_timer(pause, self._next_picture)
         self.refresh_all()
 
     def _end_watch(self, watched: bool) -> None:
@@ -680,7 +689,7 @@ class RoboRallyScreen(GameScreen):
         top = 3 + 1  # the lines above, then the column letters
         text.append(draw_board(lay, robots, ascii_only, (0, 0, lay.width, lay.height),
                                view.seat if self.session.humans else None, marks,
-                               coords=True))
+                               coords=True, acting=self.acting()))
         text.append("\n\n")
         text.append(legend(ascii_only, lay, 74))
         where = next((p for s, p, _, _ in robots if s == view.seat), -1)
@@ -913,6 +922,10 @@ class RoboRallyScreen(GameScreen):
             ]
         return [(r.seat, r.pos, r.facing, r.virtual) for r in live]
 
+    def acting(self) -> int | None:
+        """The robot whose card plays in the picture on screen (a card of a register)."""
+        return self.shown.get("actor") if self.shown is not None else None
+
     def preview(self, view: RoboRallyView) -> tuple[dict[int, tuple[str, str]], str]:
         """Where your robot ends after each filled register, alone on the board."""
         me = view.robots[view.seat]
@@ -995,7 +1008,7 @@ class RoboRallyScreen(GameScreen):
         vp = self.last_viewport = self.viewport(board_w, height, focus)
         board.update(
             draw_board(lay, robots, self.glyphs.ascii_only, vp, seat if self.session.humans
-                       else None, marks, coords=True)
+                       else None, marks, coords=True, acting=self.acting())
         )
         side.styles.width = "1fr"
         # the legend takes the whole side panel: it would not fit under 8 robots' status
@@ -1019,14 +1032,18 @@ class RoboRallyScreen(GameScreen):
         t.append(f"{lay.name}  ", "cyan")
         turn = self.shown["turn"] if self.shown is not None else state.turn
         t.append(f"turn {max(1, turn)}/{state.max_turns}  ")
+        at_actor = len(t)
         if self.queue or self.shown is not None:
             reg = self.shown["register"] if self.shown else 0
             t.append(f"register {reg}  " if reg else "start of turn  ", "bold yellow")
+            at_actor = len(t)  # the card playing now goes here, if it fits (below)
             if self.held:
                 word = self.FOOTER_WORDS.get(self.after_watch(), "go on").lower()
                 t.append(f"Space/Enter: {word}", "bold")
             else:
-                t.append("Space step, r run/pause, x skip" if not self.running
+                steps = "Space step" if self.shown and "actor" in self.shown else (
+                    "Space step, r run/pause, x skip")  # a card's step: room for its name
+                t.append(steps if not self.running
                          else f"running {SPEEDS[self.speed]:g}s", "dim")
         elif state.is_terminal():
             t.append("game over", "bold")
@@ -1035,10 +1052,22 @@ class RoboRallyScreen(GameScreen):
                       "resolve": "registers", "endturn": "end of turn"}.get(state.phase,
                                                                             state.phase))
         x0, y0, cols, rows = vp
-        if lay.width > cols or lay.height > rows:  # the longest form that fits (QA: cut)
+        room = self.app.size.width - 2 - t.cell_len
+        scrolled = lay.width > cols or lay.height > rows
+        if scrolled:
             at = lay.short_name(y0 * lay.width + x0)
-            room = self.app.size.width - 2 - t.cell_len
             forms = (f"  view from {at} (m map)", f"  view {at} (m map)", f"  view {at}")
+        if self.shown is not None and "actor" in self.shown:  # whose card plays: the longest
+            seat = self.shown["actor"]  # form that leaves the view its "(m map)"
+            label = card_label(self.shown["card"])
+            need = len(forms[1]) if scrolled else 0
+            actor = next((f for f in (f"{SEAT_NAMES[seat]} {label}  ",
+                                      f"{SEAT_NAMES[seat]} {label.split()[0]}  ",
+                                      f"{SEAT_NAMES[seat]}  ") if len(f) + need <= room), "")
+            if actor:
+                t = t[:at_actor] + Text(actor, f"reverse {text_style(seat)}") + t[at_actor:]
+                room -= len(actor)
+        if scrolled:  # the longest form that fits (QA: cut)
             t.append(next((f for f in forms if len(f) <= room), forms[-1]), "dim")
         self.query_one("#rr-title", Static).update(t)
 
@@ -1050,7 +1079,7 @@ class RoboRallyScreen(GameScreen):
         # ("dead,pd", "off,v": see robot_state), the 40 the side panel has at 80x24. (The
         # Static does not wrap it either way: text-wrap: nowrap in roborally.tcss.)
         t = Text(no_wrap=True, overflow="ellipsis")
-        t.append("Robot     Dm Lock Lv Flg Arch Op\n", "bold underline")
+        t.append(TABLE_HEADER + "\n", "bold underline")
         # the picture on screen; once its last picture is held the turn is over, and the
         # table shows how it ended (repairs, robots made real: what the log says under it)
         shown_bots = self.shown["bots"] if self.shown is not None and not self.held else None
@@ -1071,14 +1100,16 @@ class RoboRallyScreen(GameScreen):
             name = SEAT_NAMES[s] + ("*" if s == view.seat and self.session.humans else "")
             # the robot as the board draws it (its letter and facing), then its name
             t.append(f"{robot_letter(s, virtual)}{arrow}", robot_style(s, virtual))
-            t.append(f"{name:<7} ", SEAT_COLOURS[s])
+            t.append(f"{name:<7}", SEAT_COLOURS[s])
+            t.append(f" {lay.short_name(pos) if pos >= 0 else '-':<3}")  # where it stands
             if pos < 0:  # dead or out: no damage to speak of (it re-enters with 2)
-                t.append(" - ")
-            else:
-                t.append(f"{damage:>2} ", "bold red" if damage >= 5 else "")
-            lk = "".join(str(i + 1) for i in range(REGISTERS) if locked[i] and pos >= 0) or "-"
-            t.append(f"{lk:<5}{max(0, lives):>2} {flags}/{len(lay.flags)} ")
-            t.append(f"{lay.short_name(archive):<5}{len(options):>2}")
+                t.append(" -")
+            else:  # at most 9: the 10th destroys
+                t.append(f"{damage:>2}", "bold red" if damage >= 5 else "")
+            lk = lock_text([bool(locked[i]) and pos >= 0 for i in range(REGISTERS)])
+            t.append(f" {lk:<3}{max(0, lives):>2} {flags}/{len(lay.flags)}")
+            op = str(len(options)) if len(options) < 10 else "+"
+            t.append(f" {lay.short_name(archive):<3}{op:>3}")
             state_bits = robot_state(pos, lives, powered, announced, virtual)
             if state_bits:
                 t.append(" " + state_bits, "yellow")
@@ -1288,6 +1319,21 @@ class RoboRallyScreen(GameScreen):
         self.query_one("#rr-log", RegisterLog).show(self.events_log)
 
 
+# The robots' table: 32 columns, a space and up to 7 of state, the 40 the side panel has
+TABLE_HEADER = "Robot     Sq Dm Lk Lv Flg Arc Op"
+
+
+def lock_text(locked: list[bool]) -> str:
+    """The locked registers in at most 3 characters: ``-``, ``5``, ``45``, ``345``, ``2-5``
+    (``13+`` for a rare gapped set of four, Fire Control locks among damage locks)."""
+    regs = [r + 1 for r, on in enumerate(locked) if on]
+    if len(regs) <= 3:
+        return "".join(map(str, regs)) or "-"
+    if regs == list(range(regs[0], regs[-1] + 1)):
+        return f"{regs[0]}-{regs[-1]}"
+    return f"{regs[0]}{regs[1]}+"
+
+
 def hand_key(n: int) -> str:
     """The key of the ``n``-th card or choice (0-based): 1-9, then 0 for the tenth."""
     return "0" if n == 9 else str(n + 1) if n < 9 else " "
@@ -1319,6 +1365,49 @@ def robot_state(pos: int, lives: int, powered: bool, announced: bool, virtual: b
     return ",".join(bits)
 
 
+def with_card_steps(pictures: list[dict], lay: Layout) -> list[dict]:
+    """The playback's pictures: before each register in which two or more cards play, a
+    picture a card (the robots where that card leaves them, its robot marked; the rest of
+    the picture is the register's, which is told in the log as the first card shows)."""
+    out: list[dict] = []
+    for picture in pictures:
+        for step in card_steps(picture, lay):
+            bots = [b.clone() for b in picture["bots"]]
+            for b, (pos, facing) in zip(bots, step["spots"], strict=True):
+                b.pos, b.facing = pos, facing
+            out.append({"turn": picture["turn"], "register": picture["register"],
+                        "of": picture, "actor": step["seat"], "card": step["card"],
+                        "bots": bots, "events": []})
+        out.append(picture)
+    return out
+
+
+def is_heading(line: tuple[str, str]) -> bool:
+    """A register's, a turn's or a turn end's heading line of the log (see narrate)."""
+    text, style = line
+    return style == "bold" and (text.startswith(("Register ", "End of turn "))
+                                or text.startswith("Turn ") and text.endswith(" begins."))
+
+
+def log_window(lines: list[tuple[str, str]], width: int, height: int) -> list[tuple[str, str]]:
+    """The newest ``lines`` wrapped to ``width`` that fit in ``height``. The newest heading
+    (``Register 3: ...``, ``End of turn 2:``, ``Turn 3 begins.``) stays at the top while the
+    lines under it are more than there is room for: what they belong to never scrolls away."""
+    if height <= 0:
+        return []
+    wrapped = wrap_log(lines, width)
+    if len(wrapped) <= height:
+        return wrapped
+    head = max((n for n, line in enumerate(lines) if is_heading(line)), default=-1)
+    if head < 0:
+        return wrapped[-height:]
+    heading = wrap_log([lines[head]], width)
+    under = wrap_log(lines[head + 1:], width)
+    if len(heading) + len(under) <= height or len(heading) >= height:
+        return wrapped[-height:]  # the heading is in view anyway (or is all there is room for)
+    return heading + under[len(heading) + len(under) - height:]
+
+
 class RegisterLog(Widget):
     """The newest log lines, wrapped at word boundaries to the room the log has when it is
     drawn (after the panels above it took theirs), so the last line is always on screen."""
@@ -1332,11 +1421,8 @@ class RegisterLog(Widget):
         self.refresh()
 
     def visible_lines(self) -> list[tuple[str, str]]:
-        """The wrapped lines that fit, newest last."""
-        height = self.content_size.height
-        if height <= 0:
-            return []
-        return wrap_log(self.lines, self.content_size.width)[-height:]
+        """The wrapped lines that fit, newest last (see :func:`log_window`)."""
+        return log_window(self.lines, self.content_size.width, self.content_size.height)
 
     def render(self) -> Text:
         t = Text(no_wrap=True, overflow="crop")

@@ -17,7 +17,12 @@ from saves import PlayerEntry, SavedGame, list_saves, load_save, write_save
 from screens import roborally_screen
 from screens.dialogs import ConfirmScreen, PassScreen, PreviewScreen
 from screens.menu import MainMenu
-from screens.roborally_screen import RegisterLog, RoboRallyOverScreen, RoboRallyScreen
+from screens.roborally_screen import (
+    TABLE_HEADER,
+    RegisterLog,
+    RoboRallyOverScreen,
+    RoboRallyScreen,
+)
 from screens.text_fit import wrap_log
 from tests.ui_helpers import make_app, settle
 
@@ -697,7 +702,7 @@ async def test_the_board_shows_column_letters_and_row_numbers(tmp_path) -> None:
             numbers = [row[:2].strip() for row in rows[2: 2 + min(lay.height - y0, 21)]]
             assert numbers == [str(y + 1) for y in range(y0, y0 + len(numbers))]
             side = [row[board_w:] for row in rows[1: 1 + players + 1]]
-            assert side[0].strip() == "Robot     Dm Lock Lv Flg Arch Op"
+            assert side[0].strip() == TABLE_HEADER
             assert all("…" not in row for row in side), side
             assert screen.query_one("#rr-side").content_size.width >= 40
 
@@ -845,7 +850,7 @@ async def test_l_opens_the_whole_log_at_its_newest_line(tmp_path) -> None:
             await play_human(pilot)
         screen.running = False
         await pilot.press("1", "2", "3", "4", "5", "enter")
-        for _ in range(3):
+        while screen.shown is None or screen.shown["register"] < 3:  # each card, a step
             await pilot.press("space")
         await settle(pilot)
         assert screen.ui_phase() == "watch" and "Log" in footer_keys(screen)
