@@ -244,7 +244,7 @@ def _key(key: str) -> str:
     return tomli_w.dumps({key: 0}).rsplit(" = ", 1)[0]
 
 
-_PLAIN_STRING = re.compile(r'^[^"\\\x00-\x1f\x7f]*$')
+_PLAIN_STRING = re.compile(r'^[^"\\\x00-\x1f\x7f]*\Z')  # \Z: "$" let a final newline through
 
 
 def _value(value: Any) -> str:

@@ -127,14 +127,10 @@ def clip_wrap(
     )
     if not _fits(lines, width):  # wide characters: wrap by cells
         lines = wrap_cells(text, width, initial_indent, subsequent_indent)
-        if len(lines) <= max_lines:
-            return lines
-        last = cut_cells(lines[max_lines - 1], width - cell_len(ellipsis))
-        return [*lines[: max_lines - 1], last.rstrip(" ,;:.-") + ellipsis]
     if len(lines) <= max_lines:
         return lines
     # textwrap's max_lines cuts at a word boundary and adds the placeholder when it fits.
-    return textwrap.wrap(
+    cut = textwrap.wrap(
         text,
         width,
         initial_indent=initial_indent,
@@ -142,6 +138,13 @@ def clip_wrap(
         max_lines=max_lines,
         placeholder=ellipsis,
     )
+    if _fits(cut, width):
+        return cut
+    last = lines[max_lines - 1]  # by cells: the last line cut to leave room for the ellipsis
+    if width <= cell_len(ellipsis):
+        return [*lines[: max_lines - 1], cut_cells(last, width)]
+    last = cut_cells(last, width - cell_len(ellipsis)).rstrip(" ,;:.-") + ellipsis
+    return [*lines[: max_lines - 1], last]
 
 
 def wrap_groups(groups: list[str], width: int, balance: bool = False) -> list[str]:
@@ -157,7 +160,8 @@ def wrap_groups(groups: list[str], width: int, balance: bool = False) -> list[st
         return [line.replace(nbsp, " ") for line in lines]
     if balance and len(lines) > 1:
         narrow = width - 1
-        while narrow > 0 and len(tighter := textwrap.wrap(text, narrow)) == len(lines):
+        while (narrow > 0 and len(tighter := textwrap.wrap(text, narrow)) == len(lines)
+               and _fits(tighter, width)):
             lines, narrow = tighter, narrow - 1
     return [line.replace(nbsp, " ") for line in lines]
 
