@@ -550,10 +550,11 @@ class RoboRallyScreen(GameScreen):
             before = whole.get("start") or self.before or [
                 (b.pos, b.facing) for b in whole["bots"]]
             tell(self.events_log, narrate(whole, before, self.state.layout))
-            self.events_log.extend(whole.get("notes", []))
-            self.events_log = self.events_log[-1000:]  # the log window (l) shows them all
             self.before = [(b.pos, b.facing) for b in whole["bots"]]
             whole["told"] = True
+        if picture is whole:  # decisions noted while its cards showed come after them
+            self.events_log.extend(whole.get("notes", []))
+        self.events_log = self.events_log[-1000:]  # the log window (l) shows them all
         self.shown = picture
         if picture["register"] and picture is whole:
             self.last_register = picture

@@ -148,3 +148,27 @@ async def test_stepping_shows_each_card_with_its_robot_marked(tmp_path) -> None:
                 assert any(text.startswith(heading) for text, _ in log), log  # in view
             await pilot.press("space")
         assert seen >= 2  # three robots: every register has cards to step through
+
+
+async def test_a_decision_noted_while_a_registers_cards_show_is_told(tmp_path) -> None:
+    """A note added to the last queued picture (a decision played during the playback)
+    after that register's first card was shown (and the register told) is not lost."""
+    app = make_app(tmp_path, start="play", game="roborally", players=3, opponent="random",
+                   seed=6, options={"course": "first-steps", "start": "docks"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        await pilot.press("1")  # facing
+        await wait_human(pilot)
+        screen.running = False
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        await settle(pilot)
+        while "of" not in (screen.shown or {}):
+            await pilot.press("space")  # on to a register's first card
+        whole = screen.shown["of"]  # told already, still queued (as the last, say)
+        assert whole.get("told") and whole in screen.queue
+        whole.setdefault("notes", []).append(("  Blue decided", "dim"))
+        while screen.queue:
+            await pilot.press("space")
+        await settle(pilot)
+        assert ("  Blue decided", "dim") in screen.events_log
