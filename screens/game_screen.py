@@ -33,11 +33,21 @@ def footer_key_width(key: str, description: str) -> int:
     return cell_len(key) + cell_len(description) + 3
 
 
+# Where leaving and the end of the game stand (GameScreen.stage). Every way out (q, Escape,
+# ctrl+q, the game-over panel's n/m/b, n or Enter on the finished board, a pass screen's or a
+# turn result's leave) goes through this one state, so the screen is dismissed at most once.
+PLAYING = "playing"  # the game goes on
+ASKING = "asking"  # "Leave this unfinished game?" is open; the game waits behind it
+PANEL = "panel"  # the game is over and its panel is open
+BOARD = "board"  # the game is over, its panel closed to look at the board
+LEAVING = "leaving"  # dismissed (or robotui is quitting): nothing more happens here
+
+
 class GameScreen(Screen[None]):
     """Drives one game session; subclasses draw it and turn keys into actions.
 
     Subclasses implement :meth:`refresh_all`, :meth:`on_human_turn` (a human seat is to
-    move and its private information may be shown), :meth:`game_over` (push the
+    move and its private information may be shown), :meth:`game_over_screen` (the
     game-over panel) and may override :meth:`on_hint` and :attr:`KEYS_HELP`.
     """
 
@@ -53,7 +63,10 @@ class GameScreen(Screen[None]):
         self.hinting = False
         self.shown_seat: int | None = None  # the human whose private view is on screen
         self.hidden_seat: int | None = None  # ... hidden while computers play after them
-        self.game_over_shown = False
+        self.stage = PLAYING  # leaving and the end of the game: see PLAYING above
+        self.question: ConfirmScreen | None = None  # the leave question while ASKING
+        self.panel: GameOverScreen | None = None  # the game-over panel while PANEL
+        self.advance_held = False  # a move came in while ASKING: go on after "No"
         self.message = ""
         self.footer_key: tuple[object, ...] = ()  # what the footer was last drawn for
         self.last_hint: tuple[Any, int, int, Action] | None = None  # (match, moves, seat, hint)
@@ -65,7 +78,8 @@ class GameScreen(Screen[None]):
     def on_human_turn(self, seat: int) -> None:
         """Called when ``seat`` (a human) is to move and may see its private cards."""
 
-    def game_over(self, result: GameResult) -> None:
+    def game_over_screen(self, result: GameResult) -> GameOverScreen:
+        """The game-over panel of this game."""
         raise NotImplementedError
 
     def on_hint(self, action: Action, seat: int) -> None:
@@ -242,17 +256,41 @@ class GameScreen(Screen[None]):
             return seat
         return humans[0] if humans else 0
 
+    @property
+    def game_over_shown(self) -> bool:
+        """The game-over panel has opened (it may be closed again to look at the board)."""
+        return self.stage in (PANEL, BOARD)
+
+    def hold_advance(self) -> bool:
+        """Whether :meth:`advance` must wait (every screen's ``advance`` asks first): nothing
+        happens once leaving; while the leave question is open the game waits behind it
+        (a pass screen or a turn's result must not open over it) and goes on after "No".
+        A game that ends meanwhile closes the question (there is nothing left to lose)
+        and goes on to its result."""
+        if self.stage == LEAVING:
+            return True
+        if self.stage == ASKING:
+            if not self.finished:
+                self.advance_held = True
+                self.refresh_all()
+                return True
+            question, self.question = self.question, None
+            self.stage = PLAYING
+            self.advance_held = False
+            if question is not None:
+                self.drop_screen(question)
+        return False
+
     def advance(self) -> None:
         """Decide what happens next: game over, a computer move, or a human's turn."""
+        if self.hold_advance():
+            return
         self.refresh_all()
         state = self.game_state
         if state.is_terminal():
-            if not self.game_over_shown:
-                self.game_over_shown = True
+            if self.stage == PLAYING:
                 self.refresh_bindings()
-                result = state.result()
-                assert result is not None
-                self.game_over(result)
+                self.game_over()
             return
         seat = state.current_player()
         if seat is None:
@@ -397,7 +435,11 @@ class GameScreen(Screen[None]):
             self.thinking_since = None
             self.hinting = False
             self.session.undo()
-            self.game_over_shown = False
+            if self.panel is not None:  # a key that came in as the panel opened
+                self.drop_screen(self.panel)
+                self.panel = None
+            if self.stage in (PANEL, BOARD):
+                self.stage = PLAYING
             self.refresh_bindings()
             self.message = "Took back your last move."
             self.advance()
@@ -442,12 +484,47 @@ class GameScreen(Screen[None]):
         spec = self.session.spec
         self.app.push_screen(RulesScreen(spec.name, spec.rules_text(), self.KEYS_HELP))
 
-    def close(self, quit_app: bool) -> None:
-        self.generation += 1
+    def close(self, quit_app: bool, new_game: bool = False) -> None:
+        """Leave the game (every way out ends here, once): quit robotui, or go back to the
+        menu, with the new-game dialog when ``new_game``. Windows still open over the game
+        close without answering."""
+        if self.stage == LEAVING:
+            return
+        self.stage = LEAVING
+        self.question = self.panel = None
+        self.generation += 1  # computer and hint answers still coming are dropped
         if quit_app:
             self.app.exit()
         else:
-            self.dismiss(None)
+            self._dismiss_when_on_top(new_game)
+
+    def drop_screen(self, screen: Screen[Any]) -> None:
+        """Close ``screen`` (and any window over it) without its answer, if it is open."""
+        stack = self.app.screen_stack
+        if screen not in stack:
+            return
+        while self.app.screen is not screen and isinstance(self.app.screen, ModalScreen):
+            self.app.pop_screen()
+        if self.app.screen is screen:
+            self.app.pop_screen()
+
+    def _dismiss_when_on_top(self, new_game: bool) -> None:
+        if self not in self.app.screen_stack:
+            return
+        while self.app.screen is not self and isinstance(self.app.screen, ModalScreen):
+            self.app.pop_screen()  # their answers are dropped with them
+        if self.app.screen is not self:  # the too-small notice: leave once it is gone
+            self.set_timer(0.2, lambda: self._dismiss_when_on_top(new_game))
+            return
+        self.dismiss(None)
+        if new_game:
+            session = self.session
+            previous = NewGameChoice.like(session.spec.id, session.players, session.match.options)
+            # Asked from the app, not from this closing screen: the dialog's answer goes
+            # back to whoever asked, and a closed screen would drop it (no game started).
+            self.app.call_later(
+                self.app.ask_new_game, session.spec.id, previous  # type: ignore[attr-defined]
+            )
 
     def pass_keyboard(self, seat: int, then: Callable[[], None]) -> None:
         """Hide the screen behind a pass screen for human ``seat``; ``then`` once they are
@@ -475,44 +552,66 @@ class GameScreen(Screen[None]):
         return f"{question}\n{saved}"
 
     def action_leave(self, quit_app: bool = False) -> None:
+        """``q``: leave a finished game at once, an unfinished one after the question."""
+        if self.stage in (LEAVING, ASKING):
+            return  # on the way out already, or the question is open
         if self.finished:
             self.close(quit_app)
             return
+        question = ConfirmScreen(self.leave_question(quit_app))
 
         def done(leave: bool | None) -> None:
+            if self.question is not question:
+                return  # the game ended meanwhile and closed the question
+            self.question = None
+            self.stage = PLAYING
             if leave:
                 self.close(quit_app)
+            elif self.advance_held:
+                self.advance_held = False
+                self.advance()
 
-        self.app.push_screen(ConfirmScreen(self.leave_question(quit_app)), done)
+        self.stage = ASKING
+        self.question = question
+        self.app.push_screen(question, done)
+
+    def game_over(self) -> None:
+        """Open the game-over panel (when the game ends, and again on ``show_result``)."""
+        result = self.game_state.result()
+        assert result is not None
+        panel = self.game_over_screen(result)
+
+        def done(choice: str | None) -> None:
+            if self.panel is not panel:
+                return  # closed on the way out (or by undo): its answer is not wanted
+            self.panel = None
+            self.after_game_over(choice)
+
+        self.stage = PANEL
+        self.panel = panel
+        self.app.push_screen(panel, done)
 
     def action_show_result(self) -> None:
         """Open the game-over panel again after ``b`` closed it to look at the board (a game
         screen binds a key to ``show_result`` to offer this)."""
-        state = self.game_state
-        if state.is_terminal() and self.game_over_shown:
-            result = state.result()
-            assert result is not None
-            self.game_over(result)
+        if self.stage == BOARD and self.finished:
+            self.game_over()
 
     def action_new_game(self) -> None:
         """``n`` on the board after the game: a new game like this one."""
-        if self.finished:
-            self.after_game_over("new")
+        if self.stage == BOARD and self.finished:
+            self.close(False, new_game=True)
 
     def after_game_over(self, choice: str | None) -> None:
         """The game-over panel closed: ``board`` stays, ``new`` starts another, else leave."""
+        if self.stage == LEAVING:
+            return
         if choice == "board":
+            self.stage = BOARD
+            self.refresh_bindings()
             self.refresh_all()
             return
-        self.dismiss(None)
-        if choice == "new":
-            session = self.session
-            previous = NewGameChoice.like(session.spec.id, session.players, session.match.options)
-            # Asked from the app, not from this closing screen: the dialog's answer goes
-            # back to whoever asked, and a closed screen would drop it (no game started).
-            self.app.call_later(
-                self.app.ask_new_game, session.spec.id, previous  # type: ignore[attr-defined]
-            )
+        self.close(False, new_game=choice == "new")
 
 
 class GameOverScreen(ModalScreen[str]):

@@ -273,9 +273,9 @@ class RoboFactoryScreen(GameScreen):
         return super().offers(action)
 
     # -- turns ------------------------------------------------------------------
-    def game_over(self, result: GameResult) -> None:
+    def game_over_screen(self, result: GameResult) -> GameOverScreen:
         self.notes_mode = False
-        self.app.push_screen(RoboFactoryOverScreen(self.session, result), self.after_game_over)
+        return RoboFactoryOverScreen(self.session, result)
 
     def after_game_over(self, choice: str | None) -> None:
         if choice == "board":
@@ -292,6 +292,8 @@ class RoboFactoryScreen(GameScreen):
         (:meth:`tell_answer`), and a finished customer turn in which a human built or was
         the customer is shown first (:class:`TurnResultScreen`); the game goes on once it
         is closed."""
+        if self.hold_advance():  # leaving, or the leave question is open
+            return
         if self.answer:
             return  # the buyer reads its answer; Enter goes on (action_go_on)
         buyer, self.bought_by = self.bought_by, None

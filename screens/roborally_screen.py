@@ -361,6 +361,8 @@ class RoboRallyScreen(GameScreen):
 
     # -- turns --------------------------------------------------------------------------
     def advance(self) -> None:
+        if self.hold_advance():  # leaving, or the leave question is open
+            return
         state = self.state
         if state.is_terminal():
             if self.queue or self.held:  # the game-over panel waits for the playback
@@ -907,8 +909,8 @@ class RoboRallyScreen(GameScreen):
             self.refresh_all()
 
     # -- game over ----------------------------------------------------------------------------
-    def game_over(self, result: GameResult) -> None:
-        self.app.push_screen(RoboRallyOverScreen(self.session, result), self.after_game_over)
+    def game_over_screen(self, result: GameResult) -> GameOverScreen:
+        return RoboRallyOverScreen(self.session, result)
 
     # -- drawing ------------------------------------------------------------------------------
     def robots_now(self) -> list[tuple[int, int, int, bool]]:

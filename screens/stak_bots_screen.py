@@ -426,8 +426,8 @@ class StakBotsScreen(GameScreen):
         return allowed if not allowed else self.applies(action, self.ui_phase())
 
     # -- turns ------------------------------------------------------------------
-    def game_over(self, result: GameResult) -> None:
-        self.app.push_screen(StakBotsOverScreen(self.session, result), self.after_game_over)
+    def game_over_screen(self, result: GameResult) -> GameOverScreen:
+        return StakBotsOverScreen(self.session, result)
 
     def after_game_over(self, choice: str | None) -> None:
         if choice == "board":
