@@ -114,7 +114,8 @@ GOOD = None
 def good_text() -> str:
     global GOOD
     if GOOD is None:
-        GOOD = dumps_save(saved_of(random_match(77, 3, {"max_turns": 5}, actions=20)))
+        options = {"course": "first-steps", "max_turns": 5}  # not the default: pinned
+        GOOD = dumps_save(saved_of(random_match(77, 3, options, actions=20)))
     return GOOD
 
 
