@@ -24,7 +24,7 @@ from engines.robo_factory.state import (
     RoboFactoryState,
     RoboFactoryView,
 )
-from screens import dialogs
+from screens import dialogs, ui_state
 from screens.game_screen import FooterKey, GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
 from screens.robo_factory_draw import (
@@ -332,8 +332,7 @@ class RoboFactoryScreen(GameScreen):
         if not ends:
             return None
         last = ends[-1]
-        seen = self.session.saved.ui.get("result_seen", -1)
-        if isinstance(seen, int) and last.turn <= seen:
+        if last.turn <= self._seen_turn():
             return None
         humans = set(self.session.humans)
         took_part = {e.seat for e in self.state.events
@@ -387,6 +386,12 @@ class RoboFactoryScreen(GameScreen):
         self.notes_mode = False
         self.advance()
 
+    def _seen_turn(self) -> int:
+        """The last turn whose result was closed (``result_seen`` in the save's ``[ui]``),
+        -1 for none or when the value does not fit (not a turn of this game)."""
+        seen = ui_state.whole(self.session.saved.ui.get("result_seen"), -1, self.state.turn)
+        return -1 if seen is None else seen
+
     def _result_seen(self, turn: int) -> None:
         self.result_up = False
         self.session.saved.ui["result_seen"] = turn
@@ -397,8 +402,7 @@ class RoboFactoryScreen(GameScreen):
         super().action_undo()
         # a turn taken back and played again is shown again
         ends = [e.turn for e in self.state.events if e.kind == "order"]
-        seen = self.session.saved.ui.get("result_seen", -1)
-        if isinstance(seen, int) and seen > (ends[-1] if ends else -1):
+        if self._seen_turn() > (ends[-1] if ends else -1):
             self.session.saved.ui["result_seen"] = ends[-1] if ends else -1
 
     def on_human_turn(self, seat: int) -> None:
@@ -580,9 +584,12 @@ class RoboFactoryScreen(GameScreen):
         """This try's half-made build (colours, -1 for none yet, and Eureka) from the save;
         nothing when it is of another turn or try, or does not fit."""
         saved = self.session.saved.ui.get("build")
-        entry = saved.get(str(seat)) if isinstance(saved, dict) else None
+        entry = ui_state.seat_entry(self.session.saved.ui, "build", seat)
         empty: tuple[list[int | None], bool] = ([None, None, None], False)
-        if not isinstance(entry, dict) or entry.get("at") != [self.state.turn, self.state.phase]:
+        at = entry.get("at") if entry is not None else None
+        if (entry is None or not isinstance(at, list) or len(at) != 2
+                or ui_state.whole(at[0], 0, 10**9) != self.state.turn
+                or at[1] != self.state.phase):
             if isinstance(saved, dict) and saved.pop(str(seat), None) is not None and not saved:
                 self.session.saved.ui.pop("build", None)  # an earlier try's: done with
             return empty
@@ -616,11 +623,11 @@ class RoboFactoryScreen(GameScreen):
     def _saved_notes(self, seat: int) -> dict[tuple[int, int], str]:
         """This customer turn's notepad from the save; an older turn's is dropped."""
         saved = self.session.saved.ui.get("notes")
-        entry = saved.get(str(seat)) if isinstance(saved, dict) else None
-        if not isinstance(entry, dict):
+        entry = ui_state.seat_entry(self.session.saved.ui, "notes", seat)
+        if entry is None:
             return {}
         marks = notes_from_rows(entry.get("rows"))
-        if entry.get("turn") == self.state.turn and marks is not None:
+        if ui_state.whole(entry.get("turn"), 0, 10**9) == self.state.turn and marks is not None:
             return marks
         assert isinstance(saved, dict)
         saved.pop(str(seat), None)

@@ -34,6 +34,7 @@ from engines.roborally.state import (
     RoboRallyState,
     RoboRallyView,
 )
+from screens import ui_state
 from screens.dialogs import PreviewScreen
 from screens.game_screen import FooterKey, GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
@@ -420,27 +421,25 @@ class RoboRallyScreen(GameScreen):
 
     # -- the half-built program lives in the save's [ui] table ---------------------------
     def _saved_draft(self, seat: int) -> tuple[list[int], bool]:
-        """This turn's half-built program from the save, if it still fits the hand."""
-        entry = self.session.saved.ui.get("program", {}).get(str(seat), {})
-        view = self.state.view(seat)
-        cards = entry.get("cards", []) if isinstance(entry, dict) else []
-        if (
-            not isinstance(entry, dict)
-            or entry.get("turn") != self.state.turn
-            or not isinstance(cards, list)
-            or len(cards) > len(self._free(view))
-            or len(set(cards)) != len(cards)
-            or any(card not in view.hand for card in cards)
-        ):
+        """This turn's half-built program from the save: its cards if they are different
+        cards of the hand that fit the free registers, its power down if it is true or
+        false and the robot may power down (a hand-edited value that does not fit is
+        ignored, see screens.ui_state)."""
+        entry = ui_state.seat_entry(self.session.saved.ui, "program", seat)
+        if entry is None or ui_state.whole(entry.get("turn"), 0, 10**9) != self.state.turn:
             return [], False
-        return list(cards), bool(entry.get("power", False))
+        view = self.state.view(seat)
+        cards = ui_state.card_list(entry.get("cards", []), view.hand, len(self._free(view)))
+        may_power_down = view.program_choices is not None and view.program_choices.pd
+        power = ui_state.flag(entry.get("power", False)) is True and may_power_down
+        return cards or [], power
 
     def _keep_draft(self) -> None:
         """Write the half-built program into the save, so closing the terminal keeps it."""
         seat = self.shown_seat
         if seat is None:
             return
-        drafts = self.session.saved.ui.setdefault("program", {})
+        drafts = ui_state.seat_table(self.session.saved.ui, "program")
         if self.chosen or self.power:
             drafts[str(seat)] = {"turn": self.state.turn, "cards": self.chosen, "power": self.power}
         else:
@@ -496,9 +495,7 @@ class RoboRallyScreen(GameScreen):
         before = [(b.pos, b.facing) for b in state.bots]
         if isinstance(action, Program):
             # The program is in: its draft leaves the save with the next autosave.
-            self.session.saved.ui.get("program", {}).pop(str(seat), None)
-            if not self.session.saved.ui.get("program", True):
-                self.session.saved.ui.pop("program", None)
+            ui_state.drop_seat(self.session.saved.ui, "program", seat)
         options = list(state.bots[seat].options)
         damage = state.bots[seat].damage
         state.trace = []
