@@ -303,3 +303,28 @@ def _random_player(spec, level, seat, seed):  # noqa: ANN001, ANN202
     from engines.players import make_player
 
     return make_player(spec, "random", seat, seed)
+
+
+async def test_leaving_under_the_too_small_notice_waits_for_it(tmp_path) -> None:
+    """The game ends while the terminal is too small (the panel opens over the notice);
+    m closes the panel, and the game leaves once the notice is gone, not before."""
+    game = near_end(tmp_path, "robot-master")
+    go = threading.Event()
+    go.set()
+    app = make_app(tmp_path / "saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_near_end(app, pilot, game, go)
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        screen.play(game.last_move, game.human)
+        await wait_computer(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("m")
+        await pilot.pause(0.5)
+        assert screen.stage == LEAVING and screen in app.screen_stack
+        await pilot.resize_terminal(80, 24)
+        for _ in range(20):
+            await pilot.pause(0.1)
+            if not game_screens(app):
+                break
+        await assert_in_menu(pilot)
