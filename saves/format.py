@@ -347,7 +347,8 @@ def _loads(text: str, source_name: str) -> SavedGame:
     if match.state.fingerprint() != state_hash.strip().lower():
         c.fail("the position does not match its hash: the file was edited or is damaged")
     c.snapshot_matches(snapshot, match)
-    ui = c.get(doc, "ui", dict) if "ui" in doc else {}
+    # Screen state only: a [ui] that is not a table is ignored like any that no longer fits.
+    ui = doc.get("ui") if isinstance(doc.get("ui"), dict) else {}
     return SavedGame(name, match, players, created, updated, ui=ui)
 
 
