@@ -47,6 +47,7 @@ from screens.robo_factory_draw import (
 )
 from screens.session import GameSession
 from screens.sized_text import SizedText
+from screens.text_fit import cut_cells, ljust_cells, pad_cells
 
 KEYS_HELP = """\
   1 2 3            buying: pick one of your cards for the customer
@@ -849,7 +850,8 @@ class RoboFactoryScreen(GameScreen):
             mark += ">" if s == view.actor else " "
             mark += "$" if view.buyers[s] and view.phase != OVER else " "
             style = "bold magenta" if s == view.customer else ""
-            text.append(f"\n{mark}{names[s][:12]:<13}{view.cubes[s]:>4}  ", style)
+            text.append(f"\n{mark}{pad_cells(cut_cells(names[s], 12), 13)}{view.cubes[s]:>4}  ",
+                        style)
             text.append("used" if view.eureka_used[s] else " E", "dim" if view.eureka_used[s]
                         else "bold red")
         text.append("\nC customer >to play $bought", "dim")
@@ -963,6 +965,6 @@ class RoboFactoryOverScreen(GameOverScreen):
                 place = i + 1
             style = "bold green" if s in winners else ""
             cubes = "cube" if scores[s] == 1 else "cubes"
-            text.append(f"  {place}. {names[s]:<16} {scores[s]:>3} {cubes}\n", style)
+            text.append(f"  {place}. {ljust_cells(names[s], 16)} {scores[s]:>3} {cubes}\n", style)
         text.append("\n")
         return text

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -59,7 +60,7 @@ from screens.roborally_log import (
     tell,
 )
 from screens.session import GameSession
-from screens.text_fit import wrap_log
+from screens.text_fit import ljust_cells, wrap_log
 
 KEYS_HELP = """\
   Programming
@@ -1502,10 +1503,10 @@ class RoboRallyOverScreen(GameOverScreen):
         text.append(f"{names} {verb}!\n\n", "bold green")
         text.append("Ranking\n", "bold underline")
         who = [f"{p.name} ({SEAT_NAMES[s]})" for s, p in enumerate(players)]
-        width = max(len(w) for w in who)
+        width = max(cell_len(w) for w in who)
         for place, seat in enumerate(state.ranking(), start=1):
             b = state.bots[seat]
-            text.append(f"{place}. {who[seat]:<{width}}", SEAT_COLOURS[seat])
+            text.append(f"{place}. {ljust_cells(who[seat], width)}", SEAT_COLOURS[seat])
             text.append(f"  flags {b.flags}/{len(state.layout.flags)}  lives {max(0, b.lives)}")
             if b.flags < len(state.layout.flags):
                 text.append(f"  {state.distance(seat)} to next flag")

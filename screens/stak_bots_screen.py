@@ -32,7 +32,7 @@ from screens.stak_bots_render import (
     stack_column,
     stacks_text,
 )
-from screens.text_fit import clip_wrap, fit, wrap_groups, wrap_log, wrap_text
+from screens.text_fit import clip_wrap, fit, ljust_cells, wrap_groups, wrap_log, wrap_text
 
 KEYS_HELP = """\
   Left / Right       pick a card in your hand or a prompt's option
@@ -921,6 +921,6 @@ class StakBotsOverScreen(GameOverScreen):
             )
         text.append("Cards left in each stack:\n")
         for seat, size in enumerate(self.result.scores):
-            text.append(f"  {names[seat]:<16} {size}\n")
+            text.append(f"  {ljust_cells(names[seat], 16)} {size}\n")
         text.append("\n" + named_events([self.result.reason], names, you)[0] + "\n\n")
         return text

@@ -34,6 +34,11 @@ def pad_cells(text: str, width: int) -> str:
     return set_cell_size(text, max(width, 0))
 
 
+def ljust_cells(text: str, width: int) -> str:
+    """``str.ljust`` in cells: ``text`` padded with spaces to ``width`` cells, never cut."""
+    return text + " " * max(width - cell_len(text), 0)
+
+
 def fit(text: str, width: int, ellipsis: str = ELLIPSIS) -> str:
     """``text`` cut to ``width`` cells: at a word boundary where one is near, with an
     ellipsis that shows something is missing."""

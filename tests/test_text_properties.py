@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
 import re
 import tempfile
 from datetime import UTC, datetime
@@ -234,3 +235,38 @@ def test_robo_factory_turn_result_names_are_cut_by_cells() -> None:
     indent = text_start(other)
     assert indent == RF_NAME_WIDTH
     assert cell_len(row[: text_start(row)]) == indent
+
+
+def _finished_session(tmp_path: Path, game_id: str, players: list[PlayerEntry]):
+    from screens.session import GameSession
+
+    session = GameSession.new(get_game(game_id), players, {}, 3, tmp_path)
+    rng = random.Random(5)
+    state = session.match.state
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        session.match.play(rng.choice(state.legal_actions(seat)), seat)
+    return session, state.result()
+
+
+def test_game_over_tables_pad_wide_names_by_cells(tmp_path) -> None:
+    """The game-over rankings of Stak Bots, Robo Factory and RoboRally line their
+    columns up by cells: a wide name takes the same cells as a plain one of its width."""
+    from screens.robo_factory_screen import RoboFactoryOverScreen
+    from screens.roborally_screen import RoboRallyOverScreen
+    from screens.stak_bots_screen import StakBotsOverScreen
+
+    wide, plain = "日本語の名前", "abcdefghijkl"  # both 12 cells
+    for game_id, screen, marks in (("stak-bots", StakBotsOverScreen, r" \d+$"),
+                                   ("robo-factory", RoboFactoryOverScreen, r" +\d+ cubes?$"),
+                                   ("roborally", RoboRallyOverScreen, r"  flags ")):
+        players = [PlayerEntry(wide, "human"), PlayerEntry(plain, "computer", "random")]
+        session, result = _finished_session(tmp_path / game_id, game_id, players)
+        lines = screen(session, result).summary().plain.splitlines()
+        starts = []
+        for name in (wide, plain):
+            line = next(ln for ln in lines if name in ln and re.search(marks, ln))
+            at = re.search(marks, line)
+            assert at is not None
+            starts.append(cell_len(line[: at.start()]))
+        assert starts[0] == starts[1], (game_id, lines)
