@@ -270,3 +270,20 @@ def test_game_over_tables_pad_wide_names_by_cells(tmp_path) -> None:
             assert at is not None
             starts.append(cell_len(line[: at.start()]))
         assert starts[0] == starts[1], (game_id, lines)
+
+
+def test_robo_factory_players_panel_cuts_and_pads_names_by_cells() -> None:
+    from types import SimpleNamespace
+
+    from screens.robo_factory_screen import RoboFactoryScreen
+    from tests.test_robo_factory_turn_text import new_state
+
+    names = ["ロボットマスターの対局記録", "Computer 1", "Computer 2"]  # 26 cells, 10, 10
+    panel = SimpleNamespace(names=lambda: names)
+    text = RoboFactoryScreen._players_text(panel, new_state().view(0))  # type: ignore[arg-type]
+    rows = text.plain.splitlines()[1:4]
+    found = [(row, re.search(r"\d+(?=  ( E|used)$)", row)) for row in rows]
+    ends = [cell_len(row[: m.end()]) for row, m in found if m is not None]
+    assert len(ends) == 3, rows
+    assert len(set(ends)) == 1, rows  # every cube count ends at the same cell
+    assert all(cell_len(row) == cell_len(rows[1]) for row in rows)
