@@ -24,7 +24,10 @@ def values(pairs: list[tuple[str, str]]) -> list[str]:
 def ctx_for(*args: str) -> typer.Context:
     """The context a shell's completion request builds for ``robotui ARGS``."""
     command = typer.main.get_command(cli.app)
-    from click.shell_completion import _resolve_context
+    try:  # typer 0.22 and newer carry their own click
+        from typer._click.shell_completion import _resolve_context
+    except ImportError:
+        from click.shell_completion import _resolve_context
 
     return _resolve_context(command, {}, "robotui", list(args))
 
