@@ -14,7 +14,7 @@ import random
 import pytest
 
 from engines.roborally import ROBORALLY
-from engines.roborally.ai_options import decide_option, fire_scores, should_recompile
+from engines.roborally.ai.options import decide_option, fire_scores, should_recompile
 from engines.roborally.boardfile import DIRS, bundled_courses, layout_from_board, parse_board
 from engines.roborally.cards import DECK, KIND, KIND_SHORT, OPTION_IDS
 from engines.roborally.players import LEVELS, RandomPlayer
@@ -544,7 +544,7 @@ def test_hard_plays_whole_games_with_every_option_card() -> None:
 def test_the_option_simulator_knows_the_mechanical_arm_repairs_from_next_door() -> None:
     """The arm's end-of-turn repair from a wrench one square away (not through a wall) is
     worth the same to the hard player's option decisions as standing on it."""
-    from engines.roborally.ai_option_sim import OptionSim
+    from engines.roborally.ai.simulation import OptionSim
 
     state = make("\n.. .. w1\n.. .. ..\n", ["a2 N", "out"], ["a1"], walls=("c2 N",))
     lay = state.layout

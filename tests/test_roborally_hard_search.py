@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import time
 
-from engines.roborally import ROBORALLY, ai_search
-from engines.roborally.ai_search import (
+from engines.roborally import ROBORALLY
+from engines.roborally.ai import search as ai_search
+from engines.roborally.ai.evaluation import simulate_program
+from engines.roborally.ai.search import (
     REGISTERS,
     SearchPlayer,
     locks_after,
     repair_at,
-    simulate_program,
     threat_map,
 )
 from engines.roborally.boardfile import WRENCH

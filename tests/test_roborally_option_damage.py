@@ -7,7 +7,7 @@ boards (helpers from test_roborally_ai_options)."""
 from __future__ import annotations
 
 from engines.roborally import ROBORALLY
-from engines.roborally.ai_sacrifice import sacrifice_choice
+from engines.roborally.ai.sacrifice import sacrifice_choice
 from engines.roborally.players import LEVELS
 from engines.roborally.state import Decide, RoboRallyState
 from tests.test_roborally_ai_options import make, program, run_until

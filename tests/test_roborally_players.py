@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.roborally import ROBORALLY
-from engines.roborally.ai_search import (
+from engines.roborally.ai.evaluation import (
     DEAD,
     distance_field,
     simulate_program,

@@ -1,4 +1,4 @@
-"""Computer players for RoboRally: random, easy, normal and hard (see ai_search)."""
+"""Computer players for RoboRally: random, easy, normal and hard (see engines.roborally.ai)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ class RandomPlayer:
         return action
 
 
-from engines.roborally.ai_search import EasyPlayer, NormalPlayer, SearchPlayer  # noqa: E402
+from engines.roborally.ai.search import EasyPlayer, NormalPlayer, SearchPlayer  # noqa: E402
 
 LEVELS: dict[str, type] = {
     "random": RandomPlayer,

@@ -4,7 +4,7 @@
 ``reenter`` and ``stay`` (None: the shared default of ``BasePlayer.decide``). Everything is
 judged from the seat's own :class:`RoboRallyView`: its hand, program, pairs and parked card,
 and what every seat sees of the robots. The robot's own program is simulated alone on the
-board with :class:`~engines.roborally.ai_option_sim.OptionSim`; cards the seat cannot see (the
+board with :class:`~engines.roborally.ai.simulation.OptionSim`; cards the seat cannot see (the
 deck, other robots' hidden registers) are sampled from the cards it has not seen.
 
 * ``speed`` (Brakes, Fourth Gear, Reverse Gear): the rest of the program is simulated with each
@@ -19,7 +19,7 @@ deck, other robots' hidden registers) are sampled from the cards it has not seen
   ends, unless a pairing this turn needs it.
 * ``park`` (Conditional Program): the card that best repairs the program when the robot is
   turned or pushed off its path, unless a pairing needs it.
-* ``fire``: the laser mode priced by :mod:`engines.roborally.ai_fire` (:func:`fire_scores` is
+* ``fire``: the laser mode priced by :mod:`engines.roborally.ai.fire` (:func:`fire_scores` is
   re-exported here).
 * ``discard``, ``wrench``, ``unlock`` (end of turn): option values, damage costs, and the best
   program the remaining locked cards still allow.
@@ -30,24 +30,29 @@ to beat the best program of the present one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from engines.roborally.ai_fire import fire_mode, fire_scores
-from engines.roborally.ai_option_sim import (
+from engines.roborally.ai.evaluation import (
+    DEAD,
+    W_DAMAGE,
+    W_DEAD,
+    W_DIST,
+    W_FLAG,
+    W_LOCK,
+    dist_to_flag,
+)
+from engines.roborally.ai.fire import fire_mode, fire_scores
+from engines.roborally.ai.simulation import (
     NO_CARD,
-    OPTION_VALUE,
     RANDOM,
     OptionSim,
     Step,
     expect,
     move,
+    option_worth,
     own_robot,
     program_steps,
     seat_rng,
     unseen_kinds,
 )
-from engines.roborally.ai_search import DEAD, W_DAMAGE, W_DEAD, W_DIST, W_FLAG, W_LOCK, dist_to_flag
-from engines.roborally.boardfile import BELT, EXPRESS, GEAR_CCW, GEAR_CW
 from engines.roborally.cards import (
     BACK,
     DECK,
@@ -62,9 +67,6 @@ from engines.roborally.cards import (
     UTURN,
 )
 from engines.roborally.state import REGISTERS, Decide, RoboRallyView
-
-if TYPE_CHECKING:
-    from engines.roborally.ai_search import SearchPlayer
 
 __all__ = ["decide_option", "fire_scores", "should_recompile"]
 
@@ -82,7 +84,7 @@ SPARE_VALUE = {
 }
 
 
-# -- what the seat knows (more in ai_option_sim) ------------------------------------------------
+# -- what the seat knows (more in .simulation) ------------------------------------------------
 def _gyros(view: RoboRallyView) -> tuple[bool, ...]:
     """Gyro settings still open: both while programming (it is asked last), else the set one."""
     if view.phase == "program" and "gyroscopic-stabilizer" in own_robot(view).options:
@@ -96,8 +98,12 @@ def _start(view: RoboRallyView) -> tuple[int, int, int, int]:
 
 
 # -- the decisions -------------------------------------------------------------------------
-def decide_option(player: SearchPlayer, view: RoboRallyView) -> Decide | None:
-    """The hard player's answer to a pending decision, or None for the shared default."""
+def decide_option(player: object, view: RoboRallyView) -> Decide | None:
+    """The hard player's answer to a pending decision, or None for the shared default.
+
+    ``player`` is the asking :class:`~engines.roborally.ai.search.SearchPlayer` (unused:
+    everything is judged from the view).
+    """
     kind = view.pending
     values = [c.value for c in view.legal_actions() if isinstance(c, Decide)]
     handler = _HANDLERS.get(kind)
@@ -384,23 +390,9 @@ def _park(view: RoboRallyView, values: list[str]) -> str:
 
 
 # -- end of turn -----------------------------------------------------------------------------
-def _option_worth(view: RoboRallyView, option: str, destroyed: bool) -> float:
-    if option == "ablative-coat":
-        return 8.0 * view.ablative
-    if option == "mini-howitzer":
-        return 6.0 * view.howitzer
-    if option == "superior-archive" and destroyed:
-        return 90.0  # it spares the 2 damage of this very re-entry
-    if option == "gyroscopic-stabilizer":
-        lay = view.layout
-        turners = sum(1 for k in lay.kind if k in (GEAR_CW, GEAR_CCW, BELT, EXPRESS))
-        return 10.0 + min(30.0, turners / 4)
-    return OPTION_VALUE.get(option, 15.0)
-
-
 def _discard(view: RoboRallyView, values: list[str]) -> str:
     """Destroyed: give up the option worth least (Circuit Breaker first of all)."""
-    return min(values, key=lambda o: (_option_worth(view, o, True), values.index(o)))
+    return min(values, key=lambda o: (option_worth(view, o, True), values.index(o)))
 
 
 def _wrench(view: RoboRallyView, values: list[str]) -> str:
@@ -540,7 +532,7 @@ def _greedy(
 
 
 def should_recompile(
-    player: SearchPlayer | None, view: RoboRallyView, best_score: float | None
+    player: object, view: RoboRallyView, best_score: float | None
 ) -> bool:
     """Recompile (1 damage, a new hand) when sampled new hands clearly beat this one.
 

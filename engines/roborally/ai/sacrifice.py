@@ -1,7 +1,7 @@
 """The computer's answer to "give up an option card instead of 1 damage?" (every level).
 
 From its own view only, deterministic: it gives up its least valuable option (by
-:func:`ai_options._option_worth`) when the damage still coming would destroy the robot or lock
+:func:`.simulation.option_worth`) when the damage still coming would destroy the robot or lock
 one more register, or when that option is worth nothing to it (a Circuit Breaker); otherwise it
 takes the damage. A robot that announced a power down takes any damage short of destruction: the
 power down repairs it all.
@@ -9,19 +9,18 @@ power down repairs it all.
 
 from __future__ import annotations
 
+from engines.roborally.ai.simulation import option_worth
 from engines.roborally.state import MAX_DAMAGE, REGISTERS, RoboRallyView
 
 LOCK_FROM = MAX_DAMAGE - REGISTERS  # 5 damage locks register 5
 
 
 def sacrifice_choice(view: RoboRallyView, values: list[str]) -> str:
-    from engines.roborally.ai_options import _option_worth
-
     options = [v for v in values if v != "none"]
     if not options or "none" not in values:
         return values[0]
-    cheapest = min(options, key=lambda o: (_option_worth(view, o, False), options.index(o)))
-    if _option_worth(view, cheapest, False) <= 0:
+    cheapest = min(options, key=lambda o: (option_worth(view, o, False), options.index(o)))
+    if option_worth(view, cheapest, False) <= 0:
         return cheapest
     me = view.robots[view.seat]
     after = me.damage + view.incoming

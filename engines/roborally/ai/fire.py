@@ -5,16 +5,25 @@
 a push (Pressor Beam, Tractor Beam, Mini Howitzer; as RoboRallyState._step) into a pit, away
 from its flag or off the flag it stands on, damage that locks registers or kills, a register
 locked by Fire Control, a lost option, its program run by Radio Control or scrambled. The
-prices come from :class:`_Target`, on the scale of ai_search's Evaluator and weighted towards
-the leader. :func:`fire_mode` picks the mode to fire ("normal" unless another is clearly
-better).
+prices come from :class:`_Target`, on the scale of :class:`.evaluation.Evaluator` and weighted
+towards the leader. :func:`fire_mode` picks the mode to fire ("normal" unless another is
+clearly better).
 """
 
 from __future__ import annotations
 
 from functools import partial
 
-from engines.roborally.ai_option_sim import (
+from engines.roborally.ai.evaluation import (
+    DEAD,
+    W_DAMAGE,
+    W_DEAD,
+    W_DIST,
+    W_FLAG,
+    W_LOCK,
+    dist_to_flag,
+)
+from engines.roborally.ai.simulation import (
     OPTION_VALUE,
     OptionSim,
     board_effect,
@@ -24,15 +33,6 @@ from engines.roborally.ai_option_sim import (
     program_steps,
     seat_rng,
     unseen_kinds,
-)
-from engines.roborally.ai_search import (
-    DEAD,
-    W_DAMAGE,
-    W_DEAD,
-    W_DIST,
-    W_FLAG,
-    W_LOCK,
-    dist_to_flag,
 )
 from engines.roborally.boardfile import DOUBLE_WRENCH, PIT, VOID, WRENCH
 from engines.roborally.cards import BACK, KIND, LEFT, MOVE1, MOVE2, MOVE3, RIGHT, UTURN

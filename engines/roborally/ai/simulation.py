@@ -1,7 +1,7 @@
 """A RoboRally robot alone on the board with its option cards, and what its seat knows.
 
-The simulator under the ``hard`` player's option-card decisions (:mod:`.ai_options`,
-:mod:`.ai_fire`), scored on the scale of ai_search's Evaluator (its W_* weights):
+The simulator under the ``hard`` player's option-card decisions (:mod:`.options`,
+:mod:`.fire`), scored on the scale of :class:`.evaluation.Evaluator` (its W_* weights):
 
 * :func:`card_effect` plays one card with its Crab Legs / Dual Processor pair and a speed option
   (Brakes, Fourth Gear, Reverse Gear); :func:`board_effect` the board elements of a register
@@ -14,14 +14,15 @@ The simulator under the ``hard`` player's option-card decisions (:mod:`.ai_optio
   :func:`unseen_kinds` (the cards the deck draws from), :func:`seat_rng` (a generator fixed by
   the view, so that a decision repeats) and :func:`expect` (a program's value with its RANDOM
   cards sampled).
-* :data:`OPTION_VALUE`: what each option card is worth to a racing robot that holds it.
+* :data:`OPTION_VALUE` and :func:`option_worth`: what each option card is worth to a racing
+  robot that holds it.
 """
 
 from __future__ import annotations
 
 import random
 
-from engines.roborally.ai_search import (
+from engines.roborally.ai.evaluation import (
     DEAD,
     UNREACHABLE,
     W_DAMAGE,
@@ -33,7 +34,7 @@ from engines.roborally.ai_search import (
     dist_to_flag,
     laser_damage,
 )
-from engines.roborally.ai_search import _step as move
+from engines.roborally.ai.evaluation import step as move
 from engines.roborally.boardfile import (
     BELT,
     DOUBLE_WRENCH,
@@ -84,6 +85,21 @@ OPTION_VALUE = {
 }
 
 Step = tuple[int, int, str, int | None]  # card kind, pair kind, pair mode, fixed speed
+
+
+def option_worth(view: RoboRallyView, option: str, destroyed: bool) -> float:
+    """What ``option`` is worth to this seat's robot (``destroyed``: it is re-entering)."""
+    if option == "ablative-coat":
+        return 8.0 * view.ablative
+    if option == "mini-howitzer":
+        return 6.0 * view.howitzer
+    if option == "superior-archive" and destroyed:
+        return 90.0  # it spares the 2 damage of this very re-entry
+    if option == "gyroscopic-stabilizer":
+        lay = view.layout
+        turners = sum(1 for k in lay.kind if k in (GEAR_CW, GEAR_CCW, BELT, EXPRESS))
+        return 10.0 + min(30.0, turners / 4)
+    return OPTION_VALUE.get(option, 15.0)
 
 
 # -- a robot alone on the board -----------------------------------------------------------
