@@ -8,9 +8,9 @@ Library use::
 """
 
 from engines.stak_bots.cards import CardSet, CardSetError, default_card_set, load_card_set
-from engines.stak_bots.moves import Move
+from engines.stak_bots.moves import Choice, Move
 from engines.stak_bots.spec import STAK_BOTS, StakBotsSpec
-from engines.stak_bots.state import Choice, StakState
+from engines.stak_bots.state import StakState
 from engines.stak_bots.view import StakView
 
 __all__ = [

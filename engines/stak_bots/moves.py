@@ -31,6 +31,22 @@ class Move:
     depth: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A decision an effect or an attack demands from ``seat``.
+
+    ``kind``: ``target`` (a top card), ``reset`` (a face-up card), ``expel`` (a player),
+    ``lose`` (a card of one's own hand) or ``react`` (block an attack, reactive play).
+    ``card`` is the card whose effect asks (the attacker for ``react``), ``effect`` its effect.
+    """
+
+    kind: str
+    seat: int
+    card: int
+    effect: str
+    target: int = -1
+
+
 END = Move("end")
 SCRAP = Move("scrap")
 TAKE = Move("take")

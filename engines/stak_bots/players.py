@@ -26,6 +26,7 @@ from engines.stak_bots.search import (
     sensible,
     settle_choices,
 )
+from engines.stak_bots.state import determinize
 from engines.stak_bots.view import StakView
 
 
@@ -66,7 +67,7 @@ class EasyPlayer:
         legal = sensible(view.legal_actions(), view.seat)
         if len(legal) == 1:
             return legal[0]
-        state = view.determinize(self.rng)
+        state = determinize(view, self.rng)
         return greedy(state, view.seat, self.rng, self.weights, depth=2)
 
 
@@ -86,7 +87,7 @@ class NormalPlayer:
             return legal[0]
         totals = [0.0] * len(legal)
         for _ in range(self.samples):
-            base = view.determinize(self.rng)
+            base = determinize(view, self.rng)
             for i, move in enumerate(legal):
                 state = base.clone()
                 state.play(move)
@@ -151,7 +152,7 @@ class HardPlayer:
                 and time.perf_counter() >= deadline
             ):
                 break
-            base = view.determinize(self.rng)
+            base = determinize(view, self.rng)
             seed = self.rng.random()
             for i, move in enumerate(cands):
                 state = base.clone()
@@ -174,7 +175,7 @@ class HardPlayer:
         """The most promising actions by one step on a guess (ending always stays in)."""
         if len(legal) <= self.candidates:
             return legal
-        state = view.determinize(self.rng)
+        state = determinize(view, self.rng)
         scored = []
         for move in legal:
             if move.kind == "end":

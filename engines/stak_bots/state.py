@@ -9,36 +9,18 @@ and :meth:`StakState.legal_actions` lists the options.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+import random
+from typing import Any
 
 from engines.core import GameResult, GameState, IllegalAction
 from engines.rng import GameRandom
 from engines.stak_bots.cards import TARGETS_TOP, CardSet
-from engines.stak_bots.moves import END, SCRAP, TAKE, Move, encode
-
-if TYPE_CHECKING:
-    from engines.stak_bots.view import StakView
+from engines.stak_bots.moves import END, SCRAP, TAKE, Choice, Move, encode
+from engines.stak_bots.view import HIDDEN, StakView
 
 TURN_ACTION_LIMIT = 60  # after this many actions in a turn: one card to the heap, then end
 MAX_TURNS = 400  # a game still going after this many turns ends: longest stack wins
 EVENT_LIMIT = 400
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """A decision an effect or an attack demands from ``seat``.
-
-    ``kind``: ``target`` (a top card), ``reset`` (a face-up card), ``expel`` (a player),
-    ``lose`` (a card of one's own hand) or ``react`` (block an attack, reactive play).
-    ``card`` is the card whose effect asks (the attacker for ``react``), ``effect`` its effect.
-    """
-
-    kind: str
-    seat: int
-    card: int
-    effect: str
-    target: int = -1
 
 
 def and_list(items: list[str]) -> str:
@@ -706,8 +688,6 @@ class StakState(GameState):
         )
 
     def view(self, seat: int) -> StakView:
-        from engines.stak_bots.view import make_view  # late: view.py imports this module
-
         return make_view(self, seat)
 
     def clone(self) -> StakState:
@@ -773,3 +753,101 @@ class StakState(GameState):
             stack = self.stacks[seat]
             return f"X={self.power_at(seat, stack.index(card))}" if stack[-1] == card else "X"
         return str(self.powers[card])
+
+
+# -- views: what a seat knows, and full states that agree with it ------------------------------
+def make_view(state: StakState, seat: int) -> StakView:
+    """What ``seat`` may know of ``state`` (see :mod:`engines.stak_bots.view`)."""
+    up = state.up
+    stacks = tuple(tuple(c if up[c] else HIDDEN for c in s) for s in state.stacks)
+    attacker = state.attacker
+    if (
+        attacker >= 0
+        and attacker not in state.heap
+        and not (up[attacker] and any(attacker in s for s in state.stacks))
+    ):
+        attacker = HIDDEN  # reset or back in a hand: it cannot attack again this turn
+    chain = tuple((c if up[c] and c in state.stacks[s] else HIDDEN, s) for c, s in state.chain)
+    return StakView(
+        seat=seat,
+        cards=state.cards,
+        num_players=state.num_players,
+        options=(state.reactive, state.recycling),
+        stacks=stacks,
+        hand=tuple(state.hands[seat]),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        draw_size=len(state.draw),
+        heap=tuple(state.heap),
+        damage=tuple((c, d) for c, d in enumerate(state.damage) if d),
+        active=state.active,
+        turn=state.turn,
+        moves=state.moves,
+        attacker=attacker,
+        attack_done=state.attack_done,
+        attack_over=state.attack_over,
+        scrapped=state.scrapped,
+        out=tuple(state.out),
+        chain=chain,
+        choice=state.choice,
+        stomp=state.stomp,
+        need_draw=state.need_draw,
+        turn_actions=state.turn_actions,
+        reshuffles=state.reshuffles,
+        winners=state.winners,
+        legal=tuple(state.legal_actions(seat)),
+    )
+
+
+def determinize(view: StakView, rng: random.Random) -> StakState:
+    """A full state that agrees with ``view``; hidden cards dealt at random (what the
+    computer players search, as they see only their view)."""
+    seen: set[int] = set(view.hand) | set(view.heap)
+    for stack in view.stacks:
+        seen.update(c for c in stack if c != HIDDEN)
+    pool = [c for c in range(view.cards.size) if c not in seen]
+    rng.shuffle(pool)
+    reactive, recycling = view.options
+    state = StakState(
+        view.cards,
+        view.num_players,
+        {"reactive": "on" if reactive else "off", "recycling": "on" if recycling else "off"},
+        rng.randrange(1 << 30),
+    )
+    state.events = None
+    for s, stack in enumerate(view.stacks):
+        cards = []
+        for c in stack:
+            if c == HIDDEN:
+                c = pool.pop()
+                state.up[c] = False
+            else:
+                state.up[c] = True
+            cards.append(c)
+        state.stacks[s] = cards
+    for s in range(view.num_players):
+        if s == view.seat:
+            state.hands[s] = list(view.hand)
+        else:
+            state.hands[s] = [pool.pop() for _ in range(view.hand_sizes[s])]
+    state.draw = pool[: view.draw_size]
+    del pool[: view.draw_size]
+    assert not pool, "the view's counts do not add up"
+    state.heap = list(view.heap)
+    for card, dmg in view.damage:
+        state.damage[card] = dmg
+    state.active = view.active
+    state.turn = view.turn
+    state.moves = view.moves
+    state.attacker = view.attacker
+    state.attack_done = view.attack_done
+    state.attack_over = view.attack_over
+    state.scrapped = view.scrapped
+    state.out = list(view.out)
+    state.chain = list(view.chain)
+    state.choice = view.choice
+    state.stomp = view.stomp
+    state.need_draw = view.need_draw
+    state.turn_actions = view.turn_actions
+    state.reshuffles = view.reshuffles
+    state.winners = view.winners
+    return state
