@@ -1,5 +1,5 @@
 """RoboRally: how long a resumed game takes to rebuild its register log (the screen replays
-the action log with tracing for the last turns, see ``screens.roborally_log.replayed_log``).
+the action log with tracing for the last turns, see ``screens.roborally.log.replayed_log``).
 
     python bench/roborally_resume_log.py [--players 6] [--course pit-stop] [--seed 3]
 
@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engines.match import LoggedAction, Match  # noqa: E402
 from engines.players import make_player  # noqa: E402
 from engines.roborally import ROBORALLY  # noqa: E402
-from screens.roborally_log import replayed_log  # noqa: E402
+from screens.roborally.log import replayed_log  # noqa: E402
 
 
 def main() -> None:

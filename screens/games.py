@@ -7,10 +7,10 @@ from textual.screen import Screen
 from engines.core import GameSpec
 from engines.registry import all_games
 from screens.glyphs import Glyphs
-from screens.robo_factory_screen import RoboFactoryScreen
-from screens.robot_master_screen import RobotMasterScreen
+from screens.robo_factory import RoboFactoryScreen
+from screens.robot_master import RobotMasterScreen
 from screens.session import GameSession
-from screens.stak_bots_screen import StakBotsScreen
+from screens.stak_bots import StakBotsScreen
 
 GAME_SCREENS: dict[str, type] = {"robot-master": RobotMasterScreen, "stak-bots": StakBotsScreen}
 GAME_SCREENS["robo-factory"] = RoboFactoryScreen
@@ -24,6 +24,6 @@ def game_screen(session: GameSession, glyphs: Glyphs) -> Screen:
     return GAME_SCREENS[session.spec.id](session, glyphs)
 
 
-from screens.roborally_screen import RoboRallyScreen  # noqa: E402
+from screens.roborally import RoboRallyScreen  # noqa: E402
 
 GAME_SCREENS["roborally"] = RoboRallyScreen

@@ -22,7 +22,7 @@ from saves.settings import load_choices, remember_choices
 from saves.settings import offered as offered_option
 from screens.choice_row import ChoiceRow
 from screens.dialogs import PreviewScreen
-from screens.roborally_draw import options_preview
+from screens.roborally.draw import options_preview
 from screens.session import COMPUTER, HUMAN
 
 LEVEL_LABELS = {

@@ -12,7 +12,7 @@ import textual.constants
 
 import screens.dialogs
 import screens.session
-import screens.stak_bots_screen
+import screens.stak_bots.screen
 
 
 class _FixedClock(datetime):
@@ -43,4 +43,4 @@ def _pass_screens_answer_at_once(monkeypatch) -> None:
     """Pilot presses keys faster than any hand: no settling time on pass screens and
     prompts (the guards themselves are tested with a stand-in clock)."""
     monkeypatch.setattr(screens.dialogs.PassScreen, "SETTLE", 0.0)
-    monkeypatch.setattr(screens.stak_bots_screen, "PROMPT_SETTLE", 0.0)  # Stak Bots' prompts
+    monkeypatch.setattr(screens.stak_bots.screen, "PROMPT_SETTLE", 0.0)  # Stak Bots' prompts

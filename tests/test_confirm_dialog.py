@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from screens.dialogs import ConfirmScreen
-from screens.robot_master_screen import RobotMasterScreen
+from screens.robot_master.screen import RobotMasterScreen
 from tests.ui_helpers import make_app, settle
 
 

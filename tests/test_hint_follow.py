@@ -7,7 +7,7 @@ from __future__ import annotations
 from engines.stak_bots.spec import STAK_BOTS
 from saves import PlayerEntry
 from screens.session import GameSession
-from screens.stak_bots_screen import StakBotsScreen
+from screens.stak_bots.screen import StakBotsScreen
 from tests.ui_helpers import make_app, settle
 
 

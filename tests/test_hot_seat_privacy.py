@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engines.stak_bots.moves import END, SCRAP
 from screens.dialogs import PassScreen
-from screens.stak_bots_screen import StakBotsScreen
+from screens.stak_bots.screen import StakBotsScreen
 from tests.ui_helpers import make_app, settle
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from screens.new_game import NewGameScreen
-from screens.robot_master_screen import RobotMasterOverScreen, RobotMasterScreen
+from screens.robot_master.screen import RobotMasterOverScreen, RobotMasterScreen
 from tests.ui_helpers import game_screen, make_app, play_one_move, settle
 
 SIZE = (80, 24)
@@ -98,7 +98,7 @@ async def test_a_new_game_keeps_the_turn_limit_and_options_without_a_row(tmp_pat
     a Stak Bots card-set file has none but is kept too."""
     from engines.roborally import ROBORALLY
     from screens.new_game import NewGameChoice
-    from screens.roborally_screen import RoboRallyOverScreen, RoboRallyScreen
+    from screens.roborally.screen import RoboRallyOverScreen, RoboRallyScreen
     from tests.test_roborally_ui import play_human, rr_screen, wait_human
 
     app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",

@@ -9,7 +9,7 @@ from textual.widgets import Footer
 from engines.robo_factory.cards import letters
 from engines.robo_factory.state import BUILD, BUY, REBUILD
 from screens.game_screen import GameScreen, footer_key_width
-from screens.robo_factory_screen import FOOTER_MAIN, FOOTER_OPTIONAL
+from screens.robo_factory.screen import FOOTER_MAIN, FOOTER_OPTIONAL
 from tests.test_robo_factory_screen_fixes import act, quit_and_resume, visible_lines
 from tests.test_robo_factory_ui import close_turn_results, rf_screen, start
 from tests.ui_helpers import make_app, settle

@@ -9,8 +9,8 @@ from engines.robo_factory.cards import letters
 from engines.robo_factory.state import BUILD, BUY, REBUILD
 from saves import list_saves, load_save
 from screens.dialogs import PassScreen
-from screens.robo_factory_draw import log_lines, match_words, robots_rows, turn_changes
-from screens.robo_factory_screen import (
+from screens.robo_factory.draw import log_lines, match_words, robots_rows, turn_changes
+from screens.robo_factory.screen import (
     OWN_COLUMN,
     RoboFactoryOverScreen,
     RoboFactoryScreen,

@@ -11,8 +11,8 @@ from saves import list_saves, load_save
 from screens import dialogs
 from screens.dialogs import PassScreen
 from screens.menu import MainMenu
-from screens.robo_factory_draw import match_words, turn_changes
-from screens.robo_factory_screen import RoboFactoryOverScreen, TurnResultScreen
+from screens.robo_factory.draw import match_words, turn_changes
+from screens.robo_factory.screen import RoboFactoryOverScreen, TurnResultScreen
 from tests.test_robo_factory_footer import footer_keys
 from tests.test_robo_factory_screen_fixes import quit_and_resume, visible_lines
 from tests.test_robo_factory_ui import close_turn_results, rf_screen, start

@@ -10,7 +10,7 @@ import pytest
 
 from engines.robo_factory.cards import MATCH, letters
 from engines.robo_factory.state import BUILD, BUY, REBUILD, Build, Buy, RoboFactoryState
-from screens.robo_factory_draw import (
+from screens.robo_factory.draw import (
     log_lines,
     seat_turn_items,
     summary_of_last_turn,

@@ -7,7 +7,7 @@ from engines.robo_factory.state import BUY, RoboFactoryState
 from saves import list_saves, load_save
 from screens.dialogs import PassScreen, RulesScreen
 from screens.menu import MainMenu
-from screens.robo_factory_screen import (
+from screens.robo_factory.screen import (
     RoboFactoryOverScreen,
     RoboFactoryScreen,
     TurnResultScreen,

@@ -1,5 +1,5 @@
 """How RoboRally's board looks: robots told apart by colour and letter in every colour system,
-and a crusher on a belt showing both (screens/roborally_draw.py)."""
+and a crusher on a belt showing both (screens/roborally/draw.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from textual.filter import ANSIToTruecolor
 
 from engines.roborally.boardfile import BELT, EXPRESS, bundled_courses, load_course
 from engines.roborally.state import SEAT_NAMES
-from screens.roborally_draw import (
+from screens.roborally.draw import (
     ASCII_SET,
     CRUSHER_STYLE,
     ROBOT_LETTERS,

@@ -9,7 +9,7 @@ from engines.roborally import ROBORALLY
 from engines.roborally.boardfile import bundled_courses
 from engines.roborally.course_lengths import EXPECTED_TURNS, course_label
 from engines.roborally.spec import DEFAULT_COURSE
-from screens.roborally_draw import options_preview
+from screens.roborally.draw import options_preview
 from tests.test_roborally_ui import SIZE
 from tests.ui_helpers import make_app
 

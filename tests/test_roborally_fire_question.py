@@ -3,7 +3,7 @@ its laser hits, and where it is (with 8 robots the line of fire is not obvious).
 
 from __future__ import annotations
 
-from screens.roborally_screen import RoboRallyScreen
+from screens.roborally.screen import RoboRallyScreen
 from tests.test_roborally_ai_options import GRID_3x5, make, program, run_until
 
 

@@ -1,5 +1,5 @@
 """What the RoboRally log tells: robot-on-robot pushes, each re-entry once, the board's
-coordinates and the legend's square names (engine events and screens/roborally_draw.py)."""
+coordinates and the legend's square names (engine events and screens/roborally/draw.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 from engines.roborally import ROBORALLY
 from engines.roborally.boardfile import bundled_courses, load_course
 from engines.roborally.state import Program, RoboRallyState, random_choice
-from screens.roborally_draw import draw_board, legend
-from screens.roborally_log import joined_pushes, narrate
+from screens.roborally.draw import draw_board, legend
+from screens.roborally.log import joined_pushes, narrate
 from tests.test_roborally_scenarios import run_scenario
 
 
@@ -125,7 +125,7 @@ def test_the_legend_says_how_squares_are_named_and_fits_the_side_panel() -> None
 def test_a_start_square_in_a_laser_beam_stays_readable() -> None:
     """A laser that fires across a start square: the square still reads s2."""
     from engines.roborally.boardfile import layout_from_board, parse_board
-    from screens.roborally_draw import UNICODE_SET, laser_cells, square
+    from screens.roborally.draw import UNICODE_SET, laser_cells, square
 
     board = parse_board(
         'name = "Beam"\ngrid = """\n.. .. ..\ns1 .. s2\n"""\n\n'
@@ -143,7 +143,7 @@ def test_long_haul_keeps_the_spirals_laser_on_the_spiral() -> None:
     """The Spiral's l1 laser once fired down all 28 rows of Long Haul into start square
     8; a wall south of l6 now ends its beam there."""
     from engines.roborally.boardfile import load_course
-    from screens.roborally_draw import UNICODE_SET, laser_cells
+    from screens.roborally.draw import UNICODE_SET, laser_cells
 
     lay = load_course("long-haul")
     beams = laser_cells(lay, UNICODE_SET)

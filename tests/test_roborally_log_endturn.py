@@ -2,7 +2,7 @@
 archive markers moving (a flag or repair site touched), the end of a turn (virtual robots
 becoming real, repairs), power downs announced (public once the programs are revealed),
 starting, kept and ended; and a resumed game tells its last turns again (replayed_log).
-Engine events in engines/roborally/state.py, words in screens/roborally_log.py."""
+Engine events in engines/roborally/state.py, words in screens/roborally/log.py."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from engines.roborally import ROBORALLY
 from engines.roborally.players import LEVELS
 from engines.roborally.state import Decide, RoboRallyState
 from saves.format import loads_save
-from screens.roborally_log import decision_note, narrate, replayed_log, retold_log, tell
+from screens.roborally.log import decision_note, narrate, replayed_log, retold_log, tell
 from tests.test_roborally_log import one_turn, register_lines
 from tests.test_roborally_scenarios import build, rig
 
@@ -360,7 +360,7 @@ def test_a_destroyed_robot_re_entering_without_its_announced_power_down_says_so(
 
 
 def test_a_re_entry_tells_its_facing_damage_and_a_shared_square() -> None:
-    from screens.roborally_log import _public
+    from screens.roborally.log import _public
 
     assert _public("Red", "re-enters at e9 facing W damage 2") == (
         "Red re-enters at e9 facing W with 2 damage", "")

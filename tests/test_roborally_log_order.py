@@ -1,6 +1,6 @@
 """The RoboRally register log tells what happened in the order the rules play it: each
 robot's card in priority order with the pushes it makes, then express belts, belts, pushers,
-gears, crushers, lasers and flags (engine events, screens/roborally_log.py)."""
+gears, crushers, lasers and flags (engine events, screens/roborally/log.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from engines.roborally.boardfile import bundled_courses
 from engines.roborally.cards import OPTION_IDS
 from engines.roborally.players import RandomPlayer
 from engines.roborally.state import RoboRallyState
-from screens.roborally_log import joined_pushes, narrate
+from screens.roborally.log import joined_pushes, narrate
 from screens.text_fit import wrap_log
 from tests.test_roborally_log import one_turn, register_lines
 

@@ -29,7 +29,7 @@ def test_an_out_robot_that_was_powered_down_is_not_called_powered_down() -> None
     picture = next(p for p in trace if (p["turn"], p["register"]) == (1, 3))
     green = picture["bots"][2]
     green.lives, green.powered = 0, True  # its last life: out of the game, flag still set
-    from screens.roborally_log import narrate
+    from screens.roborally.log import narrate
 
     before = [(b.pos, b.facing) for b in picture["bots"]]
     header = narrate(picture, before, state.layout)[0][0]

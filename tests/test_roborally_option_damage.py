@@ -218,7 +218,7 @@ def test_a_computer_that_announced_a_power_down_takes_what_the_power_down_repair
 def test_the_screen_asks_with_the_damage_coming() -> None:
     from types import SimpleNamespace
 
-    from screens.roborally_screen import RoboRallyScreen
+    from screens.roborally.screen import RoboRallyScreen
 
     state = shot_once("options=brakes", extra="double-barreled-laser")
     run_until(state, 1, "sacrifice")

@@ -6,9 +6,9 @@ the robots' table has a square column."""
 from __future__ import annotations
 
 from engines.roborally.boardfile import layout_from_board, parse_board
-from screens.roborally_draw import draw_board, legend
-from screens.roborally_log import card_steps
-from screens.roborally_screen import TABLE_HEADER, RegisterLog, lock_text, log_window
+from screens.roborally.draw import draw_board, legend
+from screens.roborally.log import card_steps
+from screens.roborally.screen import TABLE_HEADER, RegisterLog, lock_text, log_window
 from tests.test_roborally_log import one_turn
 from tests.test_roborally_ui import SIZE, rr_screen, screen_lines, wait_human
 from tests.ui_helpers import make_app, settle

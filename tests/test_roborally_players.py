@@ -116,7 +116,7 @@ def test_distance_field_is_zero_on_the_flag_and_grows() -> None:
 
 
 def test_screen_preview_runs_the_engine_for_the_robot_alone() -> None:
-    from screens.roborally_screen import engine_preview
+    from screens.roborally.screen import engine_preview
 
     for course, seed in (("pit-stop", 1), ("merry-go-round", 2), ("laser-alley", 3)):
         state = ROBORALLY.new_game(3, {"course": course, "start": "docks"}, seed=seed)

@@ -9,7 +9,7 @@ import threading
 
 from engines.roborally.cards import DECK, KIND, LEFT, MOVE1, RIGHT, UTURN
 from engines.roborally.state import REGISTERS
-from screens.roborally_screen import (
+from screens.roborally.screen import (
     KEYS_HELP,
     TABLE_HEADER,
     RoboRallyOverScreen,

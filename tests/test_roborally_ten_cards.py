@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.roborally.cards import DECK
-from screens.roborally_screen import hand_key
+from screens.roborally.screen import hand_key
 from tests.test_roborally_ui import SIZE, rr_screen, wait_human
 from tests.ui_helpers import make_app, settle
 

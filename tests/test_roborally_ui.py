@@ -14,10 +14,10 @@ from engines.roborally import ROBORALLY
 from engines.roborally.cards import BACK, KIND, MOVE1, MOVES, OPTIONS
 from engines.roborally.state import REGISTERS, Decide, Program, RoboRallyState, random_choice
 from saves import PlayerEntry, SavedGame, list_saves, load_save, write_save
-from screens import roborally_screen
 from screens.dialogs import ConfirmScreen, PassScreen, PreviewScreen
 from screens.menu import MainMenu
-from screens.roborally_screen import (
+from screens.roborally import screen as roborally_screen
+from screens.roborally.screen import (
     TABLE_HEADER,
     RegisterLog,
     RoboRallyOverScreen,

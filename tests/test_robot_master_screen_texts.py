@@ -90,7 +90,7 @@ async def test_the_move_number_is_the_one_saves_list_shows(tmp_path) -> None:
 
 def test_every_game_lists_its_progress_as_its_screen_says_it() -> None:
     """Robo Factory: customer turns, not actions (the screen's title says 'Turn 1/8')."""
-    from screens.robo_factory_draw import round_text
+    from screens.robo_factory.draw import round_text
 
     factory = Match(get_game("robo-factory"), 3, {}, 4)
     for _ in range(3):  # a few actions: still the first customer turn
@@ -149,7 +149,7 @@ async def test_names_in_the_move_log_are_safe_for_the_terminal(tmp_path) -> None
 def test_the_winner_line_fits_the_game_over_panel(tmp_path) -> None:
     from engines.core import GameResult
     from saves import PlayerEntry
-    from screens.robot_master_screen import RobotMasterOverScreen
+    from screens.robot_master.screen import RobotMasterOverScreen
     from screens.session import GameSession
 
     players = [PlayerEntry(WIDE_NAME, "human"), PlayerEntry("Bob", "human")]

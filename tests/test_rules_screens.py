@@ -8,10 +8,10 @@ import pytest
 from engines.registry import get_game
 from screens.dialogs import RulesScreen
 from screens.games import playable_games
-from screens.robo_factory_screen import RoboFactoryScreen
-from screens.roborally_screen import RoboRallyScreen
-from screens.robot_master_screen import RobotMasterScreen
-from screens.stak_bots_screen import StakBotsScreen
+from screens.robo_factory.screen import RoboFactoryScreen
+from screens.roborally.screen import RoboRallyScreen
+from screens.robot_master.screen import RobotMasterScreen
+from screens.stak_bots.screen import StakBotsScreen
 from tests.ui_helpers import make_app
 
 SCREENS = {

@@ -11,7 +11,7 @@ import textwrap
 import pytest
 
 from screens.dialogs import RulesScreen
-from screens.stak_bots_screen import StakBotsScreen
+from screens.stak_bots.screen import StakBotsScreen
 from tests.test_stak_bots_prompts import install
 from tests.test_stak_bots_support import build
 from tests.test_stak_bots_ui import next_key, sb_screen

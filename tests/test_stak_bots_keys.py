@@ -10,7 +10,7 @@ import pytest
 
 from engines.stak_bots.state import StakState
 from screens.new_game import NewGameScreen
-from screens.stak_bots_screen import StakBotsOverScreen, StakBotsScreen
+from screens.stak_bots.screen import StakBotsOverScreen, StakBotsScreen
 from tests.test_stak_bots_prompts import install, status_lines
 from tests.test_stak_bots_support import build
 from tests.test_stak_bots_ui import sb_screen

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engines.stak_bots.state import StakState
-from screens.stak_bots_screen import StakBotsScreen
+from screens.stak_bots.screen import StakBotsScreen
 from tests.test_stak_bots_keys import footer_keys
 from tests.test_stak_bots_prompts import install, status_lines
 from tests.test_stak_bots_support import build

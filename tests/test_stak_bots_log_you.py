@@ -12,7 +12,7 @@ import pytest
 
 from engines.stak_bots.state import StakState
 from screens.dialogs import PassScreen
-from screens.stak_bots_screen import StakBotsOverScreen, named_events
+from screens.stak_bots.screen import StakBotsOverScreen, named_events
 from tests.test_stak_bots_prompts import install, status_lines
 from tests.test_stak_bots_support import act, build, copy_position
 from tests.test_stak_bots_ui import sb_screen

@@ -7,8 +7,8 @@ import pytest
 
 from engines.stak_bots.moves import TAKE, Move
 from engines.stak_bots.state import StakState
-from screens.stak_bots_render import option_rows, option_window
-from screens.stak_bots_screen import StakBotsScreen
+from screens.stak_bots.render import option_rows, option_window
+from screens.stak_bots.screen import StakBotsScreen
 from tests.test_stak_bots_support import act, build, match_from
 from tests.test_stak_bots_ui import sb_screen
 from tests.test_stak_bots_ui_layout import visible_lines
@@ -166,7 +166,7 @@ def test_who_scraps_a_hand_card_names_seats_short_so_four_fit():
     """Expel with 4 players: "P3 (2 in hand)", not "P3 Computer 1 (2 in hand)", so all
     four options show on the prompt's two lines."""
     from engines.stak_bots.moves import Move
-    from screens.stak_bots_render import option_label, option_window
+    from screens.stak_bots.render import option_label, option_window
     from tests.test_stak_bots_support import build
 
     state = build([["bash"], ["spike"], ["pit"], ["shot"]],
@@ -182,7 +182,8 @@ async def test_enter_just_after_a_prompt_opens_does_not_answer_it(tmp_path, monk
     Bot prompt that came next, unseen (the log only said a card was scrapped). Enter now
     waits PROMPT_SETTLE seconds after a prompt opens; a digit still answers at once.
     (Here: `1` answers the Expel Bot's "who?" with yourself; which card comes next.)"""
-    from screens import dialogs, stak_bots_screen
+    from screens import dialogs
+    from screens.stak_bots import screen as stak_bots_screen
 
     clock = [100.0]
     monkeypatch.setattr(dialogs, "clock", lambda: clock[0])

@@ -11,7 +11,7 @@ import pytest
 
 from engines.stak_bots.moves import Move
 from engines.stak_bots.state import StakState
-from screens.stak_bots_screen import StakBotsScreen, hint_wrap
+from screens.stak_bots.screen import StakBotsScreen, hint_wrap
 from tests.test_stak_bots_columns import check_column, column, parts
 from tests.test_stak_bots_prompts import install, status_lines
 from tests.test_stak_bots_support import build

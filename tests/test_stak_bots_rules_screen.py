@@ -12,7 +12,7 @@ from textual.geometry import Region
 from engines.stak_bots.cards import default_card_set
 from engines.stak_bots.spec import RULES_WIDTH, rules_text
 from screens.dialogs import RulesScreen
-from screens.stak_bots_screen import KEYS_HELP
+from screens.stak_bots.screen import KEYS_HELP
 from tests.test_stak_bots_ui import sb_screen
 from tests.ui_helpers import make_app, settle
 

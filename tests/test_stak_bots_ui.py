@@ -8,7 +8,7 @@ from engines.stak_bots.state import StakState
 from saves import list_saves, load_save
 from screens.dialogs import PassScreen
 from screens.menu import MainMenu
-from screens.stak_bots_screen import StakBotsOverScreen, StakBotsScreen
+from screens.stak_bots.screen import StakBotsOverScreen, StakBotsScreen
 from tests.ui_helpers import make_app, save_as_then_quit, settle
 
 SIZE = (80, 24)

@@ -15,8 +15,8 @@ from engines.stak_bots.state import StakState
 from saves import list_saves
 from screens.dialogs import ConfirmScreen
 from screens.glyphs import ASCII, UNICODE
-from screens.stak_bots_render import hand_lines, option_window, stack_column
-from screens.stak_bots_screen import StakBotsScreen, named_events
+from screens.stak_bots.render import hand_lines, option_window, stack_column
+from screens.stak_bots.screen import StakBotsScreen, named_events
 from screens.text_fit import clip_wrap, fit, wrap_log
 from tests.test_stak_bots_ui import next_key, sb_screen
 from tests.ui_helpers import make_app, settle

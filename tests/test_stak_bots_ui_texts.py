@@ -14,13 +14,13 @@ from engines.stak_bots.moves import END, SCRAP, TAKE, Move, encode
 from engines.stak_bots.state import StakState
 from screens.dialogs import RulesScreen, SaveAsScreen
 from screens.glyphs import UNICODE
-from screens.stak_bots_render import (
+from screens.stak_bots.render import (
     fit_label,
     stack_column,
     stack_summary,
     summary_form,
 )
-from screens.stak_bots_screen import KEYS_HELP, StakBotsScreen
+from screens.stak_bots.screen import KEYS_HELP, StakBotsScreen
 from tests.test_stak_bots_keys import footer_keys
 from tests.test_stak_bots_prompts import install, react_position, status_lines, tranq_position
 from tests.test_stak_bots_support import build
@@ -544,7 +544,7 @@ async def test_hints_about_your_own_stack_say_your(tmp_path):
 
 # -- 7. prompt options call your own stack "your", as the stacks call it "P1 You" -----------
 def test_option_labels_say_your_for_the_one_human_only():
-    from screens.stak_bots_render import option_label
+    from screens.stak_bots.render import option_label
 
     state = build([["core", "reaper+", "trip"], ["core", "fatal"], ["core", "bash"]],
                   [["pit"], ["shot", "spike"], []])

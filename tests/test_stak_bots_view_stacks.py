@@ -8,8 +8,8 @@ import pytest
 
 from engines.stak_bots.moves import END, SCRAP
 from screens.dialogs import PreviewScreen
-from screens.stak_bots_render import STACKS_WIDTH, stacks_text
-from screens.stak_bots_screen import StakBotsOverScreen, StakBotsScreen
+from screens.stak_bots.render import STACKS_WIDTH, stacks_text
+from screens.stak_bots.screen import StakBotsOverScreen, StakBotsScreen
 from tests.test_stak_bots_keys import last_blow
 from tests.test_stak_bots_prompts import install
 from tests.test_stak_bots_support import build

@@ -193,7 +193,7 @@ NAME = st.one_of(st.lists(WIDE, min_size=1, max_size=30).map("".join),
 def test_stak_bots_columns_and_prompts_fit_their_cells(name: str, width: int) -> None:
     from engines.stak_bots.moves import Move
     from screens.glyphs import UNICODE
-    from screens.stak_bots_render import fit_label, option_rows, stack_column
+    from screens.stak_bots.render import fit_label, option_rows, stack_column
     from tests.test_stak_bots_support import build
 
     state = build([["core", "core", "spike"], ["core", "pit+", "trip"]], [["expel"], []])
@@ -212,8 +212,8 @@ def test_stak_bots_columns_and_prompts_fit_their_cells(name: str, width: int) ->
 
 def test_robo_factory_turn_result_names_are_cut_by_cells() -> None:
     from engines.robo_factory.state import Build, Buy
-    from screens.robo_factory_draw import NAME_WIDTH as RF_NAME_WIDTH
-    from screens.robo_factory_draw import turn_result_text
+    from screens.robo_factory.draw import NAME_WIDTH as RF_NAME_WIDTH
+    from screens.robo_factory.draw import turn_result_text
     from tests.test_robo_factory_turn_text import new_state, wrong_code
 
     state = new_state()
@@ -252,9 +252,9 @@ def _finished_session(tmp_path: Path, game_id: str, players: list[PlayerEntry]):
 def test_game_over_tables_pad_wide_names_by_cells(tmp_path) -> None:
     """The game-over rankings of Stak Bots, Robo Factory and RoboRally line their
     columns up by cells: a wide name takes the same cells as a plain one of its width."""
-    from screens.robo_factory_screen import RoboFactoryOverScreen
-    from screens.roborally_screen import RoboRallyOverScreen
-    from screens.stak_bots_screen import StakBotsOverScreen
+    from screens.robo_factory.screen import RoboFactoryOverScreen
+    from screens.roborally.screen import RoboRallyOverScreen
+    from screens.stak_bots.screen import StakBotsOverScreen
 
     wide, plain = "日本語の名前", "abcdefghijkl"  # both 12 cells
     for game_id, screen, marks in (("stak-bots", StakBotsOverScreen, r" \d+$"),
@@ -275,7 +275,7 @@ def test_game_over_tables_pad_wide_names_by_cells(tmp_path) -> None:
 def test_robo_factory_players_panel_cuts_and_pads_names_by_cells() -> None:
     from types import SimpleNamespace
 
-    from screens.robo_factory_screen import RoboFactoryScreen
+    from screens.robo_factory.screen import RoboFactoryScreen
     from tests.test_robo_factory_turn_text import new_state
 
     names = ["ロボットマスターの対局記録", "Computer 1", "Computer 2"]  # 26 cells, 10, 10

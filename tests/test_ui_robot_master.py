@@ -10,7 +10,7 @@ from saves import list_saves, load_save
 from screens.dialogs import ConfirmScreen, PassScreen, RulesScreen, TooSmallScreen
 from screens.load import LoadScreen
 from screens.menu import MainMenu
-from screens.robot_master_screen import RobotMasterOverScreen, RobotMasterScreen
+from screens.robot_master.screen import RobotMasterOverScreen, RobotMasterScreen
 from tests.ui_helpers import game_screen, make_app, play_one_move, save_as_then_quit, settle
 
 SIZE = (80, 24)

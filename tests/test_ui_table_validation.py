@@ -18,8 +18,8 @@ from engines.registry import get_game
 from saves import PlayerEntry, load_save
 from screens import ui_state
 from screens.game_screen import GameScreen
-from screens.robo_factory_screen import RoboFactoryScreen, TurnResultScreen
-from screens.roborally_screen import RoboRallyScreen
+from screens.robo_factory.screen import RoboFactoryScreen, TurnResultScreen
+from screens.roborally.screen import RoboRallyScreen
 from screens.session import GameSession
 from tests.ui_helpers import make_app, settle
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.match import Match
 from engines.stak_bots.moves import Move
 from engines.stak_bots.spec import STAK_BOTS
-from screens.stak_bots_screen import StakBotsScreen
+from screens.stak_bots.screen import StakBotsScreen
 from tests.ui_helpers import make_app, settle
 
 

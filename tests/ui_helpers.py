@@ -8,7 +8,7 @@ from engines.robot_master.board import SIZE
 from engines.robot_master.state import RobotMasterState, legal_cells
 from robotui.app import RobotuiApp
 from robotui.config import AppConfig
-from screens.robot_master_screen import RobotMasterScreen
+from screens.robot_master.screen import RobotMasterScreen
 
 
 def make_app(save_dir: Path, **kwargs) -> RobotuiApp:

@@ -27,7 +27,7 @@ from engines.robo_factory.state import (
 from screens import dialogs, ui_state
 from screens.game_screen import FooterKey, GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
-from screens.robo_factory_draw import (
+from screens.robo_factory.draw import (
     MARK_STYLES,
     MARKS,
     build_rows,

@@ -15,7 +15,7 @@ from engines.match import Match
 from engines.roborally.boardfile import Layout
 from engines.roborally.cards import OPTIONS
 from engines.roborally.state import SEAT_NAMES, Decide, RoboRallyState
-from screens.roborally_draw import card_label, text_style
+from screens.roborally.draw import card_label, text_style
 
 _BY_SEAT = re.compile(r"\b(hit|pushed|pulled|rammed) by ([0-7])\b")  # "hit by 2": by Green
 # "2 plays 830+80 radio 0 speed 4: d7N -> d3E": the card (and a Dual Processor pair), the

@@ -39,7 +39,7 @@ from screens import ui_state
 from screens.dialogs import PreviewScreen
 from screens.game_screen import FooterKey, GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
-from screens.roborally_draw import (
+from screens.roborally.draw import (
     SEAT_COLOURS,
     card_label,
     draw_board,
@@ -50,7 +50,7 @@ from screens.roborally_draw import (
     row_label_width,
     text_style,
 )
-from screens.roborally_log import (
+from screens.roborally.log import (
     card_steps,
     decision_note,
     narrate,

@@ -22,7 +22,7 @@ from engines.robot_master.state import (
 from engines.safe_text import safe_text
 from screens.game_screen import GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
-from screens.robot_master_board import RobotMasterBoard
+from screens.robot_master.board import RobotMasterBoard
 from screens.session import GameSession
 from screens.text_fit import ELLIPSIS
 

@@ -22,7 +22,7 @@ from screens.game_screen import GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
 from screens.session import GameSession
 from screens.sized_text import SizedText
-from screens.stak_bots_render import (
+from screens.stak_bots.render import (
     choice_title,
     hand_lines,
     marks_for,
