@@ -2,18 +2,17 @@
 
 Every ``.py`` file of the four packages is parsed with :mod:`ast` (no imports run);
 absolute, relative and ``importlib.import_module("...")`` imports are all checked,
-wherever they appear in the file (functions and ``TYPE_CHECKING`` blocks too).
+wherever they appear in the file (functions and ``TYPE_CHECKING`` blocks too); the parsing is
+shared with the import cycle test (tests/helpers/imports.py).
 """
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("robotui", "screens", "saves", "engines")
+from tests.helpers.imports import ROOT, imported_modules, module_name, package_files
 
 # Top-level modules each package must never import.
 FORBIDDEN: dict[str, frozenset[str]] = {
@@ -22,48 +21,6 @@ FORBIDDEN: dict[str, frozenset[str]] = {
     "saves": frozenset({"robotui", "screens", "textual"}),
     "engines": frozenset({"robotui", "screens", "saves", "textual", "rich"}),
 }
-
-
-def module_name(path: Path, root: Path = ROOT) -> str:
-    parts = list(path.relative_to(root).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-def imported_modules(source: str, module: str, is_package: bool) -> list[tuple[int, str]]:
-    """``(line, absolute module name)`` for every import in ``source``.
-
-    ``module`` is the dotted name of the file itself, used to resolve relative imports;
-    a relative import that climbs above the top package is returned as ``"<beyond top>"``.
-    """
-    tree = ast.parse(source)
-    package_parts = module.split(".") if is_package else module.split(".")[:-1]
-    found: list[tuple[int, str]] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.extend((node.lineno, alias.name) for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level == 0:
-                found.append((node.lineno, node.module or ""))
-                continue
-            keep = len(package_parts) - (node.level - 1)
-            if keep <= 0:
-                found.append((node.lineno, "<beyond top>"))
-                continue
-            base = ".".join(package_parts[:keep])
-            found.append((node.lineno, f"{base}.{node.module}" if node.module else base))
-        elif isinstance(node, ast.Call) and _is_dynamic_import(node.func) and node.args:
-            value = node.args[0].value if isinstance(node.args[0], ast.Constant) else None
-            if isinstance(value, str) and not value.startswith("."):
-                found.append((node.lineno, value))
-    return found
-
-
-def _is_dynamic_import(func: ast.expr) -> bool:
-    if isinstance(func, ast.Name):
-        return func.id in {"__import__", "import_module"}
-    return isinstance(func, ast.Attribute) and func.attr == "import_module"
 
 
 def violations(path: Path, root: Path = ROOT) -> list[str]:
@@ -81,13 +38,6 @@ def violations(path: Path, root: Path = ROOT) -> list[str]:
         elif top in forbidden:
             out.append(f"{rel}:{line}: {layer} must not import {target!r} ({top} is not below it)")
     return out
-
-
-def package_files() -> list[Path]:
-    files: list[Path] = []
-    for package in PACKAGES:
-        files.extend(sorted((ROOT / package).rglob("*.py")))
-    return files
 
 
 def test_the_packages_are_there() -> None:
