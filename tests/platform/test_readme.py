@@ -1,0 +1,88 @@
+"""The Python examples of the README and the manuals in docs/ run and say what they claim."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from engines.arena import run_arena
+from engines.registry import get_game
+
+ROOT = next(p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").exists())
+README = ROOT / "README.md"
+DOCS = [README, *sorted((ROOT / "docs").glob("*.md"))]  # the README and the manuals
+
+
+def python_blocks() -> list[str]:
+    return [b for doc in DOCS for b in re.findall(r"```python\n(.*?)```", doc.read_text(), re.S)]
+
+
+def test_library_example_runs_and_matches_its_comments() -> None:
+    library = next(b for b in python_blocks() if "compare_lines" in b)
+    scope: dict = {}
+    exec(library, scope)
+    assert scope["result"].winner == 1 and scope["result"].level == 0
+    assert scope["result"].reason() == (
+        "Columns win: Rows' lowest line scores 17, Columns' scores 22."
+    )
+    for line in library.splitlines():
+        if line.startswith("line_score(") and "#" in line:
+            call, comment = line.split("#", 1)
+            assert eval(call, scope) == int(comment.split(":")[0].split()[0])
+
+
+def test_custom_player_example_plays_in_the_arena(tmp_path, monkeypatch) -> None:
+    player_code = next(b for b in python_blocks() if "class Greedy" in b)
+    package = tmp_path / "mybots"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "player.py").write_text(player_code)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "mybots", raising=False)
+    report = run_arena(get_game("robot-master"), ["mybots.player:Greedy", "random"], 6, 1)
+    greedy = report.players[0]
+    assert greedy.wins + greedy.draws + greedy.losses == 6
+    assert len(greedy.times_ms) == 6 * 12
+
+
+CI_RUN = README.parent / ".ci" / "run"
+
+
+def setup_commands() -> list[str]:
+    """The commands of the README's "Set-up: two commands" block, comments left out."""
+    section = README.read_text().split("## Set-up: two commands", 1)[1].split("\n## ", 1)[0]
+    block = re.findall(r"```sh\n(.*?)```", section, re.S)[0]
+    return [line for line in block.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def test_the_set_up_commands_need_no_system_pip() -> None:
+    """QA: 'pip install .' fails on a fresh Debian or Ubuntu (PEP 668); both commands use a
+    virtual environment, and the README names the system packages they need."""
+    install, tests = setup_commands()
+    assert install == "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/robotui"
+    assert tests == (
+        "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/pytest"
+    )
+    assert "python3-venv" in README.read_text()
+
+
+def test_ci_runs_exactly_command_2_then_ruff() -> None:
+    text = CI_RUN.read_text()
+    commands = [line for line in text.splitlines()
+                if line.strip() and not line.startswith(("#", "set ", "cd "))]
+    assert commands == [setup_commands()[1], ".venv/bin/ruff check ."]
+    for section in re.findall(r'README\'s "([^"]+)" section', text):
+        assert f"## {section}\n" in README.read_text()  # the comment names a real section
+
+
+def test_save_name_examples_agree_with_the_names_robotui_gives() -> None:
+    """QA: the README (now docs/saves.md) showed new saves named '... 14.05' and '... 14-05'."""
+    from datetime import datetime
+
+    from saves import default_save_name
+
+    shown = {name for doc in DOCS
+             for name in re.findall(r"robot-master \d{4}-\d\d-\d\d \d\d[.:-]\d\d", doc.read_text())}
+    given = default_save_name("robot-master", datetime(2026, 11, 22, 14, 5).astimezone())
+    assert shown == {given}
