@@ -1,5 +1,6 @@
 """RoboRally's screen: its drawing (draw.py), its action log (log.py), the game screen
-(screen.py) and its styles.
+(screen.py: keys, phases, turns) with its parts (programming.py, decisions.py, playback.py,
+panels.py) and its styles.
 
 The screen class is exported lazily: the shared new-game dialog imports this package's drawing
 (options_preview), and the screen imports the shared game screen, which imports the new-game
