@@ -1,14 +1,23 @@
-"""Helpers for driving the Textual app with Pilot in tests."""
+"""The Pilot helpers every UI test uses: the app on a temporary save folder, the terminal size,
+waiting for the workers, finding a game's screen, reading the terminal as the player sees it,
+and a few moves by keys (Robot Master) and saving by keys."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypeVar
 
-from engines.robot_master.board import SIZE
+from engines.robot_master.board import SIZE as BOARD_SIZE
 from engines.robot_master.state import RobotMasterState, legal_cells
 from robotui.app import RobotuiApp
 from robotui.config import AppConfig
+from screens.robo_factory.screen import RoboFactoryScreen
+from screens.roborally.screen import RoboRallyScreen
 from screens.robot_master.screen import RobotMasterScreen
+from screens.stak_bots.screen import StakBotsScreen
+
+S = TypeVar("S")
+SIZE = (80, 24)  # the smallest terminal robotui supports, where the UI tests play
 
 
 def make_app(save_dir: Path, **kwargs) -> RobotuiApp:
@@ -24,17 +33,44 @@ async def settle(pilot) -> None:
         await pilot.pause()
 
 
-def game_screen(app) -> RobotMasterScreen:
+def top_screen(app, kind: type[S], name: str) -> S:
+    """The topmost screen of ``kind`` (the game's screen under any dialog over it)."""
     for screen in reversed(app.screen_stack):
-        if isinstance(screen, RobotMasterScreen):
+        if isinstance(screen, kind):
             return screen
-    raise AssertionError(f"no Robot Master screen in {app.screen_stack}")
+    raise AssertionError(f"no {name} screen in {app.screen_stack}")
+
+
+def game_screen(app) -> RobotMasterScreen:
+    return top_screen(app, RobotMasterScreen, "Robot Master")
+
+
+def rf_screen(app) -> RoboFactoryScreen:
+    return top_screen(app, RoboFactoryScreen, "Robo Factory")
+
+
+def rr_screen(app) -> RoboRallyScreen:
+    return top_screen(app, RoboRallyScreen, "RoboRally")
+
+
+def sb_screen(app) -> StakBotsScreen:
+    return top_screen(app, StakBotsScreen, "Stak Bots")
+
+
+def screen_lines(app) -> list[str]:
+    """The terminal as the player sees it, one string a row."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def screen_text(app) -> str:
+    """The terminal as the player sees it, rows joined by newlines."""
+    return "\n".join(screen_lines(app))
 
 
 def keys_to(cursor: int, target: int) -> list[str]:
     """Arrow keys that move the board cursor from ``cursor`` to ``target``."""
-    r0, c0 = divmod(cursor, SIZE)
-    r1, c1 = divmod(target, SIZE)
+    r0, c0 = divmod(cursor, BOARD_SIZE)
+    r1, c1 = divmod(target, BOARD_SIZE)
     keys = ["down" if r1 > r0 else "up"] * abs(r1 - r0)
     keys += ["right" if c1 > c0 else "left"] * abs(c1 - c0)
     return keys

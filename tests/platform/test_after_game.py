@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from screens.new_game import NewGameScreen
 from screens.robot_master.screen import RobotMasterOverScreen, RobotMasterScreen
-from tests.ui_helpers import game_screen, make_app, play_one_move, settle
-
-SIZE = (80, 24)
+from tests.ui_helpers import SIZE, game_screen, make_app, play_one_move, settle
 
 
 async def test_new_game_from_the_result_panel_starts_a_game(tmp_path):
@@ -99,7 +97,8 @@ async def test_a_new_game_keeps_the_turn_limit_and_options_without_a_row(tmp_pat
     from engines.roborally import ROBORALLY
     from screens.new_game import NewGameChoice
     from screens.roborally.screen import RoboRallyOverScreen, RoboRallyScreen
-    from tests.roborally.test_ui import play_human, rr_screen, wait_human
+    from tests.roborally.test_ui import play_human, wait_human
+    from tests.ui_helpers import rr_screen
 
     app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
                    seed=6, options={"course": "first-steps", "max_turns": 1})

@@ -6,11 +6,8 @@ from __future__ import annotations
 
 from screens.dialogs import PreviewScreen
 from tests.robo_factory.test_footer import to_my_build
-from tests.robo_factory.test_ui import rf_screen
-from tests.stak_bots.test_ui import next_key, sb_screen
-from tests.ui_helpers import make_app, settle
-
-SIZE = (80, 24)
+from tests.stak_bots.test_ui import next_key
+from tests.ui_helpers import SIZE, make_app, rf_screen, sb_screen, settle
 
 
 async def open_log(pilot, screen) -> PreviewScreen:

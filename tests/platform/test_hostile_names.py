@@ -19,7 +19,7 @@ from robotui import cli
 from saves import PlayerEntry, SavedGame, list_saves, load_save, write_save
 from screens.load import LoadScreen
 from tests.platform.test_saves import WHEN
-from tests.ui_helpers import make_app, settle
+from tests.ui_helpers import make_app, screen_text, settle
 
 runner = CliRunner()
 
@@ -80,10 +80,6 @@ def test_cli_errors_echo_typed_names_safely(folder: Path) -> None:
     result = runner.invoke(cli.app, ["saves", "delete", f"nope{CLEAR}{TITLE}", "--yes"])
     assert result.exit_code == 2
     assert not re.search("[\u001b\u0007]", result.output), repr(result.output)
-
-
-def screen_text(app) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 async def test_load_screen_and_game_show_names_literally(folder: Path) -> None:

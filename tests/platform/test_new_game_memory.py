@@ -11,9 +11,7 @@ from screens.game_screen import GameScreen
 from screens.menu import MainMenu
 from screens.new_game import NewGameScreen
 from tests.robo_factory.test_ui import close_turn_results
-from tests.ui_helpers import make_app, settle
-
-SIZE = (80, 24)
+from tests.ui_helpers import SIZE, make_app, settle
 
 
 async def open_dialog(pilot, game_id: str) -> NewGameScreen:

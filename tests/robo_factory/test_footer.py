@@ -11,10 +11,8 @@ from engines.robo_factory.state import BUILD, BUY, REBUILD
 from screens.game_screen import GameScreen, footer_key_width
 from screens.robo_factory.screen import FOOTER_MAIN, FOOTER_OPTIONAL
 from tests.robo_factory.test_screen import act, quit_and_resume, visible_lines
-from tests.robo_factory.test_ui import close_turn_results, rf_screen, start
-from tests.ui_helpers import make_app, settle
-
-SIZE = (80, 24)
+from tests.robo_factory.test_ui import close_turn_results, start
+from tests.ui_helpers import SIZE, make_app, rf_screen, settle
 
 
 def footer_line(screen) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from engines.robo_factory.state import BUILD
 from tests.robo_factory.test_screen import visible_lines
-from tests.robo_factory.test_ui import rf_screen, start
-from tests.ui_helpers import make_app, settle
+from tests.robo_factory.test_ui import start
+from tests.ui_helpers import make_app, rf_screen, settle
 
 
 async def test_build_prompts_name_only_working_keys(tmp_path) -> None:

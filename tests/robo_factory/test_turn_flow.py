@@ -15,10 +15,8 @@ from screens.robo_factory.draw import match_words, turn_changes
 from screens.robo_factory.screen import RoboFactoryOverScreen, TurnResultScreen
 from tests.robo_factory.test_footer import footer_keys
 from tests.robo_factory.test_screen import quit_and_resume, visible_lines
-from tests.robo_factory.test_ui import close_turn_results, rf_screen, start
-from tests.ui_helpers import make_app, settle
-
-SIZE = (80, 24)
+from tests.robo_factory.test_ui import close_turn_results, start
+from tests.ui_helpers import SIZE, make_app, rf_screen, settle
 
 
 def result_rows(body: str, names: list[str]) -> dict[str, str]:

@@ -9,19 +9,9 @@ from screens.dialogs import PassScreen, RulesScreen
 from screens.menu import MainMenu
 from screens.robo_factory.screen import (
     RoboFactoryOverScreen,
-    RoboFactoryScreen,
     TurnResultScreen,
 )
-from tests.ui_helpers import make_app, save_as_then_quit, settle
-
-SIZE = (80, 24)
-
-
-def rf_screen(app) -> RoboFactoryScreen:
-    for screen in reversed(app.screen_stack):
-        if isinstance(screen, RoboFactoryScreen):
-            return screen
-    raise AssertionError(f"no Robo Factory screen in {app.screen_stack}")
+from tests.ui_helpers import SIZE, make_app, rf_screen, save_as_then_quit, settle
 
 
 def rf_state(app) -> RoboFactoryState:

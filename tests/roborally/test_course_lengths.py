@@ -10,8 +10,7 @@ from engines.roborally.boardfile import bundled_courses
 from engines.roborally.course_lengths import EXPECTED_TURNS, course_label
 from engines.roborally.spec import DEFAULT_COURSE
 from screens.roborally.draw import options_preview
-from tests.roborally.test_ui import SIZE
-from tests.ui_helpers import make_app
+from tests.ui_helpers import SIZE, make_app
 
 
 def test_every_bundled_course_has_its_measured_length() -> None:

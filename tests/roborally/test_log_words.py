@@ -5,8 +5,8 @@ says its damage as a board laser's does."""
 from __future__ import annotations
 
 from tests.roborally.test_log import one_turn, register_lines
-from tests.roborally.test_ui import SIZE, rr_screen, wait_human
-from tests.ui_helpers import make_app, settle
+from tests.roborally.test_ui import wait_human
+from tests.ui_helpers import SIZE, make_app, rr_screen, settle
 
 
 def test_a_powered_down_robot_destroyed_is_no_longer_called_powered_down() -> None:

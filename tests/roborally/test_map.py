@@ -4,14 +4,8 @@ Long Haul rows 1-7, with two flags, were never on screen)."""
 from __future__ import annotations
 
 from screens.dialogs import PreviewScreen
-from tests.roborally.test_ui import (
-    SIZE,
-    play_human,
-    rr_screen,
-    screen_lines,
-    wait_human,
-)
-from tests.ui_helpers import make_app, settle
+from tests.roborally.test_ui import play_human, wait_human
+from tests.ui_helpers import SIZE, make_app, rr_screen, screen_lines, settle
 
 
 def preview_text(app) -> str:

@@ -10,8 +10,8 @@ from screens.roborally.draw import draw_board, legend
 from screens.roborally.log import card_steps
 from screens.roborally.panels import TABLE_HEADER, RegisterLog, lock_text, log_window
 from tests.roborally.test_log import one_turn
-from tests.roborally.test_ui import SIZE, rr_screen, screen_lines, wait_human
-from tests.ui_helpers import make_app, settle
+from tests.roborally.test_ui import wait_human
+from tests.ui_helpers import SIZE, make_app, rr_screen, screen_lines, settle
 
 
 def board(grid: str, **lists: object) -> object:

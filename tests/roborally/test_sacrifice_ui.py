@@ -3,15 +3,8 @@ of first-steps, random programs, every double wrench taken as an option card).""
 
 from __future__ import annotations
 
-from tests.roborally.test_ui import (
-    SIZE,
-    match_log_last,
-    prepared_save,
-    rr_screen,
-    screen_lines,
-    wait_human,
-)
-from tests.ui_helpers import make_app
+from tests.roborally.test_ui import match_log_last, prepared_save, wait_human
+from tests.ui_helpers import SIZE, make_app, rr_screen, screen_lines
 
 
 async def test_the_option_for_damage_question_by_keys(tmp_path) -> None:

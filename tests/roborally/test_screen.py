@@ -13,16 +13,13 @@ from screens.roborally.panels import TABLE_HEADER, robot_state
 from screens.roborally.programming import engine_preview, preview_label
 from screens.roborally.screen import KEYS_HELP, RoboRallyOverScreen
 from tests.roborally.test_ui import (
-    SIZE,
     footer_keys,
     match_log_last,
     play_human,
     prepared_save,
-    rr_screen,
-    screen_lines,
     wait_human,
 )
-from tests.ui_helpers import make_app, settle
+from tests.ui_helpers import SIZE, make_app, rr_screen, screen_lines, settle
 
 
 def prog_text(screen) -> str:

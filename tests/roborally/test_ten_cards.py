@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engines.roborally.cards import DECK
 from screens.roborally.programming import hand_key
-from tests.roborally.test_ui import SIZE, rr_screen, wait_human
-from tests.ui_helpers import make_app, settle
+from tests.roborally.test_ui import wait_human
+from tests.ui_helpers import SIZE, make_app, rr_screen, settle
 
 
 def test_the_tenth_card_is_keyed_0() -> None:

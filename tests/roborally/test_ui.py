@@ -18,27 +18,13 @@ from screens.dialogs import ConfirmScreen, PassScreen, PreviewScreen
 from screens.menu import MainMenu
 from screens.roborally import playback
 from screens.roborally.panels import TABLE_HEADER, RegisterLog
-from screens.roborally.screen import RoboRallyOverScreen, RoboRallyScreen
+from screens.roborally.screen import RoboRallyOverScreen
 from screens.text_fit import wrap_log
-from tests.ui_helpers import make_app, settle
-
-SIZE = (80, 24)
-
-
-def rr_screen(app) -> RoboRallyScreen:
-    for screen in reversed(app.screen_stack):
-        if isinstance(screen, RoboRallyScreen):
-            return screen
-    raise AssertionError(f"no RoboRally screen in {app.screen_stack}")
+from tests.ui_helpers import SIZE, make_app, rr_screen, screen_lines, settle
 
 
 def rr_state(app) -> RoboRallyState:
     return rr_screen(app).state
-
-
-def screen_lines(app) -> list[str]:
-    """The terminal as the player sees it, one string a row."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
 def footer_keys(screen) -> set[str]:

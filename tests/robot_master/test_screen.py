@@ -11,9 +11,7 @@ from engines.match import Match
 from engines.registry import get_game
 from saves import list_saves
 from screens.dialogs import PassScreen
-from tests.ui_helpers import game_screen, make_app, play_one_move, settle
-
-SIZE = (80, 24)
+from tests.ui_helpers import SIZE, game_screen, make_app, play_one_move, settle
 
 
 def text_of(screen, widget_id: str) -> str:

@@ -11,9 +11,7 @@ from screens.dialogs import ConfirmScreen, PassScreen, RulesScreen, TooSmallScre
 from screens.load import LoadScreen
 from screens.menu import MainMenu
 from screens.robot_master.screen import RobotMasterOverScreen, RobotMasterScreen
-from tests.ui_helpers import game_screen, make_app, play_one_move, save_as_then_quit, settle
-
-SIZE = (80, 24)
+from tests.ui_helpers import SIZE, game_screen, make_app, play_one_move, save_as_then_quit, settle
 
 
 async def start_game(pilot, opponent_presses: int = 0) -> None:

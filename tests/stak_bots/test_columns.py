@@ -15,10 +15,9 @@ from screens.stak_bots.screen import StakBotsScreen
 from tests.stak_bots.support import build
 from tests.stak_bots.test_prompts import install
 from tests.stak_bots.test_screen import visible_lines
-from tests.stak_bots.test_ui import next_key, sb_screen
-from tests.ui_helpers import make_app, settle
+from tests.stak_bots.test_ui import next_key
+from tests.ui_helpers import SIZE, make_app, sb_screen, settle
 
-SIZE = (80, 24)
 RULE = re.compile(r"[\u2500-]+")
 COUNTED = re.compile(r"\[\+?(\d+) (face down|down|cards)\]")
 ELLIPSES = ("\u2026", "...")

@@ -13,10 +13,8 @@ from screens.new_game import NewGameScreen
 from screens.stak_bots.screen import StakBotsOverScreen, StakBotsScreen
 from tests.stak_bots.support import build
 from tests.stak_bots.test_prompts import install, status_lines
-from tests.stak_bots.test_ui import sb_screen
-from tests.ui_helpers import make_app, settle
+from tests.ui_helpers import SIZE, make_app, sb_screen, settle
 
-SIZE = (80, 24)
 TURN_KEYS = {"Play", "Discard", "Scrap", "Attack", "End"}
 
 
@@ -173,7 +171,6 @@ async def test_a_single_target_is_asked_for_too(tmp_path):
 # keys that do something now (no ``p Play`` with an empty hand, no ``a Attack`` once the
 # turn's attacker is scrapped, ``u Undo`` only when there is a move to take back), the
 # footer follows as that changes, and a key that does nothing still says why.
-SIZE = (80, 24)
 
 
 def turn_line(screen: StakBotsScreen) -> str:

@@ -16,10 +16,8 @@ from screens.stak_bots.screen import StakBotsOverScreen, named_events
 from tests.stak_bots.support import act, build, copy_position
 from tests.stak_bots.test_prompts import install, status_lines
 from tests.stak_bots.test_screen import log_lines
-from tests.stak_bots.test_ui import sb_screen
-from tests.ui_helpers import make_app, settle
+from tests.ui_helpers import SIZE, make_app, sb_screen, settle
 
-SIZE = (80, 24)
 CARD = r"(Player \d)'s ((face-down )?(top card|bottom card|\d+(st|nd|rd|th) card from the top)), " \
        r"[A-Z][a-z]+ Bot, "
 

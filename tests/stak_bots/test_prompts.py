@@ -11,10 +11,8 @@ from screens.stak_bots.render import option_rows, option_window
 from screens.stak_bots.screen import StakBotsScreen
 from tests.stak_bots.support import act, build, match_from
 from tests.stak_bots.test_screen import visible_lines
-from tests.stak_bots.test_ui import sb_screen
-from tests.ui_helpers import make_app, settle
+from tests.ui_helpers import SIZE, make_app, sb_screen, settle
 
-SIZE = (80, 24)
 WIDTH = 53  # the status lines at 80x24
 
 

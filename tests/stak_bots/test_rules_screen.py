@@ -13,10 +13,7 @@ from engines.stak_bots.cards import default_card_set
 from engines.stak_bots.spec import RULES_WIDTH, rules_text
 from screens.dialogs import RulesScreen
 from screens.stak_bots.screen import KEYS_HELP
-from tests.stak_bots.test_ui import sb_screen
-from tests.ui_helpers import make_app, settle
-
-SIZE = (80, 24)
+from tests.ui_helpers import SIZE, make_app, sb_screen, settle
 
 
 def long_card_set():

@@ -18,10 +18,8 @@ from screens.glyphs import ASCII, UNICODE
 from screens.stak_bots.render import hand_lines, option_window, stack_column
 from screens.stak_bots.screen import StakBotsScreen, named_events
 from screens.text_fit import clip_wrap, fit, wrap_log
-from tests.stak_bots.test_ui import next_key, sb_screen
-from tests.ui_helpers import make_app, settle
-
-SIZE = (80, 24)
+from tests.stak_bots.test_ui import next_key
+from tests.ui_helpers import SIZE, make_app, sb_screen, settle
 
 
 def visible_lines(widget) -> list[str]:

@@ -26,10 +26,8 @@ from tests.stak_bots.test_columns import check_column, column, parts
 from tests.stak_bots.test_keys import footer_keys
 from tests.stak_bots.test_prompts import install, react_position, status_lines, tranq_position
 from tests.stak_bots.test_screen import log_lines, visible_lines
-from tests.stak_bots.test_ui import sb_screen
-from tests.ui_helpers import make_app, settle
+from tests.ui_helpers import SIZE, make_app, sb_screen, settle
 
-SIZE = (80, 24)
 WIDTH = 53  # the status lines at 80x24
 
 
@@ -568,8 +566,6 @@ def test_option_labels_say_your_for_the_one_human_only():
 # Stak Bots at 80x24, as a QA pass found it: top-card text cut while deeper list lines
 # still showed, "P1 You plays" in the log, ">P1 You (you)" over the column, players who
 # are out in the hand's heading, and hints whose key was cut off.
-SIZE = (80, 24)
-WIDTH = 53  # the status lines at 80x24
 LOW = ["core", "core", "core", "bountiful", "bountiful", "clumsy", "clumsy"]  # face down
 
 

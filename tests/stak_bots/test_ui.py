@@ -9,16 +9,7 @@ from saves import list_saves, load_save
 from screens.dialogs import PassScreen
 from screens.menu import MainMenu
 from screens.stak_bots.screen import StakBotsOverScreen, StakBotsScreen
-from tests.ui_helpers import make_app, save_as_then_quit, settle
-
-SIZE = (80, 24)
-
-
-def sb_screen(app) -> StakBotsScreen:
-    for screen in reversed(app.screen_stack):
-        if isinstance(screen, StakBotsScreen):
-            return screen
-    raise AssertionError(f"no Stak Bots screen in {app.screen_stack}")
+from tests.ui_helpers import SIZE, make_app, save_as_then_quit, sb_screen, settle
 
 
 def next_key(screen: StakBotsScreen) -> str:

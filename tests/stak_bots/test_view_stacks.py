@@ -14,10 +14,8 @@ from tests.stak_bots.support import build
 from tests.stak_bots.test_keys import last_blow
 from tests.stak_bots.test_prompts import install
 from tests.stak_bots.test_screen import log_lines, visible_lines
-from tests.stak_bots.test_ui import next_key, sb_screen
-from tests.ui_helpers import make_app, settle
-
-SIZE = (80, 24)
+from tests.stak_bots.test_ui import next_key
+from tests.ui_helpers import SIZE, make_app, sb_screen, settle
 
 
 def flat(text: str) -> str:
