@@ -1,15 +1,16 @@
-"""The Robo Factory game screen: deduce the order and build it, by keys only."""
+"""The Robo Factory game screen: deduce the order and build it, by keys only.
+
+This module holds the screen's keys, phases, turns and the build in progress; the notepad
+is in notepad.py, the panels in panels.py, the turn result and game over in results.py.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from engines.core import Action, GameResult, IllegalAction
@@ -27,27 +28,12 @@ from engines.robo_factory.state import (
 from screens import dialogs, ui_state
 from screens.game_screen import FooterKey, GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
-from screens.robo_factory.draw import (
-    MARK_STYLES,
-    MARKS,
-    build_rows,
-    letters_text,
-    log_lines,
-    log_text,
-    match_words,
-    notepad_rows,
-    notes_from_rows,
-    notes_to_rows,
-    possible_text,
-    robots_rows,
-    round_text,
-    styled_log,
-    summary_of_last_turn,
-    turn_result_text,
-)
+from screens.robo_factory.draw import turn_result_text
+from screens.robo_factory.notepad import NotepadMixin
+from screens.robo_factory.panels import PanelsMixin, bought_answer
+from screens.robo_factory.results import RoboFactoryOverScreen, TurnResultScreen
 from screens.session import GameSession
 from screens.sized_text import SizedText
-from screens.text_fit import cut_cells, ljust_cells, pad_cells
 
 KEYS_HELP = """\
   1 2 3            buying: pick one of your cards for the customer
@@ -77,17 +63,12 @@ The footer shows the keys of the moment (the notepad's while it has
 the keys); H, u (when there is a move to take back), p and ctrl+s
 join it while the terminal is wide enough."""
 
-PHASE_NAMES = {BUY: "buying", BUILD: "first try", REBUILD: "second try", OVER: "over"}
-OPEN_GAP = 5  # spaces after each open card: room for its "2 matches" tile
-OWN_COLUMN = 30  # where your own cards start in the cards panel
-CARDS_WIDTH = 47  # the cards panel's width at 80x24 (#rf-left less its padding)
 NOT_NOW = {
     "buy": "Cards are handed over while buying information.",
     "colour": "Colours are chosen while building.",
     "eureka": "Eureka is declared with a build.",
     "notes": "Tab first: these keys mark the notepad.",
 }
-NOTEPAD_KEYS = "Notepad: arrows or r g b y move, Space/x/o mark, Del clears"
 # The footer (see GameScreen.footer_keys): per mode, its keys; then the optional keys in the
 # order they get the room left, before "? Rules  q Quit".
 FOOTER_MAIN = {
@@ -105,7 +86,7 @@ FOOTER_OPTIONAL = (("confirm", "Enter", "OK"), ("hint", "H", "Hint"), ("undo", "
                    ("possible", "p", "Possible"), ("save_as", "^s", "Save"))
 
 
-class RoboFactoryScreen(GameScreen):
+class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
     """One game of Robo Factory; the session autosaves after every action."""
 
     CSS_PATH = str(Path(__file__).with_name("robo_factory.tcss"))
@@ -525,37 +506,6 @@ class RoboFactoryScreen(GameScreen):
             return
         self.play(action, seat)
 
-    def action_toggle_notes(self) -> None:
-        self.notes_mode = not self.notes_mode
-        self.message = ""  # the status line says what the keys do now
-        self.refresh_all()
-
-    def action_note_column(self, colour: int) -> None:
-        """r g b y while the notepad has the keys: its cursor to that colour's column."""
-        part, _ = self.note_cursor
-        self.note_cursor = (part, colour)
-        self.refresh_all()
-
-    def action_mark(self, mark: str | None) -> None:
-        seat = self.private_seat()
-        if seat is None:
-            return
-        notes = self._notes(seat)
-        cell = self.note_cursor
-        if mark is None:
-            current = notes.get(cell, "")
-            mark = MARKS[(MARKS.index(current) + 1) % len(MARKS)]
-        if mark:
-            notes[cell] = mark
-        else:
-            notes.pop(cell, None)
-        self._keep_notes(seat)
-        self.refresh_all()
-
-    def action_possible(self) -> None:
-        self.show_possible = not self.show_possible
-        self.refresh_all()
-
     def _not_now(self, why: str) -> None:
         self.message = why if self.human_to_move() else "It is not your turn."
         self.refresh_all()
@@ -572,13 +522,6 @@ class RoboFactoryScreen(GameScreen):
             self.refresh_all()
         else:
             self._not_now(NOT_NOW[what])
-
-    def _notes(self, seat: int) -> dict[tuple[int, int], str]:
-        """The seat's notepad, wiped at each new customer turn (from the save on resume)."""
-        if self.notes_turn.get(seat) != self.state.turn:
-            self.notes_turn[seat] = self.state.turn
-            self.notes[seat] = self._saved_notes(seat)
-        return self.notes[seat]
 
     # -- the build in progress lives in the save's [ui] table: [ui.build.SEAT] -------------
     def _saved_build(self, seat: int) -> tuple[list[int | None], bool]:
@@ -619,352 +562,3 @@ class RoboFactoryScreen(GameScreen):
         status = self.session.autosave()
         if not status.ok:
             self.message = status.message
-
-    # -- the notepad lives in the save's [ui] table: [ui.notes.SEAT] turn, rows ------------
-    def _saved_notes(self, seat: int) -> dict[tuple[int, int], str]:
-        """This customer turn's notepad from the save; an older turn's is dropped."""
-        saved = self.session.saved.ui.get("notes")
-        entry = ui_state.seat_entry(self.session.saved.ui, "notes", seat)
-        if entry is None:
-            return {}
-        marks = notes_from_rows(entry.get("rows"))
-        if ui_state.whole(entry.get("turn"), 0, 10**9) == self.state.turn and marks is not None:
-            return marks
-        assert isinstance(saved, dict)
-        saved.pop(str(seat), None)
-        if not saved:
-            self.session.saved.ui.pop("notes", None)
-        return {}
-
-    def _keep_notes(self, seat: int) -> None:
-        """Write the seat's notepad into the save, so quitting keeps it for this turn."""
-        saved = self.session.saved.ui.get("notes")
-        if not isinstance(saved, dict):
-            saved = self.session.saved.ui["notes"] = {}
-        marks = self.notes.get(seat, {})
-        if marks:
-            saved[str(seat)] = {"turn": self.state.turn, "rows": notes_to_rows(marks)}
-        else:
-            saved.pop(str(seat), None)
-        if not saved:
-            self.session.saved.ui.pop("notes", None)
-        status = self.session.autosave()
-        if not status.ok:
-            self.message = status.message
-
-    # -- drawing ------------------------------------------------------------------
-    def refresh_all(self) -> None:
-        if not self.is_mounted:
-            return
-        view = self.shown_view()
-        seat = self.private_seat()
-        names = self.names()
-        title = Text.assemble(("Robo Factory  ", "bold"), round_text(view), "  ")
-        if self.state.phase != OVER:
-            title.append(f"Customer: {names[view.customer]}", "bold magenta")
-            title.append(f"  ({PHASE_NAMES[self.state.phase]})")
-        self.query_one("#rf-title", Static).update(title)
-        self.query_one("#rf-cards", Static).update(self._cards_text(view, seat))
-        self.query_one("#rf-notes", Static).update(self._notes_text(seat))
-        self.query_one("#rf-build", Static).update(self._build_text(view, seat))
-        self.query_one("#rf-status", Static).update(self._status_text(view, seat))
-        self.query_one("#rf-players", Static).update(self._players_text(view))
-        self.query_one("#rf-log", SizedText).show(
-            lambda width, height: self._log_text(view, seat, width, height))
-        self.update_footer()
-
-    def _cards_text(self, view: RoboFactoryView, seat: int | None) -> Text:
-        """The open cards over their match tiles (``2 matches``), then your private cards, in
-        the order dealt, over the keys that pick them (``[1]``); a card you gave for
-        information stays in its place, marked ``gave``, with its match count below."""
-        text = Text.assemble(("Open cards and tiles", "bold"))
-        mine = seat is not None and seat != view.customer and view.phase != OVER
-        if mine:
-            text.append(" " * (OWN_COLUMN - text.cell_len))
-            text.append("Your cards" + (" (1-3)" if view.phase == BUY else ""), "bold")
-        if view.phase == OVER:  # the last turn's, to look back at
-            layout = self.state.open_layout(self.state.turn)
-            text.append(" (last turn)\n", "dim")
-            for row in robots_rows([card for card, _ in layout], OPEN_GAP):
-                text.append_text(row)
-                text.append("\n")
-            text.append_text(_tiles_row([tile for _, tile in layout]))
-            return text
-        text.append("\n")
-        own = self.state.dealt_hand(seat) if mine and seat is not None else []
-        rows = robots_rows(list(view.open_cards), OPEN_GAP)
-        if own:
-            own_rows = robots_rows(own)
-        else:  # in the place of your cards, two lines on why there are none
-            note = ("private cards", "hidden", "dim") if seat is None else \
-                ("you are the", "customer", "magenta")
-            own_rows = [Text(), Text(note[0], note[2]), Text(note[1], note[2])]
-        for row, own_row in zip(rows, own_rows, strict=True):
-            line = row.copy()
-            line.append(" " * (OWN_COLUMN - row.cell_len))
-            line.append_text(own_row)
-            line.rstrip()  # a trailing gap must not wrap in the panel
-            text.append_text(line)
-            text.append("\n")
-        tiles = _tiles_row(view.open_tiles)
-        tiles.append(" " * (OWN_COLUMN - tiles.cell_len))
-        given = view.bought[0] if mine and view.bought is not None else None
-        if mine:
-            picking = self.human_to_move() and view.phase == BUY
-            for key, card in enumerate(own, start=1):
-                if card == given:
-                    tiles.append(" gave ", "bold green")
-                elif view.phase == BUY and given is None:  # the keys that pick a card
-                    picked = picking and self.pick == key - 1
-                    tiles.append(" ")
-                    tiles.append(f"[{key}]", "reverse bold" if picked else
-                                 ("bold" if picking else "dim"))
-                    tiles.append("  ")
-                else:
-                    tiles.append(" " * 6)
-        tiles.rstrip()
-        text.append_text(tiles)
-        if given is not None and view.bought is not None:
-            column = OWN_COLUMN + 6 * own.index(given) + 1
-            label = match_words(view.bought[1])
-            text.append("\n" + " " * min(column, CARDS_WIDTH - len(label)))
-            text.append(label, "bold green")
-        return text
-
-    def _notes_text(self, seat: int | None) -> Text:
-        if seat is None:
-            return Text.assemble(("Notes hidden", "dim"))
-        cursor = self.note_cursor if self.notes_mode else None
-        out = Text()
-        for row in notepad_rows(self._notes(seat), cursor, self.glyphs.legal):
-            out.append_text(row)
-            out.append("\n")
-        if self.notes_mode:  # the marks' meaning (the footer has the keys)
-            out.append_text(Text.assemble(("x", MARK_STYLES["x"]), " out ",
-                                          ("o", MARK_STYLES["o"]), " sure ",
-                                          ("?", MARK_STYLES["?"]), " maybe"))
-        return out
-
-    def _build_text(self, view: RoboFactoryView, seat: int | None) -> Text:
-        out = Text()
-        if seat is None or seat == view.customer or view.phase == OVER:
-            return out
-        my_move = self.human_to_move() and view.actor == seat
-        if view.phase == REBUILD and view.own_build is not None:
-            out.append("Try 1 ")
-            out.append_text(letters_text(view.own_build))
-            out.append(f": {match_words(view.tile)}\n", "bold green")
-        elif view.phase == BUILD and view.own_build is not None:
-            out.append("Built ")
-            out.append_text(letters_text(view.own_build))
-            out.append(" - wait\n", "dim")
-        else:
-            out.append("Your robot" + (" (try 2)" if view.phase == REBUILD else "") + "\n",
-                       "bold")
-        building = my_move and view.phase in (BUILD, REBUILD)
-        for row in build_rows(self.parts if building else [None] * 3, self.part,
-                              building and not self.notes_mode):
-            out.append_text(row)
-            out.append("\n")
-        if view.eureka_used[seat]:
-            out.append("Eureka used", "dim")
-        else:
-            out.append("Eureka: ")
-            out.append("ON" if self.eureka and building else "off",
-                       "bold reverse red" if self.eureka and building else "")
-            out.append(" (e)", "dim")
-        return out
-
-    def _status_text(self, view: RoboFactoryView, seat: int | None) -> Text:
-        state = self.state
-        names = self.names()
-        if state.is_terminal():
-            result = state.result()
-            assert result is not None
-            text = Text.assemble((_named(result.reason, names), "bold"))
-            if self.message:
-                text.append("\n" + self.message, "bold")
-            return text
-        thinking = self.thinking_text()
-        if self.answer:  # hot seat: the buyer reads its answer, then passes the keyboard
-            following = self.next_human()
-            who = self.player_label(following) if following is not None else "the next player"
-            text = Text.assemble((self.answer, "bold"), "\n",
-                                 (f"Enter hides your cards: then pass the keyboard to {who}.",
-                                  "green"))
-            if self.notes_mode:
-                text.append(f"\n{NOTEPAD_KEYS}, Tab: back.", "green")
-        elif thinking is not None:
-            text = Text.assemble((thinking, "yellow"))
-        elif self.notes_mode and seat is not None:
-            back = {BUY: "buying", BUILD: "the build", REBUILD: "the second try"}.get(
-                state.phase, "the game") if self.human_to_move() else "the game"
-            text = Text(f"{NOTEPAD_KEYS}. Tab: back to {back}.", "green")
-        elif self.human_to_move():
-            prompt = {
-                BUY: "Buy information? 1-3 pick a card, Enter buys it for 1 cube, n: no.",
-                BUILD: "Build: type r g b y (or arrows), "
-                       + ("e Eureka, " if self.eureka_left() else "") + "Enter builds.",
-                REBUILD: "Nobody was right. Second try: +2 if right, else pay the customer 1.",
-            }[state.phase]
-            text = Text.assemble((prompt, "green"))
-            if self.session.hot_seat and seat is not None:  # whose cards these are (QA)
-                text = Text.assemble((f"{names[seat]}: ", "bold"), text)
-            lost = self._eureka_lost(view, seat)
-            if lost:  # the die of a wrong first try (QA: only the log said so)
-                text = Text.assemble((lost, "bold red"), "\n", text)
-            if view.bought is not None and state.phase == BUILD:  # also after a resume
-                text = Text.assemble((bought_answer(view.bought), "bold"), "\n", text)
-        else:
-            actor = state.current_player()
-            who = names[actor] if actor is not None else "Nobody"
-            text = Text(f"{who} to play.")
-            if seat is not None and seat == view.customer:
-                text.append(" You are the customer: the computer deals and checks for you.",
-                            "magenta")
-        summary = summary_of_last_turn(view, names) if seat is not None else ""
-        if summary:
-            text.append("\n" + summary, "cyan")
-        if self.message:
-            text.append("\n" + self.message, "bold")
-        return text
-
-    def _eureka_lost(self, view: RoboFactoryView, seat: int | None) -> str:
-        """On the second try, what a Eureka on the wrong first try cost ``seat``."""
-        if view.phase != REBUILD or seat is None:
-            return ""
-        first = next((e for e in view.events if e.turn == view.turn and e.kind == "check"
-                      and e.seat == seat and e.attempt == 1), None)
-        if first is None or not first.die:
-            return ""
-        cost = -first.gain
-        paid = ("you had no cube to pay" if cost == 0 else
-                "you paid 1 cube" if cost == 1 else f"you paid {cost} cubes")
-        return f"Eureka on a wrong robot: the die showed {first.die}, {paid}."
-
-    def _players_text(self, view: RoboFactoryView) -> Text:
-        names = self.names()
-        text = Text.assemble((f"{'Player':<16}cubes Eur", "bold underline"))
-        for s in range(view.num_players):
-            mark = "C" if s == view.customer and view.phase != OVER else " "
-            mark += ">" if s == view.actor else " "
-            mark += "$" if view.buyers[s] and view.phase != OVER else " "
-            style = "bold magenta" if s == view.customer else ""
-            text.append(f"\n{mark}{pad_cells(cut_cells(names[s], 12), 13)}{view.cubes[s]:>4}  ",
-                        style)
-            text.append("used" if view.eureka_used[s] else " E", "dim" if view.eureka_used[s]
-                        else "bold red")
-        text.append("\nC customer >to play $bought", "dim")
-        return text
-
-    def log_lines(self) -> list[tuple[str, str]]:
-        return styled_log(self._log_strings(self.shown_view()))
-
-    def _log_strings(self, view: RoboFactoryView) -> list[str]:
-        """The log as ``view``'s seat may read it, the one human called "you"."""
-        return [_you(line) for line in log_lines(view, self.names())]
-
-    def _log_text(self, view: RoboFactoryView, seat: int | None, width: int,
-                  height: int) -> Text:
-        """The log's newest lines for the room it has, or the possible robots (``p``)."""
-        if self.show_possible and seat is not None and view.phase != OVER \
-                and seat != view.customer:
-            return possible_text(view, max(8, width))
-        return log_text(self._log_strings(view), width, height)
-
-
-def _tiles_row(tiles: Sequence[int]) -> Text:
-    """The open cards' match tiles, each under its card: ``2 matches 0 matches 1 match``."""
-    row = Text()
-    for tile in tiles:
-        row.append(match_words(tile).ljust(5 + OPEN_GAP), "bold cyan")
-    return row
-
-
-def bought_answer(bought: tuple[int, int]) -> str:
-    """What a purchase showed its buyer: ``Card GRB: 1 match (bought for 1 cube).`` (the
-    status line keeps it while the buyer builds that turn)."""
-    card, tile = bought
-    return f"Card {letters(card)}: {match_words(tile)} (bought for 1 cube)."
-
-
-def _you(line: str) -> str:
-    """Grammar for the display name "You"."""
-    return line.replace("You is ", "You are ").replace("You has ", "You have ")
-
-
-def _named(reason: str, names: list[str]) -> str:
-    """The engine's reason with display names instead of ``Player N``."""
-    for seat in range(len(names) - 1, -1, -1):
-        reason = reason.replace(f"Player {seat + 1}", names[seat])
-    return reason.replace("You wins ", "You win ")  # "You win with 40 cubes."
-
-
-class TurnResultScreen(ModalScreen[str | None]):
-    """The end of a customer turn in which a human built or was the customer: every build,
-    right or wrong, the Eureka dice, the cubes and the order (public information only),
-    until Enter. The game's ``?`` and ``l`` work over it; ``q`` or Escape leave the game
-    after the usual question (answering ``"leave"``: the result waits for the resume)."""
-
-    BINDINGS = [
-        Binding("enter,space", "close", "Continue", key_display="Enter"),
-        Binding("l", "log", "Log"),
-        Binding("question_mark,f1", "rules", "Rules", key_display="?"),
-        Binding("q,escape", "leave", "Quit", key_display="q"),
-    ]
-
-    def __init__(self, title: str, body: Text, after: str, game: GameScreen) -> None:
-        super().__init__()
-        self.title_text = title
-        self.body = body
-        self.after = after
-        self.game = game
-
-    def compose(self) -> ComposeResult:
-        body = self.body.copy()
-        body.append(f"\nEnter: {self.after}", "dim")
-        with Vertical(classes="dialog rf-turn"):
-            yield Static(self.title_text, classes="dialog-title")
-            yield Static(body)
-        yield Footer()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-    def action_log(self) -> None:
-        self.game.action_full_log()
-
-    def action_rules(self) -> None:
-        self.game.action_rules()
-
-    def action_leave(self) -> None:
-        def done(leave: bool | None) -> None:
-            if leave:
-                self.dismiss("leave")
-
-        self.app.push_screen(dialogs.ConfirmScreen(self.game.leave_question()), done)
-
-
-class RoboFactoryOverScreen(GameOverScreen):
-    """The end of a game: the ranking by cubes and the winners."""
-
-    DIALOG_CLASSES = "dialog game-over rf-over"
-
-    def summary(self) -> Text:
-        names = [p.name for p in self.session.players]
-        scores = list(self.result.scores)
-        winners = self.result.winners
-        # the headline says who won and with how much, once (QA: "You win!" over a line
-        # "You win with 21 cubes.")
-        text = Text(_named(self.result.reason, names) + "\n\n",
-                    "bold green" if len(winners) == 1 else "bold yellow")
-        order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
-        place = 0
-        for i, s in enumerate(order):
-            if i == 0 or scores[s] != scores[order[i - 1]]:
-                place = i + 1
-            style = "bold green" if s in winners else ""
-            cubes = "cube" if scores[s] == 1 else "cubes"
-            text.append(f"  {place}. {ljust_cells(names[s], 16)} {scores[s]:>3} {cubes}\n", style)
-        text.append("\n")
-        return text

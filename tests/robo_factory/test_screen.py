@@ -10,21 +10,11 @@ from engines.robo_factory.state import BUILD, BUY, REBUILD
 from saves import list_saves, load_save
 from screens.dialogs import PassScreen
 from screens.robo_factory.draw import log_lines, match_words, robots_rows, turn_changes
-from screens.robo_factory.screen import (
-    OWN_COLUMN,
-    RoboFactoryOverScreen,
-    RoboFactoryScreen,
-    TurnResultScreen,
-)
-from tests.robo_factory.test_ui import (
-    close_turn_results,
-    play_human_action,
-    rf_screen,
-    start,
-)
-from tests.ui_helpers import make_app, settle
-
-SIZE = (80, 24)
+from screens.robo_factory.panels import OWN_COLUMN
+from screens.robo_factory.results import RoboFactoryOverScreen, TurnResultScreen
+from screens.robo_factory.screen import RoboFactoryScreen
+from tests.robo_factory.test_ui import close_turn_results, play_human_action, start
+from tests.ui_helpers import SIZE, make_app, rf_screen, settle
 
 
 def visible_lines(widget) -> list[str]:

@@ -1,0 +1,265 @@
+"""Robo Factory's panels: the title, the open cards and yours, your build, the status line,
+the players' cubes and the log (the notepad's panel is in notepad.py).
+
+``PanelsMixin`` is part of :class:`screens.robo_factory.screen.RoboFactoryScreen`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.widgets import Static
+
+from engines.robo_factory.cards import letters
+from engines.robo_factory.state import BUILD, BUY, OVER, REBUILD, RoboFactoryView
+from screens.robo_factory.draw import (
+    build_rows,
+    letters_text,
+    log_lines,
+    log_text,
+    match_words,
+    possible_text,
+    robots_rows,
+    round_text,
+    styled_log,
+    summary_of_last_turn,
+)
+from screens.robo_factory.notepad import NOTEPAD_KEYS
+from screens.robo_factory.results import _named
+from screens.sized_text import SizedText
+from screens.text_fit import cut_cells, pad_cells
+
+PHASE_NAMES = {BUY: "buying", BUILD: "first try", REBUILD: "second try", OVER: "over"}
+OPEN_GAP = 5  # spaces after each open card: room for its "2 matches" tile
+OWN_COLUMN = 30  # where your own cards start in the cards panel
+CARDS_WIDTH = 47  # the cards panel's width at 80x24 (#rf-left less its padding)
+
+
+class PanelsMixin:
+    """The game's panels, drawn (:meth:`refresh_all`)."""
+
+    def refresh_all(self) -> None:
+        if not self.is_mounted:
+            return
+        view = self.shown_view()
+        seat = self.private_seat()
+        names = self.names()
+        title = Text.assemble(("Robo Factory  ", "bold"), round_text(view), "  ")
+        if self.state.phase != OVER:
+            title.append(f"Customer: {names[view.customer]}", "bold magenta")
+            title.append(f"  ({PHASE_NAMES[self.state.phase]})")
+        self.query_one("#rf-title", Static).update(title)
+        self.query_one("#rf-cards", Static).update(self._cards_text(view, seat))
+        self.query_one("#rf-notes", Static).update(self._notes_text(seat))
+        self.query_one("#rf-build", Static).update(self._build_text(view, seat))
+        self.query_one("#rf-status", Static).update(self._status_text(view, seat))
+        self.query_one("#rf-players", Static).update(self._players_text(view))
+        self.query_one("#rf-log", SizedText).show(
+            lambda width, height: self._log_text(view, seat, width, height))
+        self.update_footer()
+
+    def _cards_text(self, view: RoboFactoryView, seat: int | None) -> Text:
+        """The open cards over their match tiles (``2 matches``), then your private cards, in
+        the order dealt, over the keys that pick them (``[1]``); a card you gave for
+        information stays in its place, marked ``gave``, with its match count below."""
+        text = Text.assemble(("Open cards and tiles", "bold"))
+        mine = seat is not None and seat != view.customer and view.phase != OVER
+        if mine:
+            text.append(" " * (OWN_COLUMN - text.cell_len))
+            text.append("Your cards" + (" (1-3)" if view.phase == BUY else ""), "bold")
+        if view.phase == OVER:  # the last turn's, to look back at
+            layout = self.state.open_layout(self.state.turn)
+            text.append(" (last turn)\n", "dim")
+            for row in robots_rows([card for card, _ in layout], OPEN_GAP):
+                text.append_text(row)
+                text.append("\n")
+            text.append_text(_tiles_row([tile for _, tile in layout]))
+            return text
+        text.append("\n")
+        own = self.state.dealt_hand(seat) if mine and seat is not None else []
+        rows = robots_rows(list(view.open_cards), OPEN_GAP)
+        if own:
+            own_rows = robots_rows(own)
+        else:  # in the place of your cards, two lines on why there are none
+            note = ("private cards", "hidden", "dim") if seat is None else \
+                ("you are the", "customer", "magenta")
+            own_rows = [Text(), Text(note[0], note[2]), Text(note[1], note[2])]
+        for row, own_row in zip(rows, own_rows, strict=True):
+            line = row.copy()
+            line.append(" " * (OWN_COLUMN - row.cell_len))
+            line.append_text(own_row)
+            line.rstrip()  # a trailing gap must not wrap in the panel
+            text.append_text(line)
+            text.append("\n")
+        tiles = _tiles_row(view.open_tiles)
+        tiles.append(" " * (OWN_COLUMN - tiles.cell_len))
+        given = view.bought[0] if mine and view.bought is not None else None
+        if mine:
+            picking = self.human_to_move() and view.phase == BUY
+            for key, card in enumerate(own, start=1):
+                if card == given:
+                    tiles.append(" gave ", "bold green")
+                elif view.phase == BUY and given is None:  # the keys that pick a card
+                    picked = picking and self.pick == key - 1
+                    tiles.append(" ")
+                    tiles.append(f"[{key}]", "reverse bold" if picked else
+                                 ("bold" if picking else "dim"))
+                    tiles.append("  ")
+                else:
+                    tiles.append(" " * 6)
+        tiles.rstrip()
+        text.append_text(tiles)
+        if given is not None and view.bought is not None:
+            column = OWN_COLUMN + 6 * own.index(given) + 1
+            label = match_words(view.bought[1])
+            text.append("\n" + " " * min(column, CARDS_WIDTH - len(label)))
+            text.append(label, "bold green")
+        return text
+
+    def _build_text(self, view: RoboFactoryView, seat: int | None) -> Text:
+        out = Text()
+        if seat is None or seat == view.customer or view.phase == OVER:
+            return out
+        my_move = self.human_to_move() and view.actor == seat
+        if view.phase == REBUILD and view.own_build is not None:
+            out.append("Try 1 ")
+            out.append_text(letters_text(view.own_build))
+            out.append(f": {match_words(view.tile)}\n", "bold green")
+        elif view.phase == BUILD and view.own_build is not None:
+            out.append("Built ")
+            out.append_text(letters_text(view.own_build))
+            out.append(" - wait\n", "dim")
+        else:
+            out.append("Your robot" + (" (try 2)" if view.phase == REBUILD else "") + "\n",
+                       "bold")
+        building = my_move and view.phase in (BUILD, REBUILD)
+        for row in build_rows(self.parts if building else [None] * 3, self.part,
+                              building and not self.notes_mode):
+            out.append_text(row)
+            out.append("\n")
+        if view.eureka_used[seat]:
+            out.append("Eureka used", "dim")
+        else:
+            out.append("Eureka: ")
+            out.append("ON" if self.eureka and building else "off",
+                       "bold reverse red" if self.eureka and building else "")
+            out.append(" (e)", "dim")
+        return out
+
+    def _status_text(self, view: RoboFactoryView, seat: int | None) -> Text:
+        state = self.state
+        names = self.names()
+        if state.is_terminal():
+            result = state.result()
+            assert result is not None
+            text = Text.assemble((_named(result.reason, names), "bold"))
+            if self.message:
+                text.append("\n" + self.message, "bold")
+            return text
+        thinking = self.thinking_text()
+        if self.answer:  # hot seat: the buyer reads its answer, then passes the keyboard
+            following = self.next_human()
+            who = self.player_label(following) if following is not None else "the next player"
+            text = Text.assemble((self.answer, "bold"), "\n",
+                                 (f"Enter hides your cards: then pass the keyboard to {who}.",
+                                  "green"))
+            if self.notes_mode:
+                text.append(f"\n{NOTEPAD_KEYS}, Tab: back.", "green")
+        elif thinking is not None:
+            text = Text.assemble((thinking, "yellow"))
+        elif self.notes_mode and seat is not None:
+            back = {BUY: "buying", BUILD: "the build", REBUILD: "the second try"}.get(
+                state.phase, "the game") if self.human_to_move() else "the game"
+            text = Text(f"{NOTEPAD_KEYS}. Tab: back to {back}.", "green")
+        elif self.human_to_move():
+            prompt = {
+                BUY: "Buy information? 1-3 pick a card, Enter buys it for 1 cube, n: no.",
+                BUILD: "Build: type r g b y (or arrows), "
+                       + ("e Eureka, " if self.eureka_left() else "") + "Enter builds.",
+                REBUILD: "Nobody was right. Second try: +2 if right, else pay the customer 1.",
+            }[state.phase]
+            text = Text.assemble((prompt, "green"))
+            if self.session.hot_seat and seat is not None:  # whose cards these are (QA)
+                text = Text.assemble((f"{names[seat]}: ", "bold"), text)
+            lost = self._eureka_lost(view, seat)
+            if lost:  # the die of a wrong first try (QA: only the log said so)
+                text = Text.assemble((lost, "bold red"), "\n", text)
+            if view.bought is not None and state.phase == BUILD:  # also after a resume
+                text = Text.assemble((bought_answer(view.bought), "bold"), "\n", text)
+        else:
+            actor = state.current_player()
+            who = names[actor] if actor is not None else "Nobody"
+            text = Text(f"{who} to play.")
+            if seat is not None and seat == view.customer:
+                text.append(" You are the customer: the computer deals and checks for you.",
+                            "magenta")
+        summary = summary_of_last_turn(view, names) if seat is not None else ""
+        if summary:
+            text.append("\n" + summary, "cyan")
+        if self.message:
+            text.append("\n" + self.message, "bold")
+        return text
+
+    def _eureka_lost(self, view: RoboFactoryView, seat: int | None) -> str:
+        """On the second try, what a Eureka on the wrong first try cost ``seat``."""
+        if view.phase != REBUILD or seat is None:
+            return ""
+        first = next((e for e in view.events if e.turn == view.turn and e.kind == "check"
+                      and e.seat == seat and e.attempt == 1), None)
+        if first is None or not first.die:
+            return ""
+        cost = -first.gain
+        paid = ("you had no cube to pay" if cost == 0 else
+                "you paid 1 cube" if cost == 1 else f"you paid {cost} cubes")
+        return f"Eureka on a wrong robot: the die showed {first.die}, {paid}."
+
+    def _players_text(self, view: RoboFactoryView) -> Text:
+        names = self.names()
+        text = Text.assemble((f"{'Player':<16}cubes Eur", "bold underline"))
+        for s in range(view.num_players):
+            mark = "C" if s == view.customer and view.phase != OVER else " "
+            mark += ">" if s == view.actor else " "
+            mark += "$" if view.buyers[s] and view.phase != OVER else " "
+            style = "bold magenta" if s == view.customer else ""
+            text.append(f"\n{mark}{pad_cells(cut_cells(names[s], 12), 13)}{view.cubes[s]:>4}  ",
+                        style)
+            text.append("used" if view.eureka_used[s] else " E", "dim" if view.eureka_used[s]
+                        else "bold red")
+        text.append("\nC customer >to play $bought", "dim")
+        return text
+
+    def log_lines(self) -> list[tuple[str, str]]:
+        return styled_log(self._log_strings(self.shown_view()))
+
+    def _log_strings(self, view: RoboFactoryView) -> list[str]:
+        """The log as ``view``'s seat may read it, the one human called "you"."""
+        return [_you(line) for line in log_lines(view, self.names())]
+
+    def _log_text(self, view: RoboFactoryView, seat: int | None, width: int,
+                  height: int) -> Text:
+        """The log's newest lines for the room it has, or the possible robots (``p``)."""
+        if self.show_possible and seat is not None and view.phase != OVER \
+                and seat != view.customer:
+            return possible_text(view, max(8, width))
+        return log_text(self._log_strings(view), width, height)
+
+
+def _tiles_row(tiles: Sequence[int]) -> Text:
+    """The open cards' match tiles, each under its card: ``2 matches 0 matches 1 match``."""
+    row = Text()
+    for tile in tiles:
+        row.append(match_words(tile).ljust(5 + OPEN_GAP), "bold cyan")
+    return row
+
+
+def bought_answer(bought: tuple[int, int]) -> str:
+    """What a purchase showed its buyer: ``Card GRB: 1 match (bought for 1 cube).`` (the
+    status line keeps it while the buyer builds that turn)."""
+    card, tile = bought
+    return f"Card {letters(card)}: {match_words(tile)} (bought for 1 cube)."
+
+
+def _you(line: str) -> str:
+    """Grammar for the display name "You"."""
+    return line.replace("You is ", "You are ").replace("You has ", "You have ")

@@ -1,0 +1,93 @@
+"""Robo Factory's results: the end of a customer turn (every build, the Eureka dice, the cubes
+and the order, until Enter) and the end of the game (the ranking by cubes).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from screens import dialogs
+from screens.game_screen import GameOverScreen, GameScreen
+from screens.text_fit import ljust_cells
+
+
+def _named(reason: str, names: list[str]) -> str:
+    """The engine's reason with display names instead of ``Player N``."""
+    for seat in range(len(names) - 1, -1, -1):
+        reason = reason.replace(f"Player {seat + 1}", names[seat])
+    return reason.replace("You wins ", "You win ")  # "You win with 40 cubes."
+
+
+class TurnResultScreen(ModalScreen[str | None]):
+    """The end of a customer turn in which a human built or was the customer: every build,
+    right or wrong, the Eureka dice, the cubes and the order (public information only),
+    until Enter. The game's ``?`` and ``l`` work over it; ``q`` or Escape leave the game
+    after the usual question (answering ``"leave"``: the result waits for the resume)."""
+
+    BINDINGS = [
+        Binding("enter,space", "close", "Continue", key_display="Enter"),
+        Binding("l", "log", "Log"),
+        Binding("question_mark,f1", "rules", "Rules", key_display="?"),
+        Binding("q,escape", "leave", "Quit", key_display="q"),
+    ]
+
+    def __init__(self, title: str, body: Text, after: str, game: GameScreen) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.after = after
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        body = self.body.copy()
+        body.append(f"\nEnter: {self.after}", "dim")
+        with Vertical(classes="dialog rf-turn"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield Static(body)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_log(self) -> None:
+        self.game.action_full_log()
+
+    def action_rules(self) -> None:
+        self.game.action_rules()
+
+    def action_leave(self) -> None:
+        def done(leave: bool | None) -> None:
+            if leave:
+                self.dismiss("leave")
+
+        self.app.push_screen(dialogs.ConfirmScreen(self.game.leave_question()), done)
+
+
+class RoboFactoryOverScreen(GameOverScreen):
+    """The end of a game: the ranking by cubes and the winners."""
+
+    DIALOG_CLASSES = "dialog game-over rf-over"
+
+    def summary(self) -> Text:
+        names = [p.name for p in self.session.players]
+        scores = list(self.result.scores)
+        winners = self.result.winners
+        # the headline says who won and with how much, once (QA: "You win!" over a line
+        # "You win with 21 cubes.")
+        text = Text(_named(self.result.reason, names) + "\n\n",
+                    "bold green" if len(winners) == 1 else "bold yellow")
+        order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+        place = 0
+        for i, s in enumerate(order):
+            if i == 0 or scores[s] != scores[order[i - 1]]:
+                place = i + 1
+            style = "bold green" if s in winners else ""
+            cubes = "cube" if scores[s] == 1 else "cubes"
+            text.append(f"  {place}. {ljust_cells(names[s], 16)} {scores[s]:>3} {cubes}\n", style)
+        text.append("\n")
+        return text
