@@ -1,11 +1,11 @@
-"""The Stak Bots game screen: stacks as columns, your hand, prompts and the event log."""
+"""The Stak Bots game screen: stacks as columns, your hand, prompts and the event log.
+
+This module holds the screen's keys, phases and turns; the prompts are in prompts.py, the
+turn's keys in keys.py, the panels in panels.py and the event log's words in log.py.
+"""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-
-from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,26 +13,21 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
 from engines.core import Action, GameResult
-from engines.stak_bots.moves import END, SCRAP, TAKE, Move
+from engines.stak_bots.moves import Move
 from engines.stak_bots.spec import describe, rules_text
-from engines.stak_bots.state import TURN_ACTION_LIMIT, StakState, and_list
+from engines.stak_bots.state import StakState, and_list
 from screens import dialogs
-from screens.dialogs import PreviewScreen, RulesScreen
+from screens.dialogs import RulesScreen
 from screens.game_screen import GameOverScreen, GameScreen
 from screens.glyphs import Glyphs
 from screens.session import GameSession
 from screens.sized_text import SizedText
-from screens.stak_bots.render import (
-    choice_title,
-    hand_lines,
-    marks_for,
-    option_label,
-    option_rows,
-    option_window,
-    stack_column,
-    stacks_text,
-)
-from screens.text_fit import clip_wrap, fit, ljust_cells, wrap_groups, wrap_log, wrap_text
+from screens.stak_bots.keys import GAME_KEYS, TURN_MOVES, TurnKeysMixin
+from screens.stak_bots.log import named_events, seat_names, you_seat
+from screens.stak_bots.panels import PanelsMixin
+from screens.stak_bots.prompts import PromptsMixin
+from screens.stak_bots.render import option_label
+from screens.text_fit import ljust_cells
 
 KEYS_HELP = """\
   Left / Right       pick a card in your hand or a prompt's option
@@ -73,133 +68,12 @@ KEYS_HELP = """\
                      cards the column has no room for
 The footer shows the keys that do something now; others say why not."""
 
-GAME_KEYS = "pdcsae"  # the keys of a turn: play, discard, recycle, scrap, attack, end
-# The actions of the turn's keys and the kind of move each makes.
-TURN_MOVES = {"play": "play", "discard": "discard", "recycle": "recycle", "scrap": "scrap",
-              "attack": "attack", "end_turn": "end"}
-KEY_ACTIONS = {"p": "play", "d": "discard", "c": "recycle", "s": "scrap", "a": "attack",
-               "e": "end_turn"}
-LOG_LINES = 40
 # Seconds after an effect's prompt opens in which Enter is not yet taken for it: an Enter
 # pressed once too often for the move before would otherwise answer a prompt never seen.
 PROMPT_SETTLE = 0.5
-# After the log's "Events" heading: the keys of the log and stacks windows, the longest
-# that fits the column (at 80 columns the second).
-LOG_KEYS = ("  (l log, v stacks)", "  l log v stacks", "  (l: all)")
-HAND_MAX_HEIGHT = 11  # rows for the hand: its top border, a heading, then the cards
-STACK_WIDTH = 53  # columns for all the stacks side by side
-STATUS_LINES = 3  # the height of #sb-status
 
 
-SEAT_NAME = re.compile(r"\bPlayer ([1-9])\b('s\b)?")
-# The players an event starts with, its subject: "Player 2's top card, ...", "Turn 3:
-# Player 1 draws ...", "Player 1, Player 3 and Player 2 lost their last cards ...".
-SUBJECT = re.compile(r"^(Turn \d+: )?((?:Player [1-9](?:, | and ))*Player [1-9])\b")
-# The engine's verbs after a player ("Player 1 plays Reaper Bot."), as said to "you".
-YOU_VERBS = {
-    "plays": "play", "discards": "discard", "scraps": "scrap", "recycles": "recycle",
-    "turns": "turn", "draws": "draw", "ends": "end", "blocks": "block", "starts": "start",
-    "attacks": "attack", "has": "have", "is": "are",
-}
-# "recycles: scraps their top card, Clumsy Bot, discards Core Bot and draws a card.": the
-# verbs after the first
-RECYCLE_VERBS = re.compile(r"(?<=: )scraps\b|(?<=, )discards\b|(?<= and )draws\b")
-
-
-def named_events(
-    events: list[str] | None, names: list[str], you: int | None = None
-) -> list[str]:
-    """The engine's events with each "Player N" called as the stacks call it ("P1 You"),
-    and ``you`` (the one human's seat, None in hot-seat games) spoken to: "You play
-    Reaper Bot.", "Turn 3: you draw a card.", "Your top card, Spike Bot, is scrapped.",
-    "goes back to your hand", "Your stack is empty: you are out.". The engine says
-    "their"/"they" of the players an event starts with: of you, "your"/"you", and you
-    come first among them ("You and P3 Computer 2 lost your last cards at the same
-    moment: you share.")."""
-    def name(match: re.Match[str]) -> str:
-        seat = int(match.group(1)) - 1
-        if seat >= len(names):
-            return match.group(0)
-        possessive = match.group(2) or ""
-        if seat != you:
-            return names[seat] + possessive
-        before = match.string[: match.start()].rstrip()
-        starts = not before or before.endswith((".", "!", "?"))
-        if possessive:
-            return "Your" if starts else "your"
-        return "You" if starts else "you"
-
-    def verb(match: re.Match[str]) -> str:
-        said = match.group(2)
-        if said == "recycles":  # and the verbs of what recycling does
-            rest = RECYCLE_VERBS.sub(lambda m: YOU_VERBS[m.group(0)], match.group(3))
-            return f"{match.group(1)} recycle{rest}"
-        return f"{match.group(1)} {YOU_VERBS[said]}{match.group(3)}"
-
-    def spoken_to(event: str) -> str:
-        """``event`` with "their"/"they" said to you when you are among its subject,
-        named first."""
-        subject = SUBJECT.match(event)
-        if subject is None:
-            return event
-        seats = [int(n) - 1 for n in re.findall(r"[1-9]", subject.group(2))]
-        if you not in seats:
-            return event
-        if len(seats) > 1:
-            ordered = [you] + [s for s in seats if s != you]
-            players = and_list([f"Player {s + 1}" for s in ordered])
-            event = (subject.group(1) or "") + players + event[subject.end():]
-        event = re.sub(r"\btheir\b", "your", event)
-        return re.sub(r"\bthey\b", "you", event)
-
-    you_verb = None
-    if you is not None and you < len(names):
-        you_verb = re.compile(
-            rf"\b(Player {you + 1}) ({'|'.join(YOU_VERBS)})\b([^.]*)"
-        )
-    out = []
-    for event in events or []:
-        if you_verb is not None:
-            event = you_verb.sub(verb, spoken_to(event))
-        out.append(SEAT_NAME.sub(name, event))
-    return out
-
-
-def hint_wrap(text: str, width: int) -> list[str]:
-    """``text`` wrapped to ``width`` columns, a closing parenthesis kept on one line when
-    it fits one: "Hint: play Bountiful Bot" / "(card 1 is picked: p plays it)."."""
-    start = text.rfind(" (")
-    if text.endswith((")", ").")) and start >= 0 and len(text) - start - 1 <= width:
-        return wrap_groups([*text[:start].split(" "), text[start + 1:]], width)
-    return wrap_text(text, width)
-
-
-def log_text(events: list[str], width: int, height: int) -> Text:
-    """The "Events" heading and the newest events that fit ``height`` lines, wrapped to
-    ``width``, whole events only (but for a newest event too long for the panel): the
-    newest is always the last line shown."""
-    width = max(width, 12)
-    room = height - 1 if height > 1 else 20  # 0: not laid out yet
-    shown: list[tuple[str, str]] = []
-    for event in reversed(events[-LOG_LINES:]):
-        style = "bold" if event.startswith("Turn ") else ""
-        wrapped = [line for line, _ in wrap_log([(event, "")], width)] or [""]
-        if len(shown) + len(wrapped) > room:
-            if not shown:
-                shown = [(line, style) for line in reversed(wrapped[-room:])]
-            break
-        shown.extend((line, style) for line in reversed(wrapped))
-    text = Text(no_wrap=True, overflow="crop", end="")
-    text.append("Events", "bold underline")
-    keys = next((k for k in LOG_KEYS if len("Events" + k) <= width), LOG_KEYS[-1])
-    text.append(keys, "dim")
-    for line, style in reversed(shown):
-        text.append("\n")
-        text.append(line, style)
-    return text
-
-
-class StakBotsScreen(GameScreen):
+class StakBotsScreen(PromptsMixin, TurnKeysMixin, PanelsMixin, GameScreen):
     """One game of Stak Bots; the session autosaves after every action."""
 
     KEYS_HELP = KEYS_HELP
@@ -329,38 +203,6 @@ class StakBotsScreen(GameScreen):
         seat = self.my_seat()
         return [] if seat is None else self.state.legal_actions(seat)
 
-    def prompt_options(self) -> list[Move]:
-        """The options of the current prompt: an effect's choice or the attack target. A
-        choice of a card of your hand lists the hand in its order, card by card, so option
-        N is hand card N; "let the attack happen" comes after them."""
-        legal = self.legal()
-        choice = self.state.choice
-        if choice is not None:
-            seat = self.my_seat()
-            if choice.kind not in ("lose", "react") or seat is None:
-                return legal
-            effects = self.state.effects
-            cards = [Move(choice.kind, effect=effects[c]) for c in self.state.hands[seat]]
-            return [m for m in cards if m in legal] + [m for m in legal if m.kind != choice.kind]
-        if self.targeting:
-            return [m for m in legal if m.kind == "attack"]
-        return []
-
-    def default_option(self, options: list[Move]) -> int:
-        """The option a prompt starts on: letting an attack happen, where that is one."""
-        return options.index(TAKE) if TAKE in options else 0
-
-    def prompt_hand_card(self, options: list[Move]) -> int | None:
-        """The hand card (its index) a hand-card prompt has selected, else None."""
-        choice = self.state.choice
-        seat = self.my_seat()
-        if choice is None or choice.kind not in ("lose", "react") or seat is None:
-            return None
-        hand = self.state.hands[seat]
-        if self.option < len(hand) and options[self.option].kind == choice.kind:
-            return self.option
-        return None
-
     def picked_card(self) -> str | None:
         seat = self.my_seat()
         if seat is None:
@@ -424,6 +266,7 @@ class StakBotsScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         allowed = super().check_action(action, parameters)
         return allowed if not allowed else self.applies(action, self.ui_phase())
+
 
     # -- turns ------------------------------------------------------------------
     def game_over_screen(self, result: GameResult) -> GameOverScreen:
@@ -497,82 +340,7 @@ class StakBotsScreen(GameScreen):
             RulesScreen(self.session.spec.name, rules_text(self.state.cards), self.KEYS_HELP)
         )
 
-    def stack_labels(self) -> list[str]:
-        """Every column's owner as it shows it: "P1 You", "P1 Ann (you)"."""
-        names = self.names()
-        viewer = self.viewer()
-        return [name + (" (you)" if self.says_you(seat, viewer, names) else "")
-                for seat, name in enumerate(names)]
-
-    def action_view_stacks(self) -> None:
-        """``v``: every stack's public cards with their whole texts, which narrow columns
-        cut, in a scrollable window; the hand on screen too (nobody else's)."""
-        text = stacks_text(self.state, self.stack_labels(), hand_seat=self.hand_seat())
-        self.app.push_screen(PreviewScreen("Stacks: every face-up card, top first", text))
-
     # -- key actions ----------------------------------------------------------------
-    def action_cursor(self, step: int) -> None:
-        options = self.prompt_options()
-        if options:
-            self.option = (self.option + step) % len(options)
-        else:
-            seat = self.my_seat()
-            hand = self.state.hands[seat] if seat is not None else []
-            if hand:
-                self.cursor = (self.cursor + step) % len(hand)
-        self.refresh_all()
-
-    def action_choose(self, n: int) -> None:
-        self.action_number(n)
-
-    def action_cancel(self) -> None:
-        self.targeting = False
-        self.message = "Attack cancelled."
-        self.refresh_all()
-
-    def action_not_now(self, key: str) -> None:
-        """A game key pressed when it does nothing: say why."""
-        phase = self.ui_phase()
-        if phase == "over":
-            self.message = ""  # the status line already says what to press
-        elif phase == "wait":
-            self.message = "Not your turn: wait for the others."
-        elif phase == "prompt":
-            self.message = "Answer the prompt first."
-        else:
-            self.message = self.why_not_key(KEY_ACTIONS[key])
-        self.refresh_all()
-
-    def why_not_key(self, action: str) -> str:
-        """Why a key of the turn (its ``action``) does nothing now."""
-        state = self.state
-        kind = TURN_MOVES[action]
-        if kind == "end":
-            return f"You cannot end the turn yet: {self.end_block_reason()}."
-        if kind == "recycle" and not state.recycling:
-            return "Recycling is off in this game."
-        if state.turn_actions >= TURN_ACTION_LIMIT:
-            return (f"After {TURN_ACTION_LIMIT} actions in a turn: scrap your top card or "
-                    "discard, then end the turn.")
-        seat = self.my_seat()
-        if kind in ("play", "discard", "recycle") and seat is not None and not state.hands[seat]:
-            return "You have no card in hand."
-        if kind == "attack":
-            return "No attack possible: " + self.attack_reason()
-        return "Not possible now."
-
-    def action_number(self, n: int) -> None:
-        options = self.prompt_options()
-        if options:
-            if n <= len(options):
-                self.option = n - 1
-                self._answer()
-            return
-        seat = self.my_seat()
-        if seat is not None and n <= len(self.state.hands[seat]):
-            self.cursor = n - 1
-            self.refresh_all()
-
     def action_confirm(self) -> None:
         """Enter: the selected option, unless the effect's prompt has only just opened (a
         digit still answers at once: it names its option)."""
@@ -582,322 +350,9 @@ class StakBotsScreen(GameScreen):
             return
         self._answer()
 
-    def _answer(self) -> None:
-        options = self.prompt_options()
-        if options:
-            self.send(options[min(self.option, len(options) - 1)])
-
-    def _note_prompt(self) -> None:
-        """When the effect prompt on screen opened (for :meth:`action_confirm`)."""
-        choice = self.state.choice
-        key = None if choice is None else (len(self.session.match.log), choice.kind)
-        if key != self.prompt_key:
-            self.prompt_key = key
-            self.prompt_at = dialogs.clock()
-
-    def _with_card(self, kind: str) -> None:
-        if self.state.choice is not None or self.targeting:
-            self.message = "Answer the prompt first."
-            self.refresh_all()
-            return
-        effect = self.picked_card()
-        if effect is None:
-            self.message = "You have no card in hand."
-            self.refresh_all()
-            return
-        self.send(Move(kind, effect=effect))
-
-    def action_play(self) -> None:
-        self._with_card("play")
-
-    def action_discard(self) -> None:
-        self._with_card("discard")
-
-    def action_recycle(self) -> None:
-        self._with_card("recycle")
-
-    def action_scrap(self) -> None:
-        if self.state.choice is None and not self.targeting:
-            self.send(SCRAP)
-
-    def action_attack(self) -> None:
-        if self.state.choice is not None or self.my_seat() is None:
-            return
-        targets = [m for m in self.legal() if m.kind == "attack"]
-        if not targets:
-            self.message = "No attack possible: " + self.attack_reason()
-        else:  # even one target is asked for: a stray "a" must not cost a card
-            self.targeting = True
-            self.option = targets.index(self.hint_target) if self.hint_target in targets else 0
-            self.message = ""
-        self.refresh_all()
-
-    def attack_reason(self) -> str:
-        state = self.state
-        if state.attack_over:
-            return "this turn's attacker was reset, returned or scrapped."
-        if state.attacker >= 0:
-            return f"only {state.name(state.attacker)} may attack this turn; it is not on top."
-        return "nothing to attack."
-
-    def action_end_turn(self) -> None:
-        reason = self.end_block_reason()
-        if reason is not None:
-            self.message = f"You cannot end the turn yet: {reason}."
-            self.refresh_all()
-            return
-        self.send(END)
-
-    def action_escape(self) -> None:
-        if self.targeting:
-            self.action_cancel()
-        else:
-            self.action_leave()
-
     # -- drawing --------------------------------------------------------------------------
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_all)
-
-    def refresh_all(self) -> None:
-        if not self.is_mounted:
-            return
-        self.update_footer()
-        state = self.state
-        names = self.names()
-        whose = "game over" if state.is_terminal() else f"P{state.active + 1}'s turn"
-        title = Text.assemble(
-            ("Stak Bots  ", "bold"),
-            f"turn {state.turn}: {whose}  ",
-            f"draw pile {len(state.draw)}  scrapheap {len(state.heap)}  ",
-            ("" if state.cards.name == "robotui default" else f"set: {state.cards.name}", "dim"),
-        )
-        self.query_one("#sb-title", Static).update(title)
-        self._note_prompt()
-        options = self.prompt_options()
-        selected = options[min(self.option, len(options) - 1)] if options else None
-        marks = marks_for(selected, options)
-        for seat, label in enumerate(self.stack_labels()):
-            self.query_one(f"#sb-stack-{seat}", SizedText).show(
-                self._column_drawer(seat, label, marks.get(seat, {}))
-            )
-        self._draw_hand()
-        self._draw_status(names, options)
-        self._draw_log()
-
-    def says_you(self, seat: int, viewer: int, names: list[str]) -> bool:
-        """Whether ``seat``'s column adds " (you)" to the owner: the one human's, unless
-        the name already says so ("P1 You")."""
-        return (
-            seat == viewer
-            and self.session.is_human(seat)
-            and not self.session.hot_seat
-            and names[seat].split()[-1].lower() != "you"
-        )
-
-    def _column_drawer(
-        self, seat: int, label: str, marks: dict[int, str]
-    ) -> Callable[[int, int], Text]:
-        fallback = max((STACK_WIDTH // self.state.num_players) - 1, 10)
-
-        def draw(width: int, height: int) -> Text:
-            widths = self.column_widths(fallback)
-            widths[seat] = width or fallback
-            return stack_column(
-                self.state, seat, width or fallback, label, self.glyphs, marks, height, widths
-            )
-
-        return draw
-
-    def column_widths(self, fallback: int) -> list[int]:
-        """Every stack column's width, by seat (``fallback`` until laid out), so that all
-        the columns tell their counts in one form."""
-        return [
-            self.query_one(f"#sb-stack-{seat}", SizedText).content_size.width or fallback
-            for seat in range(self.state.num_players)
-        ]
-
-    def hand_seat(self) -> int | None:
-        """The seat whose hand is on screen, None while hands are hidden."""
-        seat = self.shown_seat
-        if seat is None or not self.session.is_human(seat):
-            seat = self.viewer()
-        hidden = self.session.hot_seat and self.shown_seat is None
-        return None if not self.session.is_human(seat) or hidden else seat
-
-    def _draw_hand(self) -> None:
-        widget = self.query_one("#sb-hand", Static)
-        seat = self.hand_seat()
-        if seat is None:
-            counts = ", ".join(
-                f"{name}: {len(hand)}"
-                for name, hand, out in zip(
-                    self.names(), self.state.hands, self.state.out, strict=True
-                )
-                if not out
-            )
-            widget.update(Text(f"Hands are hidden. Cards in hand - {counts}", style="dim"))
-            return
-        options = self.prompt_options()
-        picked = self.prompt_hand_card(options)  # the card a hand-card prompt would take
-        if picked is None:
-            cursor, active = self.cursor, self.human_to_move() and not options
-        else:
-            cursor, active = picked, True
-        text = Text()
-        text.append(self.hand_heading(seat) + "\n", "dim")
-        text.append(
-            hand_lines(
-                self.state,
-                seat,
-                cursor,
-                STACK_WIDTH - 1,  # a space before the panel's border, as the stacks have
-                active,
-                max_lines=HAND_MAX_HEIGHT - 2,
-                ellipsis=self.glyphs.ellipsis,
-            )
-        )
-        text.rstrip()  # no empty last line taking a row from the stacks
-        widget.update(text)
-
-    def hand_heading(self, seat: int) -> str:
-        """``Your hand, P1 You (P2 holds 2 cards, P3 1, P4 3):``, shorter when narrow;
-        players who are out are left out."""
-        state = self.state
-        counts = [(s, len(state.hands[s])) for s in range(state.num_players)
-                  if s != seat and not state.out[s]]
-        held = ", ".join(
-            f"P{s + 1} holds {n} card{'' if n == 1 else 's'}" if i == 0 else f"P{s + 1} {n}"
-            for i, (s, n) in enumerate(counts)
-        )
-        name = self.names()[seat]
-        if not held:  # the game is over: nobody else is left
-            return fit(f"Your hand, {name}:", STACK_WIDTH, self.glyphs.ellipsis)
-        for heading in (f"Your hand, {name} ({held}):", f"Your hand ({held}):"):
-            if cell_len(heading) <= STACK_WIDTH:
-                return heading
-        return fit(f"Your hand ({held})", STACK_WIDTH, self.glyphs.ellipsis)
-
-    def _draw_status(self, names: list[str], options: list[Move]) -> None:
-        """Three lines: what is going on (a prompt's title and options, the keys of your
-        turn, who is thinking, the result), then the message, if any, on the lines left:
-        your turn's keys give up their extras and the note on ending the turn for it. The
-        message always shows whole, on the last lines (a hint ends with its key): should
-        what is going on need more lines than it was given, it loses its last ones."""
-        state = self.state
-        widget = self.query_one("#sb-status", Static)
-        width = self.status_width()
-        ell = self.glyphs.ellipsis
-        rows: list[Text] = []
-        thinking = self.thinking_text()
-        if state.is_terminal():
-            result = state.result()
-            assert result is not None
-            reason = self.named([result.reason])[0]
-            rows += [Text(line, "bold")
-                     for line in clip_wrap(reason, width, 1 if self.message else 2, ell)]
-            rows.append(Text("Game over: Enter the result, n new game, q leave.", "dim"))
-        elif thinking is not None:
-            rows.append(Text(fit(thinking, width, ell), "yellow"))
-        elif options:
-            title = choice_title(state, names) if state.choice else "Attack which stack?"
-            rows.append(Text(fit(title, width, ell), "bold green"))
-            rows += self._options_lines(options, names, 1 if self.message else 2).split("\n")
-        elif self.human_to_move():
-            keys = len(self.turn_keys(width, 0).splitlines())  # the keys alone
-            room = STATUS_LINES - len(self.message_lines(width, STATUS_LINES - keys))
-            rows += [Text(line, "green") for line in self.turn_keys(width, room).splitlines()]
-        else:
-            rows.append(Text(f"{names[state.to_move()[0]]} to move."))
-        if self.message:
-            message = self.message_lines(width, max(STATUS_LINES - len(rows), 1))
-            rows = rows[: STATUS_LINES - len(message)] + [Text(m, "bold") for m in message]
-        widget.update(Text("\n").join(rows))
-
-    def message_lines(self, width: int, room: int) -> list[str]:
-        """The message in at most ``room`` lines: a hint in as few lines as one of its
-        forms fits whole (the longest of those), else cut with an ellipsis. A hint's
-        closing parenthesis, with its key, is never broken: "(card 1 is picked: p plays
-        it)." goes to the next line whole, leaving no lone "it)."."""
-        if not self.message:
-            return []
-        forms = self.hint_forms if self.hint_forms[:1] == [self.message] else [self.message]
-        for count in range(1, room + 1):
-            for form in forms:
-                lines = hint_wrap(form, width)
-                if len(lines) == count:
-                    return lines
-        return clip_wrap(forms[-1], width, max(room, 1), self.glyphs.ellipsis)
-
-    def status_width(self) -> int:
-        """The columns of the status lines (the stacks' width until laid out)."""
-        width = self.query_one("#sb-status", Static).content_region.width
-        return width if width >= 20 else STACK_WIDTH
-
-    def turn_keys(self, width: int, room: int = STATUS_LINES) -> str:
-        """The keys of your turn that do something now (as the footer: no ``p play`` with
-        an empty hand, no ``e end`` before a card is scrapped), on one line or two, and why
-        the turn cannot end yet, in ``room`` lines if they can (0: the keys alone). Hint,
-        undo and save are named here when the footer has no room for them (see
-        GameScreen.footer_left_out) and this has."""
-        now = self.turn_keys_now("turn")
-        keys = [f"{key} {'end' if action == 'end_turn' else action}"
-                for key, action in KEY_ACTIONS.items() if now[action] is True]
-        extra = [f"{key} {text.lower()}" for _, key, text in self.footer_left_out()]
-        most = max(min(room, 2), 1)
-        for count in range(len(extra) if room else 0, -1, -1):  # drop extras, not keys
-            # a key stays with its word when the line breaks
-            lines = wrap_groups(["Your", "turn:", *keys, *extra[:count]], width, balance=True)
-            if len(lines) <= most:
-                break
-        if room and self.end_block_reason() is not None:
-            note = " (e waits: nothing scrapped yet)"
-            if len(lines) > 1 and len(lines[-1] + note) <= width:
-                lines[-1] += note
-            elif len(lines) < room:
-                lines.append("End turn (e) waits: nothing scrapped yet.")
-        return "\n".join(lines)
-
-    def _options_lines(self, options: list[Move], names: list[str], lines: int) -> Text:
-        """The prompt's options on ``lines`` lines, broken between whole options and
-        scrolled to keep the selected one in view, so the message line below is never
-        pushed out of the status area."""
-        ell = self.glyphs.ellipsis
-        width = self.status_width()
-        you = self.you()
-        labels = [fit(f"{i + 1} {option_label(self.state, o, names, you)}", width - 8, ell)
-                  for i, o in enumerate(options)]
-        at = min(self.option, len(options) - 1)
-        first, end = option_window(labels, at, width, ell, lines)
-        text = Text(ell + " " if first > 0 else "")
-        for row, indices in enumerate(option_rows(labels, first, end, width, ell)):
-            if row:
-                text.append("\n")
-            for n, i in enumerate(indices):
-                text.append("  " if n else "")
-                text.append(labels[i], "reverse bold" if i == at else "")
-        if end < len(labels):
-            text.append(" " + ell)
-        return text
-
-    def _draw_log(self) -> None:
-        self.query_one("#sb-log", SizedText).show(
-            lambda width, height: log_text(self.named(self.state.events), width, height)
-        )
-
-
-def seat_names(session: GameSession) -> list[str]:
-    """Display names: "Player 2" as it is, else "P1 You", "P2 Computer"."""
-    return [
-        entry.name if entry.name.startswith("Player") else f"P{seat + 1} {entry.name}"
-        for seat, entry in enumerate(session.players)
-    ]
-
-
-def you_seat(session: GameSession) -> int | None:
-    """The one human's seat, whom the log calls "you"; None in hot-seat games (the log
-    keeps the names) and between computers."""
-    humans = session.humans
-    return humans[0] if len(humans) == 1 else None
 
 
 class StakBotsOverScreen(GameOverScreen):

@@ -12,7 +12,8 @@ import pytest
 
 from engines.stak_bots.state import StakState
 from screens.dialogs import PassScreen
-from screens.stak_bots.screen import StakBotsOverScreen, named_events
+from screens.stak_bots.log import named_events
+from screens.stak_bots.screen import StakBotsOverScreen
 from tests.stak_bots.support import act, build, copy_position
 from tests.stak_bots.test_prompts import install, status_lines
 from tests.stak_bots.test_screen import log_lines

@@ -57,7 +57,7 @@ def test_depth_names_and_the_reset_hint() -> None:
 def test_bash_names_the_bottom_card_it_scraps_under_a_scrapped_top() -> None:
     """Bash Bot scraps Player 1's Core Bot and, with it, the face-down card under it, the
     stack's bottom card: not "Your face-down top card, Reaper Bot, is scrapped."."""
-    from screens.stak_bots.screen import named_events
+    from screens.stak_bots.log import named_events
     from tests.stak_bots.support import act, build
 
     state = build([["reaper", "core"], ["core", "bash"], ["core", "fatal"]], [[], [], []],

@@ -15,8 +15,9 @@ from engines.stak_bots.state import StakState
 from saves import list_saves
 from screens.dialogs import ConfirmScreen
 from screens.glyphs import ASCII, UNICODE
+from screens.stak_bots.log import named_events
 from screens.stak_bots.render import hand_lines, option_window, stack_column
-from screens.stak_bots.screen import StakBotsScreen, named_events
+from screens.stak_bots.screen import StakBotsScreen
 from screens.text_fit import clip_wrap, fit, wrap_log
 from tests.stak_bots.test_ui import next_key
 from tests.ui_helpers import SIZE, make_app, sb_screen, settle

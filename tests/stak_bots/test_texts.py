@@ -14,13 +14,14 @@ from engines.stak_bots.moves import END, SCRAP, TAKE, Move, encode
 from engines.stak_bots.state import StakState
 from screens.dialogs import RulesScreen, SaveAsScreen
 from screens.glyphs import UNICODE
+from screens.stak_bots.panels import hint_wrap
 from screens.stak_bots.render import (
     fit_label,
     stack_column,
     stack_summary,
     summary_form,
 )
-from screens.stak_bots.screen import KEYS_HELP, StakBotsScreen, hint_wrap
+from screens.stak_bots.screen import KEYS_HELP, StakBotsScreen
 from tests.stak_bots.support import build
 from tests.stak_bots.test_columns import check_column, column, parts
 from tests.stak_bots.test_keys import footer_keys
