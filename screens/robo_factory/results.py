@@ -12,7 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from screens import dialogs
-from screens.game_screen import GameOverScreen, GameScreen
+from screens.game_over import GameOverScreen
+from screens.game_screen import GameScreen
 from screens.text_fit import ljust_cells
 
 

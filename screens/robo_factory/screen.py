@@ -26,7 +26,9 @@ from engines.robo_factory.state import (
     RoboFactoryView,
 )
 from screens import dialogs, ui_state
-from screens.game_screen import FooterKey, GameOverScreen, GameScreen
+from screens.footer_keys import FooterKey
+from screens.game_over import GameOverScreen
+from screens.game_screen import GameScreen
 from screens.glyphs import Glyphs
 from screens.robo_factory.draw import turn_result_text
 from screens.robo_factory.notepad import NotepadMixin

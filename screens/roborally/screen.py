@@ -3,8 +3,9 @@
 Programming is simultaneous: every computer seat that must program thinks in its own worker
 (from its own seat's view) while the human builds a program. Each answer is applied and
 saved as soon as it arrives; the registers then play back one by one from the engine's trace.
-A half-built program lives only on the screen: after a resume you program that turn again
-(the game itself is exact, every submitted program and decision is in the save).
+A half-built program is kept in the save's [ui] table (screen state outside the hash,
+checked by screens.ui_state when resumed); every submitted program and decision is in the
+game's log.
 
 This module holds the screen's keys, phases and turns; what it does is in the mixins beside
 it: programming.py (the hand and the registers), decisions.py (the numbered questions),
@@ -37,7 +38,9 @@ from engines.roborally.state import (
     RoboRallyView,
 )
 from screens import ui_state
-from screens.game_screen import FooterKey, GameOverScreen, GameScreen
+from screens.footer_keys import FooterKey
+from screens.game_over import GameOverScreen
+from screens.game_screen import GameScreen
 from screens.glyphs import Glyphs
 from screens.roborally.decisions import FORCED, DecisionsMixin
 from screens.roborally.draw import SEAT_COLOURS, text_style

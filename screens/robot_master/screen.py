@@ -20,7 +20,8 @@ from engines.robot_master.state import (
     line_scores,
 )
 from engines.safe_text import safe_text
-from screens.game_screen import GameOverScreen, GameScreen
+from screens.game_over import GameOverScreen
+from screens.game_screen import GameScreen
 from screens.glyphs import Glyphs
 from screens.robot_master.board import RobotMasterBoard
 from screens.session import GameSession

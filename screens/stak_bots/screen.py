@@ -18,7 +18,8 @@ from engines.stak_bots.spec import describe, rules_text
 from engines.stak_bots.state import StakState, and_list
 from screens import dialogs
 from screens.dialogs import RulesScreen
-from screens.game_screen import GameOverScreen, GameScreen
+from screens.game_over import GameOverScreen
+from screens.game_screen import GameScreen
 from screens.glyphs import Glyphs
 from screens.session import GameSession
 from screens.sized_text import SizedText

@@ -24,7 +24,8 @@ from engines.core import Action
 from engines.registry import get_game
 from saves import PlayerEntry, load_save
 from screens.dialogs import ConfirmScreen
-from screens.game_screen import BOARD, LEAVING, PANEL, PLAYING, GameOverScreen, GameScreen
+from screens.game_over import GameOverScreen
+from screens.game_screen import BOARD, LEAVING, PANEL, PLAYING, GameScreen
 from screens.menu import MainMenu
 from screens.new_game import NewGameScreen
 from screens.session import GameSession

@@ -8,7 +8,8 @@ from textual.widgets import Footer
 
 from engines.robo_factory.cards import letters
 from engines.robo_factory.state import BUILD, BUY, REBUILD
-from screens.game_screen import GameScreen, footer_key_width
+from screens.footer_keys import footer_key_width
+from screens.game_screen import GameScreen
 from screens.robo_factory.screen import FOOTER_MAIN, FOOTER_OPTIONAL
 from tests.robo_factory.test_screen import act, quit_and_resume, visible_lines
 from tests.robo_factory.test_ui import close_turn_results, start

@@ -1,0 +1,44 @@
+"""The game-over panel every game's end panel builds on."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from engines.core import GameResult
+from screens.session import GameSession
+
+
+class GameOverScreen(ModalScreen[str]):
+    """The end of a game. Subclasses write :meth:`summary`; the keys are the same everywhere:
+    ``n`` new game, ``m`` menu, ``b``/Escape back to the board."""
+
+    BINDINGS = [
+        Binding("b,escape", "close('board')", "Look at board", key_display="b/Esc"),
+        Binding("n", "close('new')", "New game"),
+        Binding("m,q", "close('menu')", "Menu"),
+    ]
+    DIALOG_CLASSES = "dialog game-over"
+
+    def __init__(self, session: GameSession, result: GameResult) -> None:
+        super().__init__()
+        self.session = session
+        self.result = result
+
+    def summary(self) -> Text:
+        raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        text = self.summary()
+        text.append("n new game   m menu   b/Escape look at the board", "dim")
+        with Vertical(classes=self.DIALOG_CLASSES):
+            yield Static("Game over", classes="dialog-title")
+            yield Static(text)
+        yield Footer()
+
+    def action_close(self, choice: str) -> None:
+        self.dismiss(choice)
