@@ -102,8 +102,8 @@ ranked by flags touched, then by robots still in the game, then by
 squares (across plus down) to their next flag; the best ones share the
 win.
 
-BOARDS AND COURSES are text files you can edit or write yourself: the
-README describes their format, and 'robotui board show ID' draws a
+BOARDS AND COURSES are text files you can edit or write yourself:
+docs/boards.md describes their format, and 'robotui board show ID' draws a
 board or course with a legend ('robotui board check FILE' checks your
 own).
 """
