@@ -103,9 +103,9 @@ squares (across plus down) to their next flag; the best ones share the
 win.
 
 BOARDS AND COURSES are text files you can edit or write yourself:
-docs/boards.md describes their format, and 'robotui board show ID' draws a
-board or course with a legend ('robotui board check FILE' checks your
-own).
+docs/boards.md describes their format, and 'robotui board show ID'
+draws a board or course with a legend ('robotui board check FILE'
+checks your own).
 """
 
 
