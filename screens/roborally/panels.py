@@ -275,13 +275,16 @@ TABLE_HEADER = "Robot     Sq Dm Lk Lv Flg Arc Op"
 
 
 def lock_text(locked: list[bool]) -> str:
-    """The locked registers in at most 3 characters: ``-``, ``5``, ``45``, ``345``, ``2-5``
-    (``13+`` for a rare gapped set of four, Fire Control locks among damage locks)."""
+    """The locked registers in at most 3 characters: ``-``, ``5``, a run as ``4-5`` or
+    ``2-5``, two apart as ``3,5`` (``45`` read like forty-five), and ``13+`` for a rare gapped
+    set of three or more (Fire Control locks among damage locks)."""
     regs = [r + 1 for r, on in enumerate(locked) if on]
-    if len(regs) <= 3:
+    if len(regs) <= 1:
         return "".join(map(str, regs)) or "-"
     if regs == list(range(regs[0], regs[-1] + 1)):
         return f"{regs[0]}-{regs[-1]}"
+    if len(regs) == 2:
+        return f"{regs[0]},{regs[1]}"
     return f"{regs[0]}{regs[1]}+"
 
 
@@ -310,22 +313,33 @@ def is_heading(line: tuple[str, str]) -> bool:
 
 
 def log_window(lines: list[tuple[str, str]], width: int, height: int) -> list[tuple[str, str]]:
-    """The newest ``lines`` wrapped to ``width`` that fit in ``height``. The newest heading
+    """The newest ``lines`` wrapped to ``width`` that fit in ``height``, whole entries only
+    (the window never starts with the tail of a wrapped line). The newest heading
     (``Register 3: ...``, ``End of turn 2:``, ``Turn 3 begins.``) stays at the top while the
     lines under it are more than there is room for: what they belong to never scrolls away."""
     if height <= 0:
         return []
-    wrapped = wrap_log(lines, width)
-    if len(wrapped) <= height:
-        return wrapped
+    groups = [wrap_log([line], width) for line in lines]
+    if sum(map(len, groups)) <= height:
+        return [part for group in groups for part in group]
     head = max((n for n, line in enumerate(lines) if is_heading(line)), default=-1)
-    if head < 0:
-        return wrapped[-height:]
-    heading = wrap_log([lines[head]], width)
-    under = wrap_log(lines[head + 1:], width)
-    if len(heading) + len(under) <= height or len(heading) >= height:
-        return wrapped[-height:]  # the heading is in view anyway (or is all there is room for)
-    return heading + under[len(heading) + len(under) - height:]
+    heading = groups[head] if head >= 0 else []
+    under = sum(len(group) for group in groups[head + 1:])
+    if head < 0 or len(heading) + under <= height or len(heading) >= height:
+        return _newest_entries(groups, height)  # the heading is in view anyway
+    return heading + _newest_entries(groups[head + 1:], height - len(heading))
+
+
+def _newest_entries(groups: list[list[tuple[str, str]]], room: int) -> list[tuple[str, str]]:
+    """The newest wrapped entries that fit ``room`` lines whole (the newest one's last lines
+    when even it does not fit)."""
+    shown: list[tuple[str, str]] = []
+    for group in reversed(groups):
+        if len(group) > room:
+            break
+        shown[:0] = group
+        room -= len(group)
+    return shown or groups[-1][-room:]
 
 
 class RegisterLog(Widget):

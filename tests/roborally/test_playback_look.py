@@ -99,12 +99,29 @@ def test_the_log_keeps_the_newest_heading_at_the_top() -> None:
     assert log_window(older, 40, 3)[0][0] == "Register 1: Red Move1 500"
 
 
+def test_the_log_never_starts_with_the_tail_of_a_wrapped_line() -> None:
+    # QA: at the next turn's programming the log's top line was "  Left 230", the tail of
+    # the last register's heading, wrapped over three lines and cut.
+    heading = ("Register 5: Yellow Move3 800, Blue Move2 690, Green Move1 500, Red Left 230",
+               "bold")
+    lines = [heading, ("  Yellow Move3: h15N -> h12N", ""), ("End of turn 1:", "bold"),
+             ("  Red becomes real", ""), ("Turn 2 begins.", "bold")]
+    shown = log_window(lines, 30, 5)
+    assert [t for t, _ in shown] == [
+        "  Yellow Move3: h15N -> h12N", "End of turn 1:", "  Red becomes real",
+        "Turn 2 begins."]
+    for height in range(1, 12):  # a window starts with a whole entry, at any height
+        top = log_window(lines, 30, height)[0][0]
+        assert any(text.startswith(top) for text, _ in lines), (height, top)
+
+
 def test_the_lock_column_fits_three_characters() -> None:
     def text(regs: list[int]) -> str:
         return lock_text([r in regs for r in range(1, 6)])
 
     assert [text(r) for r in ([], [5], [4, 5], [3, 4, 5], [2, 3, 4, 5], [1, 2, 3, 4, 5],
-                              [1, 3, 4, 5])] == ["-", "5", "45", "345", "2-5", "1-5", "13+"]
+                              [3, 5], [1, 3, 5], [1, 3, 4, 5])] == [
+        "-", "5", "4-5", "3-5", "2-5", "1-5", "3,5", "13+", "13+"]
 
 
 async def test_the_robots_table_has_a_square_column(tmp_path) -> None:
