@@ -25,7 +25,7 @@ from screens.game_screen import GameScreen
 from screens.glyphs import Glyphs
 from screens.robot_master.board import RobotMasterBoard
 from screens.session import GameSession
-from screens.text_fit import ELLIPSIS
+from screens.text_fit import ELLIPSIS, clip_wrap
 
 KEYS_HELP = """\
   arrows / h j k l   move the cursor over the board
@@ -40,6 +40,7 @@ KEYS_HELP = """\
 # Room in cells: the left panel's text (45 less padding), the side panel's (35 less its
 # border and padding, one spare), a name in the move log ("24. " + name + ": 5 on c3").
 LEFT_CELLS = 43
+STATUS_LINES = 3  # the height of #rm-status in robotui.tcss
 INFO_CELLS = 31
 LOG_NAME_CELLS = INFO_CELLS - 13
 TITLE_LABEL_CELLS = (78 - len("Robot Master    vs  ")) // 2
@@ -239,8 +240,11 @@ class RobotMasterScreen(GameScreen):
             text = Text("Your turn: 0-5 pick, arrows move, Enter.", style="green")
         else:
             text = Text(f"{_cut(safe_text(self.player_label(seat)), LEFT_CELLS - 9)} to play.")
-        if self.message:
-            text.append("\n" + self.message, style="bold")
+        if self.message:  # the rest of the status box's 3 lines, cut in cells (a long name)
+            room = STATUS_LINES - len(text.wrap(self.app.console, LEFT_CELLS))
+            lines = clip_wrap(self.message, LEFT_CELLS, room)
+            if lines:
+                text.append("\n" + "\n".join(lines), style="bold")
         widget.update(text)
 
     def _draw_info(self) -> None:

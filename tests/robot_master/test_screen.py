@@ -133,6 +133,24 @@ async def test_long_wide_names_stay_inside_the_panels(tmp_path) -> None:
         assert "日本語の名前" in text_of(screen, "#rm-hand")
 
 
+async def test_a_long_wide_save_name_in_the_status_box_ends_with_an_ellipsis(tmp_path) -> None:
+    """QA: "Saved as '<40 Japanese characters>'" took 4 lines of the 3-line status box, so
+    the name was cut at the box's edge with no ellipsis."""
+    app = make_app(tmp_path, start="play", opponent="random", seed=42)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        await pilot.press("ctrl+u", *WIDE_NAME, "enter")
+        await settle(pilot)
+        assert screen.session.name == WIDE_NAME
+        lines = text_of(screen, "#rm-status").splitlines()
+        room = screen.query_one("#rm-status", Static).content_region.width
+        assert len(lines) <= 3 and all(cell_len(line) <= room for line in lines), lines
+        assert lines[-1].startswith("'日本語") and lines[-1].endswith("…"), lines
+
+
 async def test_names_in_the_move_log_are_safe_for_the_terminal(tmp_path) -> None:
     app = make_app(tmp_path, start="play", opponent="random", seed=42)
     async with app.run_test(size=SIZE) as pilot:
