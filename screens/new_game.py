@@ -190,6 +190,8 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         known = list(spec.player_levels())
         wanted = computer_levels(self.opponent) if self.opponent != HUMAN else []
         mix = [lv for lv in wanted if lv in known] or ["normal" if "normal" in known else known[0]]
+        # One level for every computer ("Computer: hard" read as one computer with five)
+        opponents = [(lv, f"All: {lv}") for lv, _ in opponents]
         opponents.append((MIXED, "Mixed: a level each"))
         every = MIXED if len(set(mix)) > 1 else mix[0]
         yield ChoiceRow("Computers", opponents, every, id="opponent")

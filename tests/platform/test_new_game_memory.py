@@ -222,3 +222,18 @@ async def test_eight_robots_each_with_its_level_fit_80x24_also_in_ascii(tmp_path
                     region = widget.region
                     assert region.height >= 1 and region.y >= 0
                     assert region.bottom <= SIZE[1], f"{widget} is cut off: {region}"
+
+
+async def test_one_level_for_every_computer_reads_as_all(tmp_path):
+    # QA: "Computers < Computer: random >" with five computers read as one computer.
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot, "roborally")
+        every = dialog.query_one("#opponent", ChoiceRow)
+        assert [label for _, label in every.choices] == [
+            "All: random", "All: easy", "All: normal", "All: hard", "Mixed: a level each"]
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:  # one opponent: still "Computer: ..."
+        dialog = await open_dialog(pilot, "robot-master")
+        labels = [label for _, label in dialog.query_one("#opponent", ChoiceRow).choices]
+        assert "Computer: hard" in labels
