@@ -201,6 +201,10 @@ class RoboRallyScreen(
         if mode == "wait":
             word = "Pause" if self.running else "Run"
             return tuple((a, k, word if a == "run" else t) for a, k, t in keys)
+        if mode == "program":  # the hand's own keys: 7 cards with 2 damage, 0 for a tenth
+            size = len(self.my_view().hand)
+            cards = "1-9,0" if size >= 10 else f"1-{size}"
+            return tuple((a, cards if a == "number(1)" else k, t) for a, k, t in keys)
         return keys
 
     def __init__(self, session: GameSession, glyphs: Glyphs) -> None:

@@ -750,6 +750,26 @@ async def test_eight_robots_watched_leave_the_log_room(tmp_path) -> None:
         assert len(log) >= 5, log
 
 
+async def test_the_footer_names_the_keys_of_the_hand_it_has(tmp_path) -> None:
+    # QA: with 2 damage (7 cards) the footer still said "1-9 Card"; 8 did nothing.
+    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
+                   seed=6, options={"course": "first-steps"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        await pilot.press("1")  # facing
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        assert screen_lines(app)[-1].split()[:2] == ["1-9", "Card"]
+        screen.state.bots[0].hand = screen.state.bots[0].hand[:7]
+        screen.refresh_all()
+        await settle(pilot)
+        assert screen_lines(app)[-1].split()[:2] == ["1-7", "Card"]
+        screen.state.bots[0].hand = list(range(10, 110, 10))  # Extra Memory's tenth card
+        screen.refresh_all()
+        await settle(pilot)
+        assert screen_lines(app)[-1].split()[:2] == ["1-9,0", "Card"]
+
+
 async def test_the_footer_offers_power_down_to_a_damaged_robot(tmp_path) -> None:
     app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
                    seed=6, options={"course": "first-steps"})
