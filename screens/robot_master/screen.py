@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.cells import cell_len, chop_cells, set_cell_size
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,7 +25,7 @@ from screens.game_screen import GameScreen
 from screens.glyphs import Glyphs
 from screens.robot_master.board import RobotMasterBoard
 from screens.session import GameSession
-from screens.text_fit import ELLIPSIS, clip_wrap
+from screens.text_fit import ELLIPSIS, clip_wrap, cut_cells
 
 KEYS_HELP = """\
   arrows / h j k l   move the cursor over the board
@@ -275,7 +275,7 @@ class RobotMasterScreen(GameScreen):
             holds = f" holds {n} card{'s' * (n != 1)}"
             text.append(f"{_cut(self.name_of(seat), INFO_CELLS - cell_len(holds))}{holds}\n")
         text.append("Saved as\n", "dim")
-        for line in _wrap_cells(safe_text(self.session.name), INFO_CELLS, 2):  # two lines
+        for line in clip_wrap(safe_text(self.session.name), INFO_CELLS, 2):  # two lines
             text.append(f"{line}\n", "dim")
         if state.hand_mode == "five":
             text.append(f"Draw pile: {len(state.draw_pile)} cards\n")
@@ -308,32 +308,7 @@ def _cut(text: str, width: int) -> str:
     """``text`` cut to ``width`` terminal cells, with an ellipsis when something is cut."""
     if cell_len(text) <= width:
         return text
-    return set_cell_size(text, width - 1).rstrip() + ELLIPSIS
-
-
-def _wrap_cells(text: str, width: int, max_lines: int) -> list[str]:
-    """``text`` in lines of at most ``width`` cells (at spaces where it can), at most
-    ``max_lines`` of them, the last cut with an ellipsis if the text does not fit."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        joined = f"{line} {word}" if line else word
-        if cell_len(joined) <= width:
-            line = joined
-            continue
-        if line:
-            lines.append(line)
-        while cell_len(word) > width:  # a word wider than the room: cut into pieces
-            piece = chop_cells(word, width)[0]
-            lines.append(piece)
-            word = word[len(piece):]
-        line = word
-    if line:
-        lines.append(line)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = _cut(lines[-1] + " " + ELLIPSIS, width)
-    return lines
+    return cut_cells(text, width - cell_len(ELLIPSIS)).rstrip() + ELLIPSIS
 
 
 def _distance(a: int, b: int) -> int:
