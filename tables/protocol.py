@@ -1,0 +1,247 @@
+"""The table protocol, version 1: newline-delimited JSON objects, each with a ``type``.
+
+Every message type has a schema (field -> type) and is checked strictly: a missing,
+extra or mistyped field is refused (``true`` is not a whole number). A client line is at
+most :data:`MAX_CLIENT_LINE` bytes, a server line at most :data:`MAX_SERVER_LINE`.
+The server answers a line it cannot read with ``error`` and closes that connection.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+PROTOCOL_VERSION = 1
+MAX_CLIENT_LINE = 16 * 1024
+MAX_SERVER_LINE = 16 * 1024 * 1024
+
+# error codes (see the design): the first five close the connection
+FATAL_CODES = frozenset({"version", "hello", "token", "malformed", "too_long"})
+ERROR_CODES = FATAL_CODES | frozenset({
+    "unknown_table", "private", "no_seat", "seat_taken", "not_your_seat", "not_your_turn",
+    "illegal", "rate", "forbidden", "bad_request", "name",
+})
+
+
+class ProtocolError(Exception):
+    """A message that breaks the protocol; ``code`` is one of the error codes and
+    ``message`` one line a player can read."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        self.message = " ".join(str(message).split())
+        super().__init__(f"{code}: {self.message}")
+
+
+# -- field types ----------------------------------------------------------------------
+
+
+class Kind:
+    """A field type: ``check`` says whether a value fits; ``name`` says what was expected."""
+
+    name = "a value"
+
+    def check(self, value: Any) -> bool:
+        raise NotImplementedError
+
+
+class _Int(Kind):
+    name = "a whole number"
+
+    def check(self, value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Str(Kind):
+    name = "text"
+
+    def check(self, value: Any) -> bool:
+        return isinstance(value, str)
+
+
+class _Bool(Kind):
+    name = "true or false"
+
+    def check(self, value: Any) -> bool:
+        return isinstance(value, bool)
+
+
+class _AnyObject(Kind):
+    name = "an object"
+
+    def check(self, value: Any) -> bool:
+        return isinstance(value, dict)
+
+
+class Opt(Kind):
+    """``None`` or ``inner``."""
+
+    def __init__(self, inner: Kind) -> None:
+        self.inner = inner
+        self.name = f"{inner.name} or null"
+
+    def check(self, value: Any) -> bool:
+        return value is None or self.inner.check(value)
+
+
+class Enum(Kind):
+    """One of a few strings."""
+
+    def __init__(self, *values: str) -> None:
+        self.values = values
+        self.name = " or ".join(repr(v) for v in values)
+
+    def check(self, value: Any) -> bool:
+        return isinstance(value, str) and value in self.values
+
+
+class ListOf(Kind):
+    def __init__(self, inner: Kind) -> None:
+        self.inner = inner
+        self.name = f"a list of {inner.name}"
+
+    def check(self, value: Any) -> bool:
+        return isinstance(value, list) and all(self.inner.check(v) for v in value)
+
+
+class Obj(Kind):
+    """An object with exactly these fields."""
+
+    def __init__(self, name: str, fields: Mapping[str, Kind]) -> None:
+        self.name = name
+        self.fields = dict(fields)
+
+    def check(self, value: Any) -> bool:
+        return (
+            isinstance(value, dict)
+            and set(value) == set(self.fields)
+            and all(kind.check(value[f]) for f, kind in self.fields.items())
+        )
+
+
+INT, STR, BOOL, OBJECT = _Int(), _Str(), _Bool(), _AnyObject()
+OPT_INT, OPT_STR = Opt(INT), Opt(STR)
+
+SEAT_REQUEST = Obj("a seat ({kind, level})", {
+    "kind": Enum("person", "computer"), "level": OPT_STR,
+})
+SEAT = Obj("a seat", {
+    "seat": INT, "kind": Enum("person", "computer"), "level": OPT_STR, "name": OPT_STR,
+    "present": BOOL, "stand_in": OPT_STR, "you": BOOL, "absent_for": INT,
+})
+SUMMARY = Obj("a table summary", {
+    "id": INT, "game": STR, "game_name": STR,
+    "status": Enum("waiting", "playing", "finished"), "seats": ListOf(SEAT),
+    "private": BOOL, "creator": STR, "progress": STR, "to_move": ListOf(INT),
+    "spectators": INT, "timer": BOOL, "stand_in_after": INT, "options": STR,
+})
+CHAT = Obj("a chat line", {"who": STR, "text": STR, "time": STR})
+RESULT = Obj("a result", {
+    "table": INT, "game_name": STR, "finished": STR,
+    "players": ListOf(Obj("a player's result", {"name": STR, "outcome": STR})),
+})
+YOU = Obj("you", {"name": OPT_STR, "bell": BOOL, "key": STR})
+
+CLIENT_MESSAGES: dict[str, dict[str, Kind]] = {
+    "hello": {"v": INT, "token": STR},
+    "set_name": {"name": STR},
+    "set_bell": {"on": BOOL},
+    "create": {
+        "game": STR, "seats": ListOf(SEAT_REQUEST), "my_seat": INT, "options": OBJECT,
+        "private": BOOL, "timer": BOOL, "stand_in_after": INT,
+    },
+    "join": {"table": INT, "seat": OPT_INT, "code": OPT_STR},
+    "watch": {"table": INT, "code": OPT_STR},
+    "open": {"table": INT},
+    "leave": {"table": INT},
+    "close": {"table": INT},
+    "move": {"table": INT, "seat": INT, "text": STR},
+    "chat": {"table": INT, "text": STR},
+    "stand_in": {"table": INT, "seat": INT, "level": OPT_STR},
+    "sync": {"table": INT},
+}
+
+SERVER_MESSAGES: dict[str, dict[str, Kind]] = {
+    "welcome": {"v": INT, "you": YOU, "seated": ListOf(INT)},
+    "you": {"name": OPT_STR, "bell": BOOL},
+    "lobby": {"tables": ListOf(SUMMARY), "results": ListOf(RESULT)},
+    "table": {
+        "table": INT, "summary": SUMMARY, "save": STR, "your_seat": OPT_INT, "creator": BOOL,
+        "code": OPT_STR, "chat": ListOf(CHAT), "timer": OPT_INT,
+    },
+    "move": {"table": INT, "index": INT, "seat": INT, "text": STR},
+    "seats": {"table": INT, "summary": SUMMARY},
+    "chat": {"table": INT, "line": CHAT},
+    "timer": {"table": INT, "seconds": OPT_INT},
+    "closed": {"table": INT, "reason": STR},
+    "error": {"code": Enum(*sorted(ERROR_CODES)), "message": STR, "table": OPT_INT},
+}
+
+
+# -- lines ----------------------------------------------------------------------------
+
+
+def encode(msg: Mapping[str, Any]) -> bytes:
+    """One line of JSON (UTF-8, ending in a newline) for ``msg``."""
+    return json.dumps(msg, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number")
+
+
+def _parse(line: bytes, limit: int) -> dict[str, Any]:
+    if len(line.rstrip(b"\r\n")) > limit:
+        raise ProtocolError("too_long", f"a message is at most {limit} bytes")
+    try:
+        value = json.loads(line.decode("utf-8"), parse_constant=_reject_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise ProtocolError("malformed", "a message must be one line of JSON") from None
+    if not isinstance(value, dict):
+        raise ProtocolError("malformed", "a message must be a JSON object")
+    return value
+
+
+def check(msg: Mapping[str, Any], schemas: Mapping[str, Mapping[str, Kind]]) -> None:
+    """Raise :class:`ProtocolError` ``malformed`` unless ``msg`` fits its type's schema."""
+    kind = msg.get("type")
+    if not isinstance(kind, str) or kind not in schemas:
+        shown = kind if isinstance(kind, str) and len(kind) <= 30 else "?"
+        raise ProtocolError("malformed", f"unknown message type {shown!r}")
+    schema = schemas[kind]
+    fields = set(msg) - {"type"}
+    extra = sorted(fields - set(schema))
+    if extra:
+        raise ProtocolError("malformed", f"{kind}: unexpected field {extra[0][:30]!r}")
+    for name, field_kind in schema.items():
+        if name not in msg:
+            raise ProtocolError("malformed", f"{kind}: missing field {name!r}")
+        if not field_kind.check(msg[name]):
+            raise ProtocolError("malformed", f"{kind}: {name!r} must be {field_kind.name}")
+
+
+def decode_client(line: bytes) -> dict[str, Any]:
+    """A client -> server message from one line; :class:`ProtocolError` if it is not one."""
+    msg = _parse(line, MAX_CLIENT_LINE)
+    check(msg, CLIENT_MESSAGES)
+    return msg
+
+
+def decode_server(line: bytes) -> dict[str, Any]:
+    """A server -> client message from one line; :class:`ProtocolError` if it is not one."""
+    msg = _parse(line, MAX_SERVER_LINE)
+    check(msg, SERVER_MESSAGES)
+    return msg
+
+
+def check_client(msg: Mapping[str, Any]) -> None:
+    """Check a message a client is about to send (raises :class:`ProtocolError`)."""
+    check(msg, CLIENT_MESSAGES)
+    if len(encode(msg)) - 1 > MAX_CLIENT_LINE:
+        raise ProtocolError("too_long", f"a message is at most {MAX_CLIENT_LINE} bytes")
+
+
+def error(code: str, message: str, table: int | None = None) -> dict[str, Any]:
+    """An ``error`` message."""
+    return {"type": "error", "code": code, "message": " ".join(message.split()), "table": table}
