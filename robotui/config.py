@@ -12,7 +12,9 @@ class AppConfig:
     """What the command line asked for.
 
     ``start`` is ``"menu"`` (main menu), ``"play"`` (a new game straight away,
-    using ``game`` and the fields after it) or ``"resume"`` (load ``resume_path``).
+    using ``game`` and the fields after it), ``"resume"`` (load ``resume_path``) or
+    ``"lobby"`` (a player of ``robotui serve``: the lobby of the table server listening on
+    ``table_socket``, entered with ``table_token``).
     """
 
     save_dir: Path
@@ -28,3 +30,5 @@ class AppConfig:
     humans: int = 1  # humans sharing the terminal in games of more than two
     resume_path: Path | None = None
     notice: str = ""  # shown once the app is up (e.g. unreadable saves that were skipped)
+    table_socket: Path | None = None  # lobby mode: the table server's unix socket
+    table_token: str = ""  # lobby mode: the one-session token the front door was given

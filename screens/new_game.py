@@ -1,6 +1,10 @@
 """The new-game dialog: opponents, seats, options and an optional seed. It starts from the
 game just played, else from the choices remembered in the settings file (saves.settings),
-and remembers what a game is started with."""
+and remembers what a game is started with.
+
+In table mode (a game at the host of ``robotui serve``) each seat is "You", "Person" (open for
+someone in the lobby) or a computer level, with the table's settings (private, RoboRally's
+30 s timer, when a computer may stand in for someone away); it returns a :class:`TableChoice`."""
 
 from __future__ import annotations
 
@@ -32,6 +36,9 @@ LEVEL_LABELS = {
     "hard": "Computer: hard",
 }
 MIXED = "mixed"  # the Computers row's value when each computer has its own level row
+YOU = "you"  # a seat row's value in table mode: the creator sits here
+PERSON = "person"  # a seat row's value in table mode: open for a person from the lobby
+STAND_IN_MINUTES = (0, 2, 5, 10, 30)  # "a computer may stand in after": 0 = never
 
 
 def computer_levels(opponent: str) -> list[str]:
@@ -114,11 +121,42 @@ class NewGameChoice:
         )
 
 
-class NewGameScreen(ModalScreen[NewGameChoice | None]):
+@dataclass
+class TableChoice:
+    """What the dialog returns in table mode: all a ``create`` message needs."""
+
+    game_id: str
+    seats: list[str]  # per seat: PERSON or a computer level (the creator's seat is PERSON)
+    my_seat: int
+    options: dict[str, Any] = field(default_factory=dict)
+    private: bool = False
+    timer: bool = False  # RoboRally's 30 s timer
+    stand_in_after: int = 0  # minutes; 0 = never
+
+    def create_message(self) -> dict[str, Any]:
+        """The protocol's ``create`` message for this table."""
+        return {
+            "type": "create",
+            "game": self.game_id,
+            "seats": [
+                {"kind": "person", "level": None} if kind == PERSON
+                else {"kind": "computer", "level": kind}
+                for kind in self.seats
+            ],
+            "my_seat": self.my_seat,
+            "options": dict(self.options),
+            "private": self.private,
+            "timer": self.timer,
+            "stand_in_after": self.stand_in_after,
+        }
+
+
+class NewGameScreen(ModalScreen[NewGameChoice | TableChoice | None]):
     """Up/down or Tab move between rows, left/right change a value, Enter starts.
 
     Games of more than two have rows for the players, the humans, your seat (with one
     human) and the computers' level: one for all, or "Mixed" and a row for each computer.
+    With ``table`` it sets up a table at the host instead (see the module's docstring).
     """
 
     BINDINGS = [
@@ -130,11 +168,17 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
     ]
 
     def __init__(
-        self, spec: GameSpec, opponent: str = "normal", previous: NewGameChoice | None = None
+        self,
+        spec: GameSpec,
+        opponent: str = "normal",
+        previous: NewGameChoice | None = None,
+        table: bool = False,
     ) -> None:
         super().__init__()
         self.spec = spec
-        if previous is None:  # not after a game: the choices the dialog last started with
+        self.table = table
+        # not after a game: the choices the dialog last started with (not for a table)
+        if previous is None and not table:
             previous = NewGameChoice.remembered(spec, opponent)
         self.opponent = previous.opponent if previous else opponent
         self.previous = previous
@@ -144,8 +188,11 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         levels = list(spec.player_levels())
         opponents = [(lv, LEVEL_LABELS.get(lv, f"Computer: {lv}")) for lv in levels]
         with Vertical(classes="dialog new-game"):
-            yield Static(f"New game: {spec.name}", classes="dialog-title")
-            if spec.max_players == 2:
+            title = f"New table: {spec.name}" if self.table else f"New game: {spec.name}"
+            yield Static(title, classes="dialog-title")
+            if self.table:
+                yield from self._table_seat_rows(levels)
+            elif spec.max_players == 2:
                 opponents.append((HUMAN, "Second human here"))
                 seats = spec.seat_names(2)
                 yield ChoiceRow("Opponent", opponents, self.opponent, id="opponent")
@@ -165,16 +212,69 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
                         before = base_id(before)
                     value = before if before in dict(choices) else value
                 yield ChoiceRow(label, choices, value, id=f"option-{option.name}")
-            with Horizontal(classes="seed-row"):
-                yield Static(" Seed (optional)", classes="seed-label")
-                yield Input(placeholder="random", id="seed", restrict=r"[0-9]*", max_length=12)
-            hint = "Up/Down: move   Left/Right: change   Enter: start   Esc: cancel"
+            if self.table:
+                yield from self._table_setting_rows()
+            else:
+                with Horizontal(classes="seed-row"):
+                    yield Static(" Seed (optional)", classes="seed-label")
+                    yield Input(
+                        placeholder="random", id="seed", restrict=r"[0-9]*", max_length=12
+                    )
+            start = "create" if self.table else "start"
+            hint = f"Up/Down: move   Left/Right: change   Enter: {start}   Esc: cancel"
             if spec.preview_text(spec.normalize_options({})) is not None:
-                hint = "Up/Down move  Left/Right change  v preview  Enter start"
+                hint = f"Up/Down move  Left/Right change  v preview  Enter {start}"
             yield Static(hint, classes="hint")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Start (Enter)", id="start", variant="primary")
+                yield Button(f"{start.capitalize()} (Enter)", id="start", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")
+
+    # -- table mode -----------------------------------------------------------
+    def _table_seat_rows(self, levels: list[str]) -> ComposeResult:
+        """Players (games of more than two), then one row per seat: You, Person or a
+        computer level (rows past the number of players are hidden)."""
+        spec = self.spec
+        if spec.max_players > 2:
+            counts = [(str(n), str(n)) for n in range(spec.min_players, spec.max_players + 1)]
+            yield ChoiceRow("Players", counts, str(spec.min_players), id="players")
+        kinds = [(YOU, "You"), (PERSON, "Person")]
+        kinds += [(lv, LEVEL_LABELS.get(lv, f"Computer: {lv}")) for lv in levels]
+        for seat, name in enumerate(spec.seat_names(spec.max_players)):
+            label = name if str(seat + 1) in name else f"Seat {seat + 1}: {name}"
+            yield ChoiceRow(label[:14], kinds, YOU if seat == 0 else PERSON, id=f"seat-{seat}")
+
+    def _table_setting_rows(self) -> ComposeResult:
+        yield ChoiceRow("Private", [("no", "No"), ("yes", "Yes: join by code")], "no",
+                        id="table-private")
+        if self.spec.id == "roborally":
+            yield ChoiceRow("30 s timer", [("off", "Off"), ("on", "On")], "off",
+                            id="table-timer")
+        after = [(str(m), f"after {m} min" if m else "Never") for m in STAND_IN_MINUTES]
+        yield ChoiceRow("Stand-in", after, "0", id="table-stand-in")
+
+    def _table_players(self) -> int:
+        rows = list(self.query("#players").results(ChoiceRow))
+        return int(rows[0].value) if rows else 2
+
+    def _show_table_rows(self) -> None:
+        players = self._table_players()
+        for seat in range(self.spec.max_players):
+            self._row(f"seat-{seat}").display = seat < players
+        if not any(self._row(f"seat-{k}").value == YOU for k in range(players)):
+            self._row("seat-0").index = 0  # you sit somewhere: the first seat
+
+    def _table_choice(self) -> TableChoice:
+        players = self._table_players()
+        kinds = [self._row(f"seat-{k}").value for k in range(players)]
+        return TableChoice(
+            game_id=self.spec.id,
+            seats=[PERSON if kind == YOU else kind for kind in kinds],
+            my_seat=kinds.index(YOU) if YOU in kinds else 0,
+            options=self.chosen_options(),
+            private=self._row("table-private").value == "yes",
+            timer=any(row.value == "on" for row in self.query("#table-timer").results(ChoiceRow)),
+            stand_in_after=int(self._row("table-stand-in").value),
+        )
 
     def _player_rows(self, opponents: list[tuple[str, str]]) -> ComposeResult:
         """Players, humans, your seat, the computers' level and one level row per computer
@@ -234,7 +334,9 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         """Only the rows that mean something now: no seat row unless one human sits
         among computers, no Computers row when every seat is human, a level row per
         computer for "Mixed". The dialog tightens as rows come, so it fits 80x24."""
-        if self.spec.max_players > 2:
+        if self.table:
+            self._show_table_rows()
+        elif self.spec.max_players > 2:
             players, humans = int(self._row("players").value), int(self._row("humans").value)
             computers = max(0, players - humans)
             seat = self._row("side")
@@ -259,6 +361,12 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         return True
 
     def on_choice_row_changed(self, event: ChoiceRow.Changed) -> None:
+        row_id = event.row.id or ""
+        if self.table and row_id.startswith("seat-") and event.value == YOU:
+            for other in self.query(ChoiceRow):  # one "You": the seat you had opens up
+                if other is not event.row and (other.id or "").startswith("seat-") \
+                        and other.value == YOU:
+                    other.index = 1  # Person
         if event.row.id == "opponent" and event.value != MIXED and self.spec.max_players > 2:
             for k in range(self.spec.max_players - 1):  # "Mixed" then starts from it
                 level = self._row(f"level-{k}")
@@ -314,6 +422,9 @@ class NewGameScreen(ModalScreen[NewGameChoice | None]):
         self.action_start()
 
     def action_start(self) -> None:
+        if self.table:
+            self.dismiss(self._table_choice())
+            return
         seed_text = self.query_one("#seed", Input).value.strip()
 
         def number(row_id: str, default: int) -> int:

@@ -101,11 +101,10 @@ class TableClient:
         """Send one client message. It is checked against the protocol first (a bad
         one raises ``protocol.ProtocolError``, a bug on our side); after the connection
         has ended the message is dropped (``on_lost`` has said so already)."""
-        line = protocol.encode(msg)
-        protocol.decode_client(line)  # validates type and fields
+        protocol.check_client(msg)
         if not self.connected:
             return
-        self._write_line(line)
+        self._write_line(protocol.encode(msg))
 
     def _write(self, msg: dict[str, Any]) -> None:
         self._write_line(protocol.encode(msg))
