@@ -9,6 +9,7 @@ from typing import Any
 from engines.core import Action, GameSpec, IllegalAction, OptionError, OptionSpec
 from engines.stak_bots.cards import (
     EFFECT_TEXT,
+    INLINE_PREFIX,
     CardSet,
     default_card_set,
     default_card_text,
@@ -168,8 +169,15 @@ class StakBotsSpec(GameSpec):
     def with_resources(
         self, options: Mapping[str, Any], resources: Mapping[str, str]
     ) -> dict[str, Any]:
+        value = options.get("cards", "default")
+        if isinstance(value, str) and value.strip() not in ("", "default") and (
+            not value.startswith(INLINE_PREFIX)
+        ):
+            # a save keeps its card set inline: loading one never reads a file it names
+            # (a hand-edited save, or a table's save on a host, must not open a path)
+            raise OptionError("option cards names a file; a save keeps its card set inline")
         text = resources.get("cards")
-        if text is None or options.get("cards", "default") != "default":
+        if text is None or value != "default":
             return dict(options)
         saved = parse_card_set(text, "the saved copy of the default cards")
         if saved == default_card_set():

@@ -98,7 +98,7 @@ BAD_EDITS = {
     "wrong seat": ('"0 play spike"', '"1 play spike"', "not Player 2's"),
     "bad depth": ("depth = 9", "depth = 40", "option depth cannot be 40"),
     "bad switch": ('reactive = "on"', 'reactive = "yes"', "option reactive cannot be 'yes'"),
-    "missing card file": ('cards = "default"', 'cards = "/no/such/set.toml"', "does not exist"),
+    "card file": ('cards = "default"', 'cards = "/no/such/set.toml"', "names a file"),
     "hash": ('state_hash = "d', 'state_hash = "e', "does not match its hash"),
     "snapshot": ("draw_pile = 28", "draw_pile = 29", "snapshot.draw_pile"),
     "five players": (
@@ -121,3 +121,22 @@ def test_bad_saves_give_one_clear_line(case):
     message = str(info.value)
     assert "\n" not in message and message.startswith("bad.toml: ")
     assert expected in message, message
+
+
+def test_a_save_naming_a_card_file_is_refused_without_reading_it(tmp_path, monkeypatch):
+    """A hand-edited save (or a table's save on a host) must never make robotui open a file
+    it names: a card set is kept inline in every save robotui writes."""
+    from engines.stak_bots import cards
+
+    text = text_of(played({"cards": "default"}))
+    secret = tmp_path / "secret.toml"
+    secret.write_text(DEFAULT_PATH.read_text(), "utf-8")
+    edited = text.replace('cards = "default"', f'cards = "{secret}"', 1)
+    assert edited != text
+    opened: list[str] = []
+    real = cards.load_card_set
+    monkeypatch.setattr(cards, "load_card_set", lambda path: opened.append(path) or real(path))
+    with pytest.raises(SaveError) as caught:
+        loads_save(edited, "edited.toml")
+    assert "names a file" in str(caught.value) and "\n" not in str(caught.value)
+    assert opened == []
