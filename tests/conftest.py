@@ -1,10 +1,15 @@
 """Shared fixtures: snapshot tests see a fixed clock, so save names drawn on screen
 ("robot-master 2026-01-02 12.30") do not change from run to run; every app sees the
 same colour system whatever the terminal running the tests (``TERM=xterm`` means 16
-colours, and in 16 colours the app keeps the terminal's own palette)."""
+colours, and in 16 colours the app keeps the terminal's own palette); hosting (the table
+server) keeps its data and socket in temporary folders."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
 from datetime import datetime
 
 import pytest
@@ -31,6 +36,19 @@ def _fixed_clock_for_snapshots(request: pytest.FixtureRequest, monkeypatch) -> N
 def _settings_in_a_tmp_dir(tmp_path_factory, monkeypatch) -> None:
     """The new-game dialog's settings file never touches the real config folder."""
     monkeypatch.setenv("ROBOTUI_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
+
+
+@pytest.fixture(autouse=True)
+def _hosting_in_tmp_dirs(tmp_path_factory, monkeypatch) -> Iterator[None]:
+    """Hosting's data (SQLite, table saves, host key) and runtime (the table socket) dirs
+    never touch the real ones; the runtime dir is a short path under /tmp, as AF_UNIX
+    allows at most 107 bytes for a socket path."""
+    monkeypatch.setenv("ROBOTUI_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    runtime = tempfile.mkdtemp(prefix="rt", dir="/tmp")
+    os.chmod(runtime, 0o700)
+    monkeypatch.setenv("ROBOTUI_RUNTIME_DIR", runtime)
+    yield
+    shutil.rmtree(runtime, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,66 @@
+"""Computer seats think in worker processes, so no search ever blocks the event loop.
+
+A player object travels to a worker with its seat's view and comes back with its
+action (:func:`think`), so whatever it remembers between turns survives. Workers are
+started by 'forkserver' (or 'spawn'): never a fork of the running event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from engines.core import Action, SeatView
+from engines.players import ComputerPlayer
+
+
+def think(player: ComputerPlayer, view: SeatView) -> tuple[Action, ComputerPlayer]:
+    """Runs in a worker: the player's choice and the player as it is afterwards."""
+    return player.choose(view), player
+
+
+def _context() -> Any:
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+class ComputerPool:
+    """A process pool made on first use and made again if a worker dies."""
+
+    def __init__(self, workers: int = 2) -> None:
+        self.workers = max(1, workers)
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=_context())
+        return self._pool
+
+    async def choose(
+        self, player: ComputerPlayer, view: SeatView
+    ) -> tuple[Action, ComputerPlayer]:
+        """The player's action (and its updated self), thought in a worker; if the pool
+        broke (a worker was killed), once more in a new pool."""
+        loop = asyncio.get_running_loop()
+        for attempt in range(2):
+            try:
+                return await loop.run_in_executor(self._executor(), think, player, view)
+            except BrokenProcessPool:
+                self._discard()
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _discard(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    async def close(self) -> None:
+        """Stop the workers (without waiting for a search in progress to finish)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)

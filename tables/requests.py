@@ -1,0 +1,318 @@
+"""What each client message asks of the table server (a mixin of
+:class:`tables.server.TableServer`): names, creating, joining, watching, leaving and
+closing tables, chat, stand-ins and sync. Each handler raises
+:class:`tables.protocol.ProtocolError` with a player-readable reason to refuse."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engines.core import EngineError
+from engines.registry import get_game
+from tables.protocol import ProtocolError
+from tables.store import SeatRow
+from tables.table import (
+    COMPUTER,
+    FINISHED,
+    PERSON,
+    WAITING,
+    Table,
+    check_options,
+    new_code,
+)
+from tables.text import CHAT_CELLS, NAME_CELLS, clean_chat, clean_name
+
+if TYPE_CHECKING:
+    from tables.server import Connection, TableServer
+
+MAX_OPEN_TABLES = 8  # unfinished tables one person may have created
+MAX_STAND_IN_AFTER = 24 * 60
+
+
+def _table(server: TableServer, msg: dict[str, Any]) -> Table:
+    table = server.tables.get(msg["table"])
+    if table is None:
+        raise ProtocolError("unknown_table", f"there is no table {msg['table']}")
+    return table
+
+
+def _named(server: TableServer, conn: Connection) -> str:
+    name = server._name(conn.key)
+    if not name:
+        raise ProtocolError("name", "choose a name first")
+    return name
+
+
+def _following(conn: Connection, table: Table) -> None:
+    if table.id not in conn.following:
+        raise ProtocolError("forbidden", "open or watch the table first")
+
+
+class RequestsMixin:
+    """The handlers, by message type."""
+
+    handlers: ClassVar[dict[str, Callable[..., None]]] = {}
+
+    def on_set_name(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+        name = clean_name(msg["name"])
+        if name is None:
+            raise ProtocolError("name", f"a name is 1 to {NAME_CELLS} characters wide")
+        assert self.store is not None
+        self.store.set_name(conn.key, name)
+        self._names[conn.key] = name
+        self._tell_you(conn.key)
+        for table in self.tables.values():
+            if table.seat_of(conn.key) is not None:
+                self._save(table)
+                self._send_seats(table)
+        self._lobby_changed()
+
+    def on_set_bell(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+        assert self.store is not None
+        self.store.set_bell(conn.key, msg["on"])
+        self._tell_you(conn.key)
+
+    def _tell_you(self: TableServer, key: str) -> None:
+        assert self.store is not None
+        name, bell = self.store.player(key)
+        for conn in list(self.connections):
+            if conn.key == key and conn.ready:
+                conn.send({"type": "you", "name": name, "bell": bell})
+
+    def on_create(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+        _named(self, conn)
+        try:
+            spec = get_game(msg["game"])
+        except EngineError:
+            raise ProtocolError("bad_request", f"there is no game {msg['game'][:40]!r}") from None
+        seats = msg["seats"]
+        try:
+            spec.check_players(len(seats))
+        except EngineError as exc:
+            raise ProtocolError("bad_request", str(exc)) from None
+        if not any(s["kind"] == PERSON for s in seats):
+            raise ProtocolError("bad_request", "a table needs at least one person")
+        levels = spec.player_levels()
+        for s in seats:
+            if s["kind"] == COMPUTER and s["level"] not in levels:
+                raise ProtocolError(
+                    "bad_request", f"computer level must be one of: {', '.join(levels)}"
+                )
+        my_seat = msg["my_seat"]
+        if not 0 <= my_seat < len(seats) or seats[my_seat]["kind"] != PERSON:
+            raise ProtocolError("bad_request", "your seat must be one of the person seats")
+        if not 0 <= msg["stand_in_after"] <= MAX_STAND_IN_AFTER:
+            raise ProtocolError(
+                "bad_request", f"stand-in time is 0 to {MAX_STAND_IN_AFTER} minutes"
+            )
+        options = check_options(spec, msg["options"])
+        open_tables = [
+            t for t in self.tables.values()
+            if t.creator_key == conn.key and t.status != FINISHED
+        ]
+        if len(open_tables) >= MAX_OPEN_TABLES:
+            raise ProtocolError(
+                "forbidden", f"you already have {MAX_OPEN_TABLES} open tables; close one first"
+            )
+        rows = [
+            SeatRow(i, s["kind"], s["level"] if s["kind"] == COMPUTER else None,
+                    conn.key if i == my_seat else None, None)
+            for i, s in enumerate(seats)
+        ]
+        code = new_code() if msg["private"] else None
+        timer = msg["timer"] and spec.id == "roborally"
+        assert self.store is not None
+        table_id = self.store.add_table(
+            spec.id, conn.key, code, timer, msg["stand_in_after"], rows
+        )
+        saved = Table.new_saved(spec, table_id, len(seats), options)
+        from tables.paths import tables_dir
+
+        table = Table(table_id, saved, rows, conn.key, code, timer, msg["stand_in_after"],
+                      tables_dir(self.data_dir))
+        table.write(self._name)
+        assert saved.path is not None
+        self.store.set_save_path(table_id, saved.path)
+        self.tables[table_id] = table
+        table.followers.add(conn)
+        conn.following.add(table_id)
+        self._start_if_full(table)
+        self._send_table(conn, table)
+        self._lobby_changed()
+
+    def on_join(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+        table = _table(self, msg)
+        if table.seat_of(conn.key) is not None:
+            self._open(conn, table)
+            return
+        if table.private and msg["code"] != table.code:
+            raise ProtocolError("private", "this table is private: ask for its code")
+        if table.status != WAITING:
+            raise ProtocolError("seat_taken", "this game has started; you can watch it")
+        _named(self, conn)
+        free = table.free_seats()
+        seat = msg["seat"]
+        if seat is None:
+            if not free:
+                raise ProtocolError("no_seat", "no seat is free at this table")
+            seat = free[0]
+        elif not 0 <= seat < len(table.seats) or table.seats[seat].kind != PERSON:
+            raise ProtocolError("no_seat", f"seat {seat} is not a seat for a person")
+        elif seat not in free:
+            raise ProtocolError("seat_taken", f"seat {seat + 1} is taken")
+        row = table.seats[seat]
+        row.owner_key = conn.key
+        assert self.store is not None
+        self.store.set_seat(table.id, row)
+        self._save(table)
+        table.followers.add(conn)
+        conn.following.add(table.id)
+        self._start_if_full(table)
+        self._send_table(conn, table)
+        self._send_seats(table)
+        self._lobby_changed()
+
+    def on_watch(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+        table = _table(self, msg)
+        if table.seat_of(conn.key) is not None:
+            self._open(conn, table)
+            return
+        if table.private and msg["code"] != table.code and conn.key != table.creator_key:
+            raise ProtocolError("private", "this table is private: ask for its code")
+        self._send_table(conn, table)
+        self._follow(conn, table)
+
+    def on_open(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+        table = _table(self, msg)
+        if table.seat_of(conn.key) is None:
+            raise ProtocolError("not_your_seat", "you have no seat at this table")
+        self._open(conn, table)
+
+    def _open(self: TableServer, conn: Connection, table: Table) -> None:
+        """Follow a table one sits at; a stand-in playing one's seat steps down."""
+        seat = table.seat_of(conn.key)
+        assert seat is not None
+        row = table.seats[seat]
+        if row.stand_in is not None:
+            self._set_stand_in(table, seat, None)
+        self._send_table(conn, table)
+        self._follow(conn, table)
+
+    def on_leave(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+        table = _table(self, msg)
+        seat = table.seat_of(conn.key)
+        if table.status == WAITING and seat is not None:
+            if conn.key == table.creator_key:
+                self._close_table(table, "the creator left before the start")
+                return
+            row = table.seats[seat]
+            row.owner_key = None
+            assert self.store is not None
+            self.store.set_seat(table.id, row)
+            self._save(table)
+            for other in list(table.followers):
+                if other.key == conn.key:
+                    self._unfollow(other, table)
+        self._unfollow(conn, table)
+
+    def on_close(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+        table = _table(self, msg)
+        if conn.key != table.creator_key:
+            raise ProtocolError("forbidden", "only the table's creator can close it")
+        self._close_table(table, "the creator closed the table")
+
+    def _close_table(self: TableServer, table: Table, reason: str) -> None:
+        self._stop_timer(table, tell=False)
+        self.tables.pop(table.id, None)
+        assert self.store is not None
+        if table.status != FINISHED:
+            self.store.set_status(table.id, "closed")
+        for conn in list(table.followers):
+            conn.following.discard(table.id)
+            conn.send({"type": "closed", "table": table.id, "reason": reason})
+        table.followers.clear()
+        self._lobby_changed()
+
+    def on_chat(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+        table = _table(self, msg)
+        _following(conn, table)
+        who = _named(self, conn)
+        text = clean_chat(msg["text"])
+        if text is None:
+            raise ProtocolError("bad_request", f"a chat line is 1 to {CHAT_CELLS} characters wide")
+        self._take_chat_budget(conn.key)
+        line = {"who": who, "text": text, "time": f"{datetime.now():%H:%M}"}
+        assert self.store is not None
+        self.store.add_chat(table.id, line["time"], who, text)
+        table.chat.append(line)
+        self._to_followers(table, {"type": "chat", "table": table.id, "line": line})
+
+    def _take_chat_budget(self: TableServer, key: str) -> None:
+        """A burst of ``chat_burst`` lines, then one per ``chat_every`` seconds."""
+        now = time.monotonic()
+        tokens, then = self._chat_budget.get(key, (float(self.chat_burst), now))
+        tokens = min(float(self.chat_burst), tokens + (now - then) / self.chat_every)
+        if tokens < 1.0:
+            self._chat_budget[key] = (tokens, now)
+            raise ProtocolError("rate", "you are chatting too fast; wait a moment")
+        self._chat_budget[key] = (tokens - 1.0, now)
+
+    def on_stand_in(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+        table = _table(self, msg)
+        if conn.key != table.creator_key:
+            raise ProtocolError("forbidden", "only the table's creator can set a stand-in")
+        seat, level = msg["seat"], msg["level"]
+        if not 0 <= seat < len(table.seats) or table.seats[seat].kind != PERSON:
+            raise ProtocolError("bad_request", f"seat {seat} is not a person's seat")
+        row = table.seats[seat]
+        if level is None:
+            if row.stand_in is not None:
+                self._set_stand_in(table, seat, None)
+            return
+        if table.stand_in_after == 0:
+            raise ProtocolError("forbidden", "stand-ins are off at this table")
+        if row.owner_key is None or table.status != "playing":
+            raise ProtocolError("forbidden", "a stand-in plays only for an absent player")
+        levels = table.spec.player_levels()
+        if level not in levels:
+            raise ProtocolError("bad_request", f"level must be one of: {', '.join(levels)}")
+        wait = table.stand_in_after * self.stand_in_minute
+        if table.absent_for(seat) < wait:
+            raise ProtocolError(
+                "forbidden",
+                f"a stand-in needs the player away for {table.stand_in_after} min",
+            )
+        self._set_stand_in(table, seat, level)
+
+    def on_sync(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+        table = _table(self, msg)
+        _following(conn, table)
+        self._send_table(conn, table)
+
+    def on_hello_again(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+        raise ProtocolError("bad_request", "hello is said once")
+
+    def on_move(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+        table = _table(self, msg)
+        action = table.check_move(conn.key, msg["seat"], msg["text"])
+        self._apply(table, msg["seat"], action)
+
+
+RequestsMixin.handlers = {
+    "set_name": RequestsMixin.on_set_name,
+    "set_bell": RequestsMixin.on_set_bell,
+    "create": RequestsMixin.on_create,
+    "join": RequestsMixin.on_join,
+    "watch": RequestsMixin.on_watch,
+    "open": RequestsMixin.on_open,
+    "leave": RequestsMixin.on_leave,
+    "close": RequestsMixin.on_close,
+    "move": RequestsMixin.on_move,
+    "chat": RequestsMixin.on_chat,
+    "stand_in": RequestsMixin.on_stand_in,
+    "sync": RequestsMixin.on_sync,
+    "hello": RequestsMixin.on_hello_again,
+}

@@ -1,0 +1,255 @@
+"""Hosting's SQLite file (``hosting.sqlite3``): players, tables, seats, chat and results.
+
+Migrations run by ``PRAGMA user_version``: ``MIGRATIONS[n]`` turns a version-``n`` file
+into version ``n + 1``; a file newer than this robotui knows is refused.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+CHAT_KEPT = 200
+
+
+def _v1(db: sqlite3.Connection) -> None:
+    _run_script(
+        db,
+        """
+        CREATE TABLE players (
+            key TEXT PRIMARY KEY, name TEXT, bell INTEGER NOT NULL DEFAULT 1,
+            created TEXT NOT NULL, last_seen TEXT NOT NULL);
+        CREATE TABLE tables (
+            id INTEGER PRIMARY KEY, game TEXT NOT NULL, status TEXT NOT NULL,
+            creator_key TEXT NOT NULL, code TEXT, timer INTEGER NOT NULL,
+            stand_in_after INTEGER NOT NULL, save_path TEXT NOT NULL,
+            created TEXT NOT NULL, finished TEXT);
+        CREATE TABLE seats (
+            table_id INTEGER NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL,
+            level TEXT, owner_key TEXT, stand_in TEXT, PRIMARY KEY (table_id, seat));
+        CREATE TABLE chat (
+            id INTEGER PRIMARY KEY, table_id INTEGER NOT NULL, time TEXT NOT NULL,
+            who TEXT NOT NULL, text TEXT NOT NULL);
+        CREATE INDEX chat_by_table ON chat (table_id, id);
+        CREATE TABLE results (
+            id INTEGER PRIMARY KEY, table_id INTEGER NOT NULL, game TEXT NOT NULL,
+            finished TEXT NOT NULL, players_json TEXT NOT NULL);
+        """
+    )
+
+
+def _run_script(db: sqlite3.Connection, script: str) -> None:
+    """Each statement on its own (``executescript`` would commit the open transaction)."""
+    for statement in script.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _v1}
+SCHEMA_VERSION = max(MIGRATIONS) + 1
+
+
+class StoreError(Exception):
+    """The hosting database cannot be used; the message is one line."""
+
+
+def now_text() -> str:
+    """The time as stored: ISO 8601, UTC, to the second."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    level: str | None
+    owner_key: str | None
+    stand_in: str | None
+
+
+@dataclass
+class TableRow:
+    id: int
+    game: str
+    status: str
+    creator_key: str
+    code: str | None
+    timer: bool
+    stand_in_after: int
+    save_path: str
+    created: str
+    finished: str | None
+    seats: list[SeatRow]
+
+
+class Store:
+    """One open hosting database (autocommit after every call)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path, isolation_level=None)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self._migrate()
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: cannot be used ({exc})") from None
+
+    def _migrate(self) -> None:
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{self.path}: made by a newer robotui (version {version}); this one "
+                f"reads up to {SCHEMA_VERSION}"
+            )
+        while version < SCHEMA_VERSION:
+            with self.db:
+                self.db.execute("BEGIN")
+                MIGRATIONS[version](self.db)
+                version += 1
+                self.db.execute(f"PRAGMA user_version = {version}")
+
+    def close(self) -> None:
+        self.db.close()
+
+    @property
+    def version(self) -> int:
+        return int(self.db.execute("PRAGMA user_version").fetchone()[0])
+
+    # -- players ------------------------------------------------------------------------
+    def player(self, key: str) -> tuple[str | None, bool]:
+        """``(name, bell)`` of a player, adding the key on its first visit."""
+        now = now_text()
+        self.db.execute(
+            "INSERT INTO players (key, name, bell, created, last_seen) VALUES (?, NULL, 1, ?, ?)"
+            " ON CONFLICT(key) DO UPDATE SET last_seen = excluded.last_seen",
+            (key, now, now),
+        )
+        name, bell = self.db.execute(
+            "SELECT name, bell FROM players WHERE key = ?", (key,)
+        ).fetchone()
+        return name, bool(bell)
+
+    def names(self) -> dict[str, str | None]:
+        return dict(self.db.execute("SELECT key, name FROM players"))
+
+    def set_name(self, key: str, name: str) -> None:
+        self.db.execute("UPDATE players SET name = ? WHERE key = ?", (name, key))
+
+    def set_bell(self, key: str, on: bool) -> None:
+        self.db.execute("UPDATE players SET bell = ? WHERE key = ?", (int(on), key))
+
+    # -- tables -------------------------------------------------------------------------
+    def add_table(
+        self, game: str, creator_key: str, code: str | None, timer: bool,
+        stand_in_after: int, seats: list[SeatRow],
+    ) -> int:
+        """A new waiting table (its save path is set with :meth:`set_save_path`)."""
+        with self.db:
+            self.db.execute("BEGIN")
+            cursor = self.db.execute(
+                "INSERT INTO tables (game, status, creator_key, code, timer, stand_in_after,"
+                " save_path, created) VALUES (?, 'waiting', ?, ?, ?, ?, '', ?)",
+                (game, creator_key, code, int(timer), stand_in_after, now_text()),
+            )
+            table_id = int(cursor.lastrowid or 0)
+            self.db.executemany(
+                "INSERT INTO seats (table_id, seat, kind, level, owner_key, stand_in)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [(table_id, s.seat, s.kind, s.level, s.owner_key, s.stand_in) for s in seats],
+            )
+        return table_id
+
+    def set_save_path(self, table_id: int, path: Path) -> None:
+        self.db.execute("UPDATE tables SET save_path = ? WHERE id = ?", (str(path), table_id))
+
+    def set_status(self, table_id: int, status: str, finished: str | None = None) -> None:
+        self.db.execute(
+            "UPDATE tables SET status = ?, finished = ? WHERE id = ?", (status, finished, table_id)
+        )
+
+    def set_seat(self, table_id: int, seat: SeatRow) -> None:
+        self.db.execute(
+            "UPDATE seats SET owner_key = ?, stand_in = ? WHERE table_id = ? AND seat = ?",
+            (seat.owner_key, seat.stand_in, table_id, seat.seat),
+        )
+
+    def tables(self, statuses: tuple[str, ...]) -> list[TableRow]:
+        """The tables of these statuses, oldest first, each with its seats."""
+        marks = ",".join("?" * len(statuses))
+        rows = self.db.execute(
+            "SELECT id, game, status, creator_key, code, timer, stand_in_after, save_path,"
+            f" created, finished FROM tables WHERE status IN ({marks}) ORDER BY id",
+            statuses,
+        ).fetchall()
+        out = []
+        for row in rows:
+            seats = [
+                SeatRow(*s)
+                for s in self.db.execute(
+                    "SELECT seat, kind, level, owner_key, stand_in FROM seats"
+                    " WHERE table_id = ? ORDER BY seat",
+                    (row[0],),
+                )
+            ]
+            out.append(TableRow(row[0], row[1], row[2], row[3], row[4], bool(row[5]),
+                                row[6], row[7], row[8], row[9], seats))
+        return out
+
+    # -- chat ---------------------------------------------------------------------------
+    def add_chat(self, table_id: int, time: str, who: str, text: str) -> None:
+        """Keep a chat line; only the last :data:`CHAT_KEPT` of a table stay."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(
+                "INSERT INTO chat (table_id, time, who, text) VALUES (?, ?, ?, ?)",
+                (table_id, time, who, text),
+            )
+            self.db.execute(
+                "DELETE FROM chat WHERE table_id = ? AND id NOT IN (SELECT id FROM chat"
+                " WHERE table_id = ? ORDER BY id DESC LIMIT ?)",
+                (table_id, table_id, CHAT_KEPT),
+            )
+
+    def chat(self, table_id: int) -> list[tuple[str, str, str]]:
+        """``(time, who, text)`` of a table's kept chat, oldest first."""
+        rows = self.db.execute(
+            "SELECT time, who, text FROM chat WHERE table_id = ? ORDER BY id", (table_id,)
+        )
+        return [tuple(r) for r in rows]  # type: ignore[misc]
+
+    # -- results ------------------------------------------------------------------------
+    def add_result(self, table_id: int, game: str, finished: str,
+                   players: list[dict[str, str]]) -> None:
+        self.db.execute(
+            "INSERT INTO results (table_id, game, finished, players_json) VALUES (?, ?, ?, ?)",
+            (table_id, game, finished, json.dumps(players)),
+        )
+
+    def results(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The latest results, newest first: ``table``, ``game``, ``finished``,
+        ``players`` and ``private`` (whether the table had a code) and ``keys``."""
+        rows = self.db.execute(
+            "SELECT r.table_id, r.game, r.finished, r.players_json, t.code FROM results r"
+            " LEFT JOIN tables t ON t.id = r.table_id ORDER BY r.id DESC LIMIT ?",
+            (limit,),
+        ).fetchall()
+        out = []
+        for table_id, game, finished, players_json, code in rows:
+            keys = {
+                k for (k,) in self.db.execute(
+                    "SELECT owner_key FROM seats WHERE table_id = ? AND owner_key IS NOT NULL",
+                    (table_id,),
+                )
+            }
+            out.append({
+                "table": table_id, "game": game, "finished": finished,
+                "players": json.loads(players_json), "private": code is not None, "keys": keys,
+            })
+        return out

@@ -1,0 +1,308 @@
+"""One table: its game (a saved match), seats, followers, chat and the rules of moving.
+
+No sockets here: :class:`tables.server.TableServer` routes messages to a :class:`Table`,
+which checks them (raising :class:`tables.protocol.ProtocolError` with a player-readable
+reason) and says what changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+from engines.core import Action, EngineError, GameSpec, IllegalAction
+from engines.match import Match
+from engines.players import ComputerPlayer, make_player
+from saves import PlayerEntry, SavedGame, write_save
+from saves.settings import offered
+from tables.protocol import ProtocolError
+from tables.store import SeatRow
+
+PERSON, COMPUTER = "person", "computer"
+WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+OPEN_SEAT = "Open seat"
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
+CHAT_SHOWN = 200
+
+
+class Follower(Protocol):
+    """A connection following a table: the table only needs to know whose it is."""
+
+    key: str
+
+
+def new_code() -> str:
+    """A short private-table code."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+
+
+def player_seed(match_seed: int) -> int:
+    """Computer players' seeds come from the match seed, apart from it (as in
+    screens/session.py): seat ``s`` gets ``player_seed + 101 * s``."""
+    return random.Random(match_seed * 7919 + 17).randrange(2**31)
+
+
+def check_options(spec: GameSpec, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of a new table, normalized; an option the new-game dialog does not
+    offer (one naming a file) may only keep its default, so a client never makes the
+    server read a file. Raises :class:`ProtocolError` ``bad_request``."""
+    known = {o.name: o for o in spec.options}
+    for name, value in options.items():
+        if not isinstance(value, str | int) or isinstance(value, bool):
+            raise ProtocolError("bad_request", f"option {name[:30]!r} must be a name or number")
+        option = known.get(name)
+        if option is None:
+            continue  # normalize_options names it
+        if not offered(option) and value != option.default:
+            raise ProtocolError(
+                "bad_request", f"option {name!r} cannot be set at a table (it names a file)"
+            )
+        if option.choices is None and option.presets and isinstance(value, int):
+            low, high = min(option.presets), max(option.presets)
+            if not low <= value <= high:
+                raise ProtocolError(
+                    "bad_request", f"option {name!r} must be from {low} to {high}"
+                )
+    try:
+        return spec.normalize_options(options)
+    except EngineError as exc:
+        raise ProtocolError("bad_request", str(exc)) from None
+
+
+class Table:
+    """One table of the host."""
+
+    def __init__(
+        self,
+        table_id: int,
+        saved: SavedGame,
+        seats: list[SeatRow],
+        creator_key: str,
+        code: str | None,
+        timer: bool,
+        stand_in_after: int,
+        save_dir: Path,
+        status: str = WAITING,
+        finished_at: float | None = None,
+    ) -> None:
+        self.id = table_id
+        self.saved = saved
+        self.seats = seats
+        self.creator_key = creator_key
+        self.code = code
+        self.timer = timer
+        self.stand_in_after = stand_in_after
+        self.save_dir = save_dir
+        self.status = status
+        self.finished_at = finished_at  # time.time() of the end, for the one-hour listing
+        self.followers: set[Any] = set()
+        now = time.monotonic()
+        self.absent_since: dict[int, float] = {s.seat: now for s in seats}
+        self.chat: deque[dict[str, str]] = deque(maxlen=CHAT_SHOWN)
+        self.players: dict[tuple[int, str], ComputerPlayer] = {}
+        self.thinking: dict[int, int] = {}  # seat -> generation of the think in flight
+        self.generation = 0  # bumped whenever a seat's player changes (stand-in on/off)
+        self.timer_task: asyncio.Task[None] | None = None
+        self.timer_deadline: float | None = None
+        self.filling = False  # the timer is playing a seat's program
+        self._player_seed = player_seed(saved.match.seed)
+
+    # -- reading ------------------------------------------------------------------------
+    @property
+    def spec(self) -> GameSpec:
+        return self.saved.match.spec
+
+    @property
+    def private(self) -> bool:
+        return self.code is not None
+
+    def seat_of(self, key: str) -> int | None:
+        """The seat ``key`` holds here, or ``None``."""
+        return next((s.seat for s in self.seats if s.owner_key == key), None)
+
+    def keys(self) -> set[str]:
+        return {s.owner_key for s in self.seats if s.owner_key}
+
+    def visible_to(self, key: str) -> bool:
+        return not self.private or key in self.keys() or key == self.creator_key
+
+    def free_seats(self) -> list[int]:
+        return [s.seat for s in self.seats if s.kind == PERSON and s.owner_key is None]
+
+    def present(self, seat: int) -> bool:
+        owner = self.seats[seat].owner_key
+        return owner is not None and any(f.key == owner for f in self.followers)
+
+    def absent_for(self, seat: int) -> float:
+        """Seconds the seat's owner has been away (0 while present or for a free seat)."""
+        if self.seats[seat].owner_key is None or self.present(seat):
+            return 0.0
+        return time.monotonic() - self.absent_since.get(seat, time.monotonic())
+
+    def note_presence(self, before: Mapping[int, bool]) -> bool:
+        """After followers changed: start the absence clock of seats just left.
+        ``before`` is :meth:`presence` from before the change; True if any changed."""
+        changed = False
+        for seat, was in before.items():
+            now = self.present(seat)
+            if was and not now:
+                self.absent_since[seat] = time.monotonic()
+            changed = changed or was != now
+        return changed
+
+    def presence(self) -> dict[int, bool]:
+        return {s.seat: self.present(s.seat) for s in self.seats if s.kind == PERSON}
+
+    def spectators(self) -> int:
+        owners = self.keys()
+        return sum(1 for f in self.followers if f.key not in owners)
+
+    def to_move(self) -> list[int]:
+        if self.status != PLAYING:
+            return []
+        return list(self.saved.match.state.to_move())
+
+    def plays_itself(self, seat: int) -> str | None:
+        """The level the server plays ``seat`` at (a computer or a stand-in), else ``None``."""
+        row = self.seats[seat]
+        if row.kind == COMPUTER:
+            return row.level or "normal"
+        return row.stand_in
+
+    def progress(self) -> str:
+        if self.status == WAITING:
+            free = len(self.free_seats())
+            return f"waiting for {free} player{'s' if free != 1 else ''}"
+        state = self.saved.match.state
+        if self.status == FINISHED:
+            result = state.result()
+            return result.reason if result is not None else "over"
+        return state.progress
+
+    def options_text(self) -> str:
+        options = self.saved.match.options
+        parts = [
+            f"{o.label or o.name}: {o.label_of(options[o.name])}"
+            for o in self.spec.options
+            if offered(o) and o.name in options
+        ]
+        return ", ".join(parts) or "standard"
+
+    def summary(self, viewer: str, names: Callable[[str], str | None]) -> dict[str, Any]:
+        """The table as the lobby and the ``seats`` message show it to ``viewer``."""
+        seats = []
+        for row in self.seats:
+            if row.kind == COMPUTER:
+                name: str | None = f"Computer ({row.level})"
+            elif row.owner_key is None:
+                name = None
+            else:
+                name = names(row.owner_key) or "Player"
+            seats.append({
+                "seat": row.seat, "kind": row.kind, "level": row.level, "name": name,
+                "present": row.kind == COMPUTER or self.present(row.seat),
+                "stand_in": row.stand_in, "you": row.owner_key == viewer and viewer != "",
+                "absent_for": int(self.absent_for(row.seat)) if row.kind == PERSON else 0,
+            })
+        return {
+            "id": self.id, "game": self.spec.id, "game_name": self.spec.name,
+            "status": self.status, "seats": seats, "private": self.private,
+            "creator": names(self.creator_key) or "Player", "progress": self.progress(),
+            "to_move": self.to_move(), "spectators": self.spectators(), "timer": self.timer,
+            "stand_in_after": self.stand_in_after, "options": self.options_text(),
+        }
+
+    def timer_left(self) -> int | None:
+        if self.timer_deadline is None:
+            return None
+        return max(0, round(self.timer_deadline - time.monotonic()))
+
+    # -- moves --------------------------------------------------------------------------
+    def check_move(self, key: str, seat: int, text: str) -> Action:
+        """The action a person's ``move`` asks for, if the rules let them play it now."""
+        if not 0 <= seat < len(self.seats):
+            raise ProtocolError("bad_request", f"there is no seat {seat} at this table")
+        row = self.seats[seat]
+        if row.owner_key != key:
+            raise ProtocolError("not_your_seat", "that seat is not yours")
+        if row.stand_in is not None:
+            raise ProtocolError(
+                "not_your_seat", "a computer stands in for you: open the table to take it back"
+            )
+        if self.status != PLAYING:
+            raise ProtocolError("not_your_turn", "the game is not being played")
+        state = self.saved.match.state
+        if seat not in state.to_move():
+            raise ProtocolError("not_your_turn", "it is not your turn")
+        return self.check_action(seat, text)
+
+    def check_action(self, seat: int, text: str) -> Action:
+        try:
+            action = self.spec.decode_action(text)
+        except EngineError as exc:
+            raise ProtocolError("illegal", f"not a move: {exc}") from None
+        except Exception:
+            raise ProtocolError("illegal", "not a move of this game") from None
+        try:
+            legal = action in self.saved.match.state.legal_actions(seat)
+        except Exception:
+            legal = False
+        if not legal:
+            raise ProtocolError("illegal", "that move is not allowed now")
+        return action
+
+    def play(self, action: Action, seat: int) -> int:
+        """Apply a checked action; the index of its log entry."""
+        try:
+            self.saved.match.play(action, seat)
+        except IllegalAction as exc:
+            raise ProtocolError("illegal", str(exc)) from None
+        return len(self.saved.match.log) - 1
+
+    def player_for(self, seat: int, level: str) -> ComputerPlayer:
+        """The computer player of a seat at a level, kept between moves (its memory)."""
+        key = (seat, level)
+        if key not in self.players:
+            self.players[key] = make_player(self.spec, level, seat, self._player_seed + 101 * seat)
+        return self.players[key]
+
+    # -- the save file ------------------------------------------------------------------
+    def player_entries(self, names: Callable[[str], str | None]) -> list[PlayerEntry]:
+        entries = []
+        for row in self.seats:
+            if row.kind == COMPUTER:
+                entries.append(PlayerEntry(f"Computer ({row.level})", "computer", row.level))
+            else:
+                name = (names(row.owner_key) if row.owner_key else None) or OPEN_SEAT
+                entries.append(PlayerEntry(name, "human"))
+        return entries
+
+    def write(self, names: Callable[[str], str | None]) -> Path:
+        """Write the save file (atomic), with the seats' current names."""
+        self.saved.players = self.player_entries(names)
+        return write_save(self.save_dir, self.saved)
+
+    def result_players(self, names: Callable[[str], str | None]) -> list[dict[str, str]]:
+        result = self.saved.match.state.result()
+        out = []
+        for entry, row in zip(self.player_entries(names), self.seats, strict=True):
+            outcome = result.outcome(row.seat) if result is not None else "unfinished"
+            out.append({"name": entry.name, "outcome": outcome})
+        return out
+
+    @staticmethod
+    def new_saved(spec: GameSpec, table_id: int, num_players: int,
+                  options: Mapping[str, Any]) -> SavedGame:
+        seed = random.SystemRandom().randrange(1, 10**9)
+        match = Match(spec, num_players, options, seed)
+        now = datetime.now().replace(microsecond=0)
+        entries = [PlayerEntry(OPEN_SEAT, "human")] * num_players
+        return SavedGame(name=f"table {table_id}", match=match, players=list(entries),
+                         created=now, updated=now)

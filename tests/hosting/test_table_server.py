@@ -1,0 +1,177 @@
+"""The table server over a real socket: tables made, joined, watched, left and closed;
+moves checked and sent to every follower; the save file kept after every move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from saves import dumps_save, load_save
+from tables.server import TableServer
+from tests.hosting.raw_client import RawClient
+
+
+def create_msg(game: str = "robot-master", seats: list[dict[str, Any]] | None = None,
+               **over: Any) -> dict[str, Any]:
+    msg: dict[str, Any] = {
+        "type": "create", "game": game,
+        "seats": seats or [{"kind": "person", "level": None}, {"kind": "person", "level": None}],
+        "my_seat": 0, "options": {}, "private": False, "timer": False, "stand_in_after": 0,
+    }
+    msg.update(over)
+    return msg
+
+
+async def two_player_table(server: TableServer) -> tuple[RawClient, RawClient, int]:
+    """Anna (seat 0) and Bob (seat 1) at a Robot Master table that has started."""
+    anna = await RawClient.hello(server, "SHA256:anna", "Anna")
+    bob = await RawClient.hello(server, "SHA256:bob", "Bob")
+    await anna.send(create_msg())
+    table = await anna.recv("table")
+    assert table["summary"]["status"] == "waiting" and table["your_seat"] == 0
+    await bob.send({"type": "join", "table": table["table"], "seat": None, "code": None})
+    joined = await bob.recv("table")
+    assert joined["your_seat"] == 1 and joined["summary"]["status"] == "playing"
+    seats = await anna.recv("seats")
+    while seats["summary"]["status"] != "playing":
+        seats = await anna.recv("seats")
+    return anna, bob, table["table"]
+
+
+def legal_text(server: TableServer, table_id: int, seat: int) -> str:
+    table = server.tables[table_id]
+    action = table.saved.match.state.legal_actions(seat)[0]
+    return table.spec.encode_action(action)
+
+
+async def test_create_join_and_a_move_reaches_every_follower(
+    table_server: TableServer,
+) -> None:
+    anna, bob, tid = await two_player_table(table_server)
+    carl = await RawClient.hello(table_server, "SHA256:carl")
+    await carl.send({"type": "watch", "table": tid, "code": None})
+    watched = await carl.recv("table")
+    assert watched["your_seat"] is None and watched["code"] is None
+    seats = await anna.recv("seats")
+    while seats["summary"]["spectators"] != 1:
+        seats = await anna.recv("seats")
+    first = table_server.tables[tid].saved.match.state.current_player()
+    mover = anna if first == 0 else bob
+    text = legal_text(table_server, tid, first)
+    await mover.send({"type": "move", "table": tid, "seat": first, "text": text})
+    for client in (anna, bob, carl):
+        move = await client.recv("move")
+        assert move == {"type": "move", "table": tid, "index": 0, "seat": first, "text": text}
+    table = table_server.tables[tid]
+    saved = load_save(table.saved.path)
+    assert dumps_save(saved) == dumps_save(table.saved)
+    assert [e.text for e in saved.match.log] == [text]
+    assert [p.name for p in saved.players] == ["Anna", "Bob"]
+    for c in (anna, bob, carl):
+        await c.close()
+
+
+async def test_moves_refused_for_another_seat_out_of_turn_or_illegal(
+    table_server: TableServer,
+) -> None:
+    anna, bob, tid = await two_player_table(table_server)
+    first = table_server.tables[tid].saved.match.state.current_player()
+    other = 1 - first
+    mover, waiter = (anna, bob) if first == 0 else (bob, anna)
+    text = legal_text(table_server, tid, first)
+    await waiter.send({"type": "move", "table": tid, "seat": first, "text": text})
+    assert (await waiter.error("not_your_seat"))["table"] == tid
+    await waiter.send({"type": "move", "table": tid, "seat": other, "text": text})
+    await waiter.error("not_your_turn")
+    await mover.send({"type": "move", "table": tid, "seat": first, "text": "9@z9"})
+    await mover.error("illegal")
+    await mover.send({"type": "move", "table": tid, "seat": first, "text": "\x1b[2J"})
+    await mover.error("illegal")
+    await mover.send({"type": "move", "table": tid, "seat": 7, "text": text})
+    await mover.error("bad_request")
+    assert table_server.tables[tid].saved.match.log == []
+    # the connection carries on after each refusal
+    await mover.send({"type": "move", "table": tid, "seat": first, "text": text})
+    assert (await waiter.recv("move"))["index"] == 0
+    await anna.close()
+    await bob.close()
+
+
+async def test_private_table_needs_its_code_and_is_listed_only_to_its_people(
+    table_server: TableServer,
+) -> None:
+    anna = await RawClient.hello(table_server, "SHA256:anna", "Anna")
+    bob = await RawClient.hello(table_server, "SHA256:bob", "Bob")
+    await anna.send(create_msg(private=True))
+    table = await anna.recv("table")
+    code, tid = table["code"], table["table"]
+    assert code and table["summary"]["private"]
+    lobby = await bob.recv("lobby")
+    assert all(t["id"] != tid for t in lobby["tables"])
+    for sent in ({"type": "join", "table": tid, "seat": None, "code": None},
+                 {"type": "join", "table": tid, "seat": None, "code": "WRONG1"},
+                 {"type": "watch", "table": tid, "code": None}):
+        await bob.send(sent)
+        await bob.error("private")
+    await bob.send({"type": "join", "table": tid, "seat": None, "code": code})
+    assert (await bob.recv("table"))["your_seat"] == 1
+    bob.drop_unread()
+    await anna.send({"type": "chat", "table": tid, "text": "hi"})
+    lobby = await bob.recv("lobby")
+    assert [t["id"] for t in lobby["tables"]] == [tid]
+    await anna.close()
+    await bob.close()
+
+
+async def test_leave_frees_a_seat_and_the_creator_leaving_closes_the_table(
+    table_server: TableServer,
+) -> None:
+    anna = await RawClient.hello(table_server, "SHA256:anna", "Anna")
+    bob = await RawClient.hello(table_server, "SHA256:bob", "Bob")
+    three = [{"kind": "person", "level": None}] * 3
+    await anna.send(create_msg("stak-bots", three))
+    tid = (await anna.recv("table"))["table"]
+    await bob.send({"type": "join", "table": tid, "seat": 2, "code": None})
+    assert (await bob.recv("table"))["your_seat"] == 2
+    await bob.send({"type": "join", "table": tid, "seat": 2, "code": None})
+    assert (await bob.recv("table"))["your_seat"] == 2  # already there: opened again
+    await bob.send({"type": "leave", "table": tid})
+    while True:
+        seats = await anna.recv("seats")
+        if seats["summary"]["seats"][2]["name"] is None:
+            break
+    assert table_server.tables[tid].free_seats() == [1, 2]
+    await bob.send({"type": "close", "table": tid})
+    await bob.error("forbidden")
+    await bob.send({"type": "watch", "table": tid, "code": None})
+    await bob.recv("table")
+    await anna.send({"type": "leave", "table": tid})
+    closed = await bob.recv("closed")
+    assert closed["table"] == tid and "creator" in closed["reason"]
+    assert tid not in table_server.tables
+    await bob.send({"type": "join", "table": tid, "seat": None, "code": None})
+    await bob.error("unknown_table")
+    await anna.close()
+    await bob.close()
+
+
+async def test_close_and_open_after_a_reconnect(table_server: TableServer) -> None:
+    anna, bob, tid = await two_player_table(table_server)
+    await bob.close()
+    seats = await anna.recv("seats")
+    while seats["summary"]["seats"][1]["present"]:
+        seats = await anna.recv("seats")
+    bob = await RawClient.connect(table_server.socket_path)
+    await bob.send({"type": "hello", "v": 1, "token": table_server.issue_token("SHA256:bob")})
+    welcome = await bob.recv("welcome")
+    assert welcome["seated"] == [tid] and welcome["you"]["name"] == "Bob"
+    await bob.send({"type": "open", "table": tid})
+    opened = await bob.recv("table")
+    assert opened["your_seat"] == 1 and opened["creator"] is False
+    carl = await RawClient.hello(table_server, "SHA256:carl", "Carl")
+    await carl.send({"type": "open", "table": tid})
+    await carl.error("not_your_seat")
+    await anna.send({"type": "close", "table": tid})
+    for client in (anna, bob):
+        assert (await client.recv("closed"))["table"] == tid
+    for client in (anna, bob, carl):
+        await client.close()
