@@ -841,6 +841,75 @@ def board_show(
         fail(str(exc), RUNTIME_ERROR)
 
 
+def listen_address(text: str) -> str:
+    """``--listen``: checked here so a bad address is one usage line."""
+    from robotui.serve import parse_listen
+
+    try:
+        parse_listen(text)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    return text.strip()
+
+
+def at_least_zero(text: str) -> int:
+    return whole_number(text, 0)
+
+
+@app.command()
+def serve(
+    listen: Annotated[
+        str,
+        typer.Option(
+            "--listen",
+            metavar="ADDR:PORT",
+            parser=listen_address,
+            help="Address and port to accept SSH on; 0.0.0.0:2222 lets other machines in.",
+        ),
+    ] = "127.0.0.1:2222",
+    allow: Annotated[
+        Path | None,
+        typer.Option(
+            "--allow",
+            metavar="FILE",
+            help="Only the public keys in FILE (authorized_keys form) may enter "
+            "(default: anyone with an SSH key). Read again when it changes.",
+            show_default=False,
+            readable=False,  # checked by serve, in one line
+        ),
+    ] = None,
+    max_sessions: Annotated[
+        int,
+        typer.Option(
+            "--max-sessions", metavar="N", parser=at_least_one,
+            help="Players connected at once; one more is told the host is full.",
+        ),
+    ] = 32,
+    idle_timeout: Annotated[
+        int,
+        typer.Option(
+            "--idle-timeout", metavar="MIN", parser=at_least_zero,
+            help="Close a session after MIN minutes without a key (0: never); "
+            "the player's seats are kept.",
+        ),
+    ] = 60,
+) -> None:
+    """Host a game night: friends play together with `ssh -p PORT HOST` (docs/hosting.md)."""
+    import asyncio
+
+    from robotui.serve import ServeOptions, ServeProblem, parse_listen
+    from robotui.serve import serve as run_serve
+
+    host, port = parse_listen(listen)
+    options = ServeOptions(host, port, allow, max_sessions, idle_timeout)
+    try:
+        asyncio.run(run_serve(options, say=typer.echo))
+    except ServeProblem as exc:
+        fail(str(exc), RUNTIME_ERROR)
+    except KeyboardInterrupt:  # Ctrl+C before the signal handlers were in place
+        raise typer.Exit(INTERRUPTED) from None
+
+
 def main() -> None:
     """Console script entry point."""
     app(prog_name="robotui")

@@ -1,0 +1,54 @@
+"""A stand-in for the lobby in the front door's own tests (ROBOTUI_SERVE_CHILD, test-only):
+it shows what its terminal is (size, TERM, whether the PTY is its controlling terminal and
+who is in its environment) and redraws on every resize; keys are echoed; 'q' exits with
+status 3. Run as a script: ``python tests/hosting/e2e/child_probe.py``."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import termios
+import tty
+
+
+def describe() -> str:
+    size = os.get_terminal_size(0)
+    try:
+        controlling = os.tcgetpgrp(0) == os.getpgrp()
+    except OSError:
+        controlling = False
+    token = "yes" if os.environ.get("ROBOTUI_TABLE_TOKEN") else "no"
+    foreign = sorted(k for k in os.environ if k.startswith("SSH") or k == "LC_PROBE")
+    return (f"PROBE pid={os.getpid()} size={size.columns}x{size.lines} "
+            f"term={os.environ.get('TERM')} lang={os.environ.get('LANG')} "
+            f"ctty={'yes' if controlling else 'no'} token={token} "
+            f"foreign={','.join(foreign) or 'none'}")
+
+
+def show(*_: object) -> None:
+    sys.stdout.write("\x1b[2J\x1b[H" + describe() + "\r\n")
+    sys.stdout.flush()
+
+
+def main() -> int:
+    old = termios.tcgetattr(0)
+    tty.setraw(0)
+    signal.signal(signal.SIGWINCH, show)
+    try:
+        show()
+        while True:
+            try:
+                data = os.read(0, 1024)
+            except InterruptedError:
+                continue
+            if not data or b"q" in data:
+                return 3
+            sys.stdout.write("KEYS " + data.decode(errors="replace") + "\r\n")
+            sys.stdout.flush()
+    finally:
+        termios.tcsetattr(0, termios.TCSADRAIN, old)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
