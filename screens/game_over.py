@@ -15,12 +15,14 @@ from screens.session import GameSession
 
 class GameOverScreen(ModalScreen[str]):
     """The end of a game. Subclasses write :meth:`summary`; the keys are the same everywhere:
-    ``n`` new game, ``m`` menu, ``b``/Escape back to the board."""
+    ``n`` new game, ``m`` menu, ``b``/Escape back to the board. At a table of ``robotui
+    serve`` there is no new game here: ``m`` goes back to the lobby."""
 
     BINDINGS = [
         Binding("b,escape", "close('board')", "Look at board", key_display="b/Esc"),
         Binding("n", "close('new')", "New game"),
         Binding("m,q", "close('menu')", "Menu"),
+        Binding("m,q", "close('lobby')", "Lobby"),
     ]
     DIALOG_CLASSES = "dialog game-over"
 
@@ -29,12 +31,25 @@ class GameOverScreen(ModalScreen[str]):
         self.session = session
         self.result = result
 
+    @property
+    def at_table(self) -> bool:
+        return bool(getattr(self.session, "at_table", False))
+
     def summary(self) -> Text:
         raise NotImplementedError
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "close" and parameters in (("new",), ("menu",)):
+            return not self.at_table
+        if action == "close" and parameters == ("lobby",):
+            return self.at_table
+        return True
+
     def compose(self) -> ComposeResult:
         text = self.summary()
-        text.append("n new game   m menu   b/Escape look at the board", "dim")
+        keys = ("m back to the lobby   b/Escape look at the board" if self.at_table
+                else "n new game   m menu   b/Escape look at the board")
+        text.append(keys, "dim")
         with Vertical(classes=self.DIALOG_CLASSES):
             yield Static("Game over", classes="dialog-title")
             yield Static(text)

@@ -8,15 +8,17 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
+from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.worker import Worker, WorkerState
 
-from engines.core import Action, GameResult, GameState
+from engines.core import Action, GameResult, GameState, IllegalAction
 from screens.dialogs import ConfirmScreen, PassScreen, PreviewScreen, RulesScreen, SaveAsScreen
 from screens.footer_keys import FooterKeys
 from screens.game_over import GameOverScreen
 from screens.glyphs import Glyphs
 from screens.new_game import NewGameChoice
+from screens.online.table_play import TablePlayMixin
 from screens.session import GameSession
 from screens.text_fit import wrap_log
 
@@ -30,15 +32,17 @@ BOARD = "board"  # the game is over, its panel closed to look at the board
 LEAVING = "leaving"  # dismissed (or robotui is quitting): nothing more happens here
 
 
-class GameScreen(FooterKeys, Screen[None]):
+class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
     """Drives one game session; subclasses draw it and turn keys into actions.
 
     Subclasses implement :meth:`refresh_all`, :meth:`on_human_turn` (a human seat is to
     move and its private information may be shown), :meth:`game_over_screen` (the
     game-over panel) and may override :meth:`on_hint` and :attr:`KEYS_HELP`.
+    At a table of ``robotui serve`` the session is a TableSession (see TablePlayMixin).
     """
 
     KEYS_HELP = ""
+    BINDINGS = [Binding("ctrl+t", "table_window", "Table", show=False)]
 
     def __init__(self, session: GameSession, glyphs: Glyphs) -> None:
         super().__init__()
@@ -57,6 +61,7 @@ class GameScreen(FooterKeys, Screen[None]):
         self.message = ""
         self.footer_key: tuple[object, ...] = ()  # what the footer was last drawn for
         self.last_hint: tuple[Any, int, int, Action] | None = None  # (match, moves, seat, hint)
+        self.table_setup()
 
     # -- to implement ---------------------------------------------------------
     def refresh_all(self) -> None:
@@ -90,7 +95,7 @@ class GameScreen(FooterKeys, Screen[None]):
     # Keys that still work once the game is over (the board stays to be looked at); a
     # screen adds its own, e.g. moving a cursor over the finished board.
     OVER_ACTIONS = frozenset({"show_result", "new_game", "save_as", "rules", "leave", "undo",
-                              "full_log"})
+                              "full_log", "table_window"})
     # Keys whose meaning depends on the moment: the ui phases (see :meth:`ui_phase`) in
     # which an action works. The footer shows only the keys that work, so it tells the truth.
     PHASE_ACTIONS: dict[str, tuple[str, ...]] = {}
@@ -114,6 +119,9 @@ class GameScreen(FooterKeys, Screen[None]):
         :attr:`PHASE_ACTIONS` outside its phases, otherwise the game's keys once it is over
         (:attr:`OVER_ACTIONS` stay) and ``show_result`` before. (Undo between humans stays
         on, so ``u`` says why it does nothing; a screen keeps it out of its footer.)"""
+        table = self.table_check(action)
+        if table is not None:
+            return table
         phases = self.PHASE_ACTIONS.get(action)
         if phases is not None:
             return self.ui_phase() in phases
@@ -165,6 +173,9 @@ class GameScreen(FooterKeys, Screen[None]):
         and goes on to its result."""
         if self.stage == LEAVING:
             return True
+        if self.at_table and self.session.status == "waiting":
+            self.refresh_all()  # nobody moves before every seat is taken
+            return True
         if self.stage == ASKING:
             if not self.finished:
                 self.advance_held = True
@@ -208,6 +219,7 @@ class GameScreen(FooterKeys, Screen[None]):
             self.start_computer(seat)
 
     def _reveal(self, seat: int) -> None:
+        self.table_bell(seat)
         self.shown_seat = seat
         self.on_human_turn(seat)
         self.refresh_all()
@@ -215,12 +227,20 @@ class GameScreen(FooterKeys, Screen[None]):
     def play(self, action: Action, seat: int) -> None:
         """Play a human's action (already checked), autosave, and move on."""
         self.generation += 1
-        self.session.play(action, seat)
+        try:
+            self.session.play(action, seat)
+        except IllegalAction as exc:  # at a table: not yours to play now
+            self.message = f"Not now: {exc}."
+            self.refresh_all()
+            return
         self.message = self.save_note()
         self.advance()
 
     # -- computer players in a worker thread ------------------------------------
     def start_computer(self, seat: int) -> None:
+        if self.at_table:  # played on the host: its move comes from the table
+            self.wait_for_table(seat)
+            return
         self.generation += 1
         generation = self.generation
         view = self.game_state.view(seat)
@@ -308,6 +328,8 @@ class GameScreen(FooterKeys, Screen[None]):
 
     def thinking_text(self) -> str | None:
         """``◐ Computer hard is thinking... 1.2s`` while a computer player works, else None."""
+        if self.at_table:
+            return self.table_waiting_text()
         if self.thinking_since is None or self.thinking_seat is None:
             return None
         spin = self.glyphs.thinking
@@ -317,7 +339,7 @@ class GameScreen(FooterKeys, Screen[None]):
         return f"{frame} {who} is thinking... {elapsed:.1f}s"
 
     def _tick(self) -> None:
-        if self.thinking_since is not None:
+        if self.thinking_since is not None and self.table_tick():
             self.refresh_all()
 
     # -- undo (against the computer only) -----------------------------------------
@@ -343,6 +365,8 @@ class GameScreen(FooterKeys, Screen[None]):
         self.refresh_all()
 
     def action_hint(self) -> None:
+        if self.table_refusal("hint"):
+            return
         if self.human_to_move():
             self.start_hint()
 
@@ -354,6 +378,9 @@ class GameScreen(FooterKeys, Screen[None]):
         return self.session.notice  # said until a human moves (a computer saves right after)
 
     def action_save_as(self) -> None:
+        if self.table_refusal("save_as"):
+            return
+
         def done(name: str | None) -> None:
             if name:
                 self.message = self.session.rename(name).message
@@ -437,6 +464,8 @@ class GameScreen(FooterKeys, Screen[None]):
     def leave_question(self, quit_app: bool = False) -> str:
         """The question before leaving an unfinished game, saying where it is saved (it is
         saved once more to be sure)."""
+        if self.at_table:
+            return self.table_leave_question(quit_app)
         status = self.session.autosave()
         saved = (
             f"It is saved as {self.session.name!r}: resume it from the menu or with "
@@ -507,4 +536,4 @@ class GameScreen(FooterKeys, Screen[None]):
             self.refresh_bindings()
             self.refresh_all()
             return
-        self.close(False, new_game=choice == "new")
+        self.close(False, new_game=choice == "new" and not self.at_table)

@@ -370,6 +370,14 @@ class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
         self.notes_mode = False
         self.advance()
 
+    def reset_for_table(self) -> None:
+        """The game was read again from the table: what was on its way is stale."""
+        self.answer = ""
+        self.bought_by = None
+        self.build_key = None
+        if not any(isinstance(s, TurnResultScreen) for s in self.app.screen_stack):
+            self.result_up = False
+
     def _seen_turn(self) -> int:
         """The last turn whose result was closed (``result_seen`` in the save's ``[ui]``),
         -1 for none or when the value does not fit (not a turn of this game)."""

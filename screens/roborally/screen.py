@@ -334,6 +334,7 @@ class RoboRallyScreen(
             and not self.held
             and self.session.is_human(seat)
             and bool(self.state.pending_kind(seat))
+            and not self.table_sent()  # at a table: your move is on its way
         )
 
     # -- turns --------------------------------------------------------------------------
@@ -386,6 +387,9 @@ class RoboRallyScreen(
 
     # -- the computers ------------------------------------------------------------------
     def start_computer(self, seat: int) -> None:
+        if self.at_table:  # played on the host: its program comes from the table
+            self.wait_for_table(seat)
+            return
         generation = self.generation
         view = self.state.view(seat)
         player = self.session.computer(seat)
@@ -470,6 +474,8 @@ class RoboRallyScreen(
 
     # -- hint, undo ------------------------------------------------------------------------
     def action_hint(self) -> None:
+        if self.table_refusal("hint"):
+            return
         self._release()
         if not self.my_turn() or self.hinting:
             return
@@ -520,6 +526,31 @@ class RoboRallyScreen(
             self.events_log = retold_log(self.events_log, self.session.match)
             self.events_log.append(("(took back your last move)", "dim"))
             self.refresh_all()
+
+    # -- at a table -----------------------------------------------------------------------------
+    def reset_for_table(self) -> None:
+        """The game was read again from the table: the playback and drafts start over."""
+        self.queue.clear()
+        self.shown = None
+        self.held = False
+        self.working.clear()
+        self.program_turn = (-1, -1)
+        self.events_log = replayed_log(self.session.match)
+        self.events_log.append((f"Caught up with the table in turn {self.state.turn}.", "dim"))
+
+    def table_waiting_text(self) -> str | None:
+        """Whom the table waits for; while programming, who is done first (one line each:
+        the robots' table cuts a line at its width)."""
+        waiting = super().table_waiting_text()
+        state = self.state
+        if waiting is None or state.phase != "program" or self.session.status != "playing":
+            return waiting
+        pending = set(state.to_move())
+        done = [self.session.seat_name(s) for s, b in enumerate(state.bots)
+                if s not in pending and b.lives > 0 and b.pos >= 0]
+        if not done:
+            return waiting
+        return f"Programmed: {', '.join(done)}\n{waiting}"
 
     # -- game over ----------------------------------------------------------------------------
     def game_over_screen(self, result: GameResult) -> GameOverScreen:

@@ -187,7 +187,9 @@ class PanelsMixin:
             reason = self.named([result.reason])[0]
             rows += [Text(line, "bold")
                      for line in clip_wrap(reason, width, 1 if self.message else 2, ell)]
-            rows.append(Text("Game over: Enter the result, n new game, q leave.", "dim"))
+            keys = ("Enter the result, q back to the lobby" if self.at_table
+                    else "Enter the result, n new game, q leave")
+            rows.append(Text(f"Game over: {keys}.", "dim"))
         elif thinking is not None:
             rows.append(Text(fit(thinking, width, ell), "yellow"))
         elif options:

@@ -256,7 +256,7 @@ class StakBotsScreen(PromptsMixin, TurnKeysMixin, PanelsMixin, GameScreen):
     def offers(self, action: str) -> bool:
         """The hint only on your turn or prompt; undo only when it would take a move back."""
         if action == "hint":
-            return self.ui_phase() in ("turn", "prompt")
+            return not self.at_table and self.ui_phase() in ("turn", "prompt")
         return super().offers(action)
 
     def turn_keys_now(self, phase: str) -> dict[str, bool | None]:
@@ -277,6 +277,13 @@ class StakBotsScreen(PromptsMixin, TurnKeysMixin, PanelsMixin, GameScreen):
         if choice == "board":
             self.message = ""  # the status line says what the keys do now
         super().after_game_over(choice)
+
+    def reset_for_table(self) -> None:
+        """The game was read again from the table: no attack or prompt half chosen."""
+        self.targeting = False
+        self.option = 0
+        self.hint_target = None
+        self.prompt_key = None
 
     def on_human_turn(self, seat: int) -> None:
         self.targeting = False

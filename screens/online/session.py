@@ -1,0 +1,431 @@
+"""A game at a table of ``robotui serve``, as the game screens see it.
+
+:class:`TableSession` stands where :class:`screens.session.GameSession` stands in a local
+game: the screens read the match, the players and who is human from it and call
+:meth:`TableSession.play`. At a table there is one human on this terminal (your seat; none
+for a spectator), the other seats move on other terminals or in the table server, and the
+host keeps the save. No Textual here: the session talks to the game screen through the
+:class:`TableListener` methods and to the table server through ``client.send``.
+
+Moves: yours is played here at once and sent; the server's echo confirms it. In RoboRally's
+simultaneous phases the order in which programs arrive changes the game (the discard pile),
+so there a move of yours is only sent, and played when it comes back in the server's order.
+Anything that does not fit (a gap, another move where yours was, an ``error``) asks the
+server for the whole table again (``sync``) and the game is rebuilt from it.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Protocol
+
+from rich.cells import cell_len
+
+from engines.core import Action, EngineError, GameSpec, IllegalAction
+from engines.match import Match
+from engines.players import ComputerPlayer
+from engines.safe_text import safe_text
+from saves import PlayerEntry, SavedGame, SaveError, loads_save
+from screens.session import COMPUTER, HUMAN, SaveStatus
+from screens.text_fit import fit
+
+NO_UNDO = "No undo at a table: moves between people stand."
+NO_HINTS = "Hints are off at a table."
+SAVED_ON_HOST = "Saved on the host"
+NO_RENAME = "The host keeps this game under its table number: it cannot be renamed."
+CATCHING_UP = "Catching up with the table..."
+NAME_CELLS = 20  # a player's name is at most 20 cells (the server checks set_name)
+
+
+class Sender(Protocol):
+    """What the session needs of the app's TableClient."""
+
+    def send(self, msg: dict[str, Any]) -> Any: ...
+
+
+class TableListener(Protocol):
+    """What the session calls on the game screen showing it."""
+
+    def on_table_move(self, action: Action, seat: int) -> None: ...
+
+    def on_table_rebuilt(self) -> None: ...
+
+    def on_table_news(self, text: str) -> None: ...
+
+    def on_table_seats(self, started: bool) -> None: ...
+
+    def on_table_closed(self, reason: str) -> None: ...
+
+
+class TableSession:
+    """One table followed from this terminal (see the module docstring)."""
+
+    at_table = True  # the screens ask with getattr(session, "at_table", False)
+    hot_seat = False
+    notice = ""
+
+    def __init__(self, client: Sender, msg: dict[str, Any]) -> None:
+        self.client = client
+        self.table_id = int(msg["table"])
+        self.screen: TableListener | None = None
+        self.summary: dict[str, Any] = {}
+        self.your_seat: int | None = None
+        self.creator = False
+        self.code: str | None = None
+        self.chat: list[dict[str, Any]] = []
+        self.timer_end: float | None = None  # time.monotonic() when the 30 s timer runs out
+        self.last_save: SaveStatus | None = SaveStatus(True, SAVED_ON_HOST)
+        self.syncing = False
+        self.closed_reason: str | None = None
+        self._incoming: tuple[int, str] | None = None  # the server's move being applied
+        self._held: str | None = None  # your move sent but not yet played (simultaneous)
+        self._confirmed = 0  # moves of the server's log this session has
+        self.news: list[str] = []  # what happened at the table, newest last (presence, chat)
+        self._read_table(msg)
+        self.saved = self._saved_from(msg)
+        self._confirmed = len(self.saved.match.log)
+
+    # -- what the screens read ----------------------------------------------------
+    @property
+    def match(self) -> Match:
+        return self.saved.match
+
+    @property
+    def spec(self) -> GameSpec:
+        return self.saved.match.spec
+
+    @property
+    def players(self) -> list[PlayerEntry]:
+        return self.saved.players
+
+    @property
+    def name(self) -> str:
+        return self.saved.name
+
+    @property
+    def humans(self) -> list[int]:
+        return [] if self.your_seat is None else [self.your_seat]
+
+    def is_human(self, seat: int) -> bool:
+        return seat == self.your_seat
+
+    @property
+    def watching(self) -> bool:
+        return self.your_seat is None
+
+    @property
+    def status(self) -> str:
+        return str(self.summary.get("status", "playing"))
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return list(self.summary.get("seats", []))
+
+    def seat_name(self, seat: int) -> str:
+        """The name of whoever sits at ``seat``, safe for the terminal."""
+        if 0 <= seat < len(self.players):
+            return self.players[seat].name
+        return f"Seat {seat + 1}"
+
+    def seat_info(self, seat: int) -> dict[str, Any]:
+        return next((s for s in self.seats if s.get("seat") == seat), {})
+
+    def is_person(self, seat: int) -> bool:
+        """A person (not a computer seat) plays ``seat``, unless a stand-in does now."""
+        info = self.seat_info(seat)
+        return info.get("kind", "person") == "person" and not info.get("stand_in")
+
+    def timer_left(self) -> int | None:
+        """Whole seconds left on the RoboRally timer, None while it is off."""
+        if self.timer_end is None:
+            return None
+        return max(0, int(self.timer_end - time.monotonic() + 0.999))
+
+    # -- what a table does not do ---------------------------------------------------------
+    def computer(self, seat: int) -> ComputerPlayer:
+        raise RuntimeError("computer seats are played by the table server")
+
+    def hint_player(self, seat: int) -> ComputerPlayer:
+        raise RuntimeError(NO_HINTS)
+
+    def undo_point(self) -> int | None:
+        return None
+
+    def why_no_undo(self) -> str | None:
+        return NO_UNDO
+
+    def undo(self) -> bool:
+        return False
+
+    def autosave(self) -> SaveStatus:
+        """The host saves after every move; the screen's notes stay in this session."""
+        self.last_save = SaveStatus(True, SAVED_ON_HOST)
+        return self.last_save
+
+    def rename(self, new_name: str) -> SaveStatus:
+        return SaveStatus(False, NO_RENAME)
+
+    # -- playing --------------------------------------------------------------------------
+    def waiting_for_echo(self) -> bool:
+        """A move of yours is sent and will be played when the server sends it back."""
+        return self._held is not None
+
+    def play(self, action: Action, seat: int) -> None:
+        """Play ``action`` for ``seat``: the server's move being applied (see
+        :meth:`handle`), or your own, which is sent to the server."""
+        text = self.spec.encode_action(action)
+        if self._incoming == (seat, text):
+            self._incoming = None
+            self.match.play(action, seat)
+            return
+        if seat != self.your_seat or self.syncing or self.status != "playing":
+            raise IllegalAction("not your move to make at this table")
+        if self._held is not None:
+            raise IllegalAction("your last move is still on its way to the table")
+        state = self.match.state
+        others = [s for s in state.to_move() if s != seat]
+        if others:  # simultaneous: played when it comes back, in the server's order
+            if action not in state.legal_actions(seat):
+                raise IllegalAction("that move is not legal now")
+            self._held = text
+        else:
+            self.match.play(action, seat)
+        self.client.send({"type": "move", "table": self.table_id, "seat": seat, "text": text})
+
+    # -- messages from the server -------------------------------------------------------
+    def handle(self, msg: dict[str, Any]) -> None:
+        """One message for this table (the app routes them here by table id)."""
+        kind = msg.get("type")
+        if kind == "table":
+            self._on_table(msg)
+        elif kind == "move":
+            self._on_move(msg)
+        elif kind == "seats":
+            self._on_seats(msg.get("summary", {}))
+        elif kind == "chat":
+            self._on_chat(msg.get("line", {}))
+        elif kind == "timer":
+            seconds = msg.get("seconds")
+            self.timer_end = None if seconds is None else time.monotonic() + int(seconds)
+            self._news("")
+        elif kind == "closed":
+            self.closed_reason = safe_text(msg.get("reason", "")) or "The table was closed."
+            if self.screen is not None:
+                self.screen.on_table_closed(self.closed_reason)
+        elif kind == "error":
+            text = safe_text(msg.get("message", "")) or "The table refused that."
+            self._held = None
+            self._news(text)
+            self.sync()
+
+    def sync(self) -> None:
+        """Ask the server for the whole table; moves are ignored until it comes."""
+        if not self.syncing:
+            self.syncing = True
+            self.client.send({"type": "sync", "table": self.table_id})
+
+    def _on_move(self, msg: dict[str, Any]) -> None:
+        if self.syncing:
+            return  # the coming table message has it
+        index, seat, text = msg.get("index"), msg.get("seat"), msg.get("text")
+        if not (isinstance(index, int) and isinstance(seat, int) and isinstance(text, str)):
+            self.sync()
+            return
+        log = self.match.log
+        if index < self._confirmed:
+            return  # had it already
+        if index > self._confirmed:
+            self.sync()  # a move went missing
+            return
+        if index < len(log):  # where a move of yours was played here: its echo?
+            entry = log[index]
+            if (entry.seat, entry.text) == (seat, text):
+                self._confirmed += 1
+            else:
+                self.sync()
+            return
+        played_for_you = seat == self.your_seat and self._held is None
+        if seat == self.your_seat and self._held is not None:
+            if self._held != text:
+                self.sync()  # the table played your seat otherwise (the timer ran out)
+                return
+            self._held = None
+        try:
+            action = self.spec.decode_action(text)
+        except EngineError:
+            self.sync()
+            return
+        before = len(log)
+        self._incoming = (seat, text)
+        try:
+            if self.screen is not None:
+                self.screen.on_table_move(action, seat)
+            else:
+                self.play(action, seat)
+        except EngineError:
+            pass
+        finally:
+            self._incoming = None
+        if len(self.match.log) != before + 1:
+            self.sync()
+            return
+        self._confirmed += 1
+        if played_for_you:  # the RoboRally timer ran out on your program
+            self._news("Time is up: the table played your move at random.")
+
+    def _on_table(self, msg: dict[str, Any]) -> None:
+        started = self.status == "playing"
+        self._read_table(msg)
+        try:
+            saved = self._saved_from(msg)
+        except SaveError as exc:
+            self._news(f"The table's game could not be read: {exc.problem}.")
+            return
+        log = [(e.seat, e.text) for e in saved.match.log]
+        mine = [(e.seat, e.text) for e in self.match.log]
+        rebuild = self.syncing or log != mine
+        self.syncing = False
+        self._held = None
+        self.saved.players = saved.players
+        self.saved.name = saved.name
+        if rebuild:
+            saved.ui = self.saved.ui  # the notes and drafts of this screen stay
+            self.saved = saved
+        self._confirmed = len(self.match.log)
+        if self.screen is None:
+            return
+        if rebuild:
+            self.screen.on_table_rebuilt()
+        else:
+            self.screen.on_table_seats(not started and self.status == "playing")
+
+    def _on_seats(self, summary: dict[str, Any]) -> None:
+        if not isinstance(summary, dict) or not summary:
+            return
+        before = {s.get("seat"): s for s in self.seats}
+        started = self.status != "playing" and summary.get("status") == "playing"
+        self.summary = summary
+        self._name_players()
+        said = []
+        for seat in self.seats:
+            old = before.get(seat.get("seat"))
+            if old is None or seat.get("you") or seat.get("kind") != "person":
+                continue
+            name = _clean_name(seat.get("name"), seat.get("seat", 0))
+            if old.get("name") is None and seat.get("name") is not None:
+                said.append(f"{name} joined")
+            elif old.get("present") and not seat.get("present"):
+                said.append(f"{name} disconnected")
+            elif not old.get("present") and seat.get("present") and old.get("name"):
+                said.append(f"{name} is back")
+            if not old.get("stand_in") and seat.get("stand_in"):
+                said.append(f"the computer ({safe_text(seat['stand_in'])}) plays for {name}")
+            elif old.get("stand_in") and not seat.get("stand_in"):
+                said.append(f"{name} has their seat back")
+        if said:
+            text = "; ".join(said)
+            self.news.append(text[:1].upper() + text[1:])
+            del self.news[:-50]
+        if self.screen is not None:
+            if said:
+                self.screen.on_table_news(self.news[-1])
+            self.screen.on_table_seats(started)
+
+    def _on_chat(self, line: dict[str, Any]) -> None:
+        if not isinstance(line, dict):
+            return
+        line = {"who": safe_text(line.get("who", "")), "text": safe_text(line.get("text", "")),
+                "time": safe_text(line.get("time", ""))}
+        self.chat.append(line)
+        del self.chat[:-200]
+        if line["who"] != self._my_name():
+            self._news(f"{line['who']}: {line['text']}")
+        elif self.screen is not None:
+            self.screen.on_table_seats(False)  # the table window shows it
+
+    def _news(self, text: str) -> None:
+        if text:
+            self.news.append(text)
+            del self.news[:-50]
+        if self.screen is not None:
+            self.screen.on_table_news(text)
+
+    # -- sending --------------------------------------------------------------------------
+    def send_chat(self, text: str) -> None:
+        self.client.send({"type": "chat", "table": self.table_id, "text": text})
+
+    def send_stand_in(self, seat: int, level: str | None) -> None:
+        self.client.send({"type": "stand_in", "table": self.table_id, "seat": seat,
+                          "level": level})
+
+    # -- reading the server's messages ------------------------------------------------------
+    def _read_table(self, msg: dict[str, Any]) -> None:
+        summary = msg.get("summary")
+        if isinstance(summary, dict):
+            self.summary = summary
+        seat = msg.get("your_seat")
+        self.your_seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+        self.creator = msg.get("creator") is True
+        code = msg.get("code")
+        self.code = safe_text(code) if isinstance(code, str) and code else None
+        chat = msg.get("chat")
+        if isinstance(chat, list):
+            self.chat = []
+            for line in chat[-200:]:
+                if isinstance(line, dict):
+                    self.chat.append({k: safe_text(line.get(k, "")) for k in ("who", "text",
+                                                                              "time")})
+        seconds = msg.get("timer")
+        self.timer_end = (time.monotonic() + seconds
+                          if isinstance(seconds, int) and not isinstance(seconds, bool)
+                          else None)
+
+    def _saved_from(self, msg: dict[str, Any]) -> SavedGame:
+        saved = loads_save(str(msg.get("save", "")), f"table {self.table_id}")
+        saved.path = None
+        saved.name = f"table {self.table_id} on the host"
+        saved.players = self._players_for(saved.players)
+        return saved
+
+    def _players_for(self, entries: list[PlayerEntry]) -> list[PlayerEntry]:
+        """The players as the summary names them (safe text), else as the save does."""
+        players = []
+        for seat, entry in enumerate(entries):
+            info = self.seat_info(seat)
+            if info.get("kind") == "computer":
+                level = info.get("level") or entry.level
+                name = _clean_name(info.get("name") or entry.name or "Computer", seat)
+                players.append(PlayerEntry(name, COMPUTER, safe_text(level) if level else None))
+            elif info:
+                name = info.get("name")
+                shown = _clean_name(name, seat) if name else f"Seat {seat + 1} (free)"
+                players.append(PlayerEntry(shown, HUMAN))
+            else:
+                players.append(PlayerEntry(_clean_name(entry.name, seat), entry.kind,
+                                           entry.level))
+        return players
+
+    def _name_players(self) -> None:
+        self.saved.players = self._players_for(self.saved.players)
+
+    def _my_name(self) -> str:
+        return self.seat_name(self.your_seat) if self.your_seat is not None else ""
+
+
+def _clean_name(name: object, seat: int) -> str:
+    text = safe_text(name) if name else ""
+    return fit(text, NAME_CELLS) if text else f"Seat {seat + 1}"
+
+
+CHAT_CELLS = 200
+
+
+def chat_problem(text: str) -> str | None:
+    """Why a chat line cannot be sent, or None."""
+    clean = safe_text(text)
+    if not clean:
+        return "Nothing to send."
+    if cell_len(clean) > CHAT_CELLS:
+        return f"A chat line has at most {CHAT_CELLS} cells."
+    return None
+

@@ -1,0 +1,196 @@
+"""What a game screen does differently at a table of ``robotui serve``.
+
+:class:`TablePlayMixin` is part of :class:`screens.game_screen.GameScreen`. In a local game
+(a :class:`screens.session.GameSession`) none of it applies: ``at_table`` is False. At a
+table (a :class:`screens.online.session.TableSession`) the other seats are never played
+here: their moves come from the table server (:meth:`on_table_move`), the status line says
+whom the game waits for, and ``ctrl+t`` opens the table window.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from engines.core import Action
+from engines.safe_text import safe_text
+from screens.footer_keys import FooterKey, FooterKeys
+from screens.online.session import NO_HINTS
+from screens.online.table_window import TableWindow
+from screens.text_fit import fit
+
+TABLE_KEY: FooterKey = ("table_window", "^t", "Table")
+# the keys that change nothing at a table: they say why (see table_refusal)
+SAVED_BY_HOST = "The host saves this game after every move."
+WAITING_CELLS = 60  # the longest "Waiting for ..." line
+
+
+class TablePlayMixin:
+    """The game screen at a table (see the module docstring)."""
+
+    session: Any
+    message: str
+    thinking_since: float | None
+    thinking_seat: int | None
+
+    @property
+    def at_table(self) -> bool:
+        return bool(getattr(self.session, "at_table", False))
+
+    def table_setup(self) -> None:
+        """Called from ``__init__``: the table key joins the footer's end."""
+        self.belled: tuple[int, int] | None = None
+        if self.at_table:
+            self.FOOTER_END = (TABLE_KEY, *FooterKeys.FOOTER_END)
+            self.session.screen = self
+
+    # -- keys --------------------------------------------------------------------------
+    def table_check(self, action: str) -> bool | None:
+        """False for the keys a table switches off, None when it has no say."""
+        if action == "table_window":
+            return self.at_table
+        if self.at_table and action == "new_game":
+            return False  # back to the lobby instead
+        return None
+
+    def offers(self, action: str) -> bool:
+        if self.at_table and action in ("hint", "save_as"):
+            return False
+        return super().offers(action)  # type: ignore[misc]
+
+    def table_refusal(self, action: str) -> bool:
+        """Say why ``action`` does nothing at a table; True if it was refused."""
+        if not self.at_table:
+            return False
+        self.message = {"hint": NO_HINTS, "save_as": SAVED_BY_HOST}[action]
+        self.refresh_all()  # type: ignore[attr-defined]
+        return True
+
+    def action_table_window(self) -> None:
+        if not self.at_table:
+            return
+        if not any(isinstance(s, TableWindow) for s in self.app.screen_stack):  # type: ignore[attr-defined]
+            self.app.push_screen(TableWindow(self.session))  # type: ignore[attr-defined]
+
+    # -- waiting for the others ------------------------------------------------------------
+    def wait_for_table(self, seat: int) -> None:
+        """``seat`` (not yours) is to move: its move comes from the table; say whom we wait for."""
+        if self.thinking_since is None:
+            self.thinking_since = time.monotonic()
+        self.thinking_seat = seat
+        self.refresh_all()  # type: ignore[attr-defined]
+
+    def table_waiting_text(self) -> str | None:
+        """``Waiting for Anna...``, ``Computer hard is thinking...``, the timer's seconds."""
+        session = self.session
+        if session.status == "waiting":
+            free = sum(1 for s in session.seats if s.get("kind") == "person"
+                       and s.get("name") is None)
+            seats = f"{free} seat{'s' * (free != 1)}" if free else "the seats"
+            return f"Waiting for players to join: {seats} free."
+        state = self.game_state  # type: ignore[attr-defined]
+        others = [s for s in state.to_move() if not session.is_human(s)]
+        if not others or self.thinking_since is None:
+            return None
+        people, computers = [], []
+        for seat in others:
+            name = safe_text(session.seat_name(seat))
+            info = session.seat_info(seat)
+            if info.get("kind") == "computer":
+                computers.append(name if not info.get("level") else f"{name} {info['level']}")
+            elif info.get("stand_in"):
+                computers.append(f"the computer for {name}")
+            elif info and not info.get("present", True):
+                people.append(f"{name} (away)")
+            else:
+                people.append(name)
+        parts = []
+        if people:
+            parts.append("Waiting for " + _and(people) + "...")
+        if computers:
+            verb = "is" if len(computers) == 1 else "are"
+            said = _and(computers)
+            parts.append(f"{said[:1].upper()}{said[1:]} {verb} thinking...")
+        left = session.timer_left()
+        if left is not None:
+            parts.append(f"Timer: {left} s left.")
+        return fit(" ".join(parts), WAITING_CELLS)
+
+    def table_tick(self) -> bool:
+        """Whether the periodic redraw is needed: at a table only while the timer runs (a
+        terminal waiting for another person gets nothing to draw)."""
+        return not self.at_table or self.session.timer_end is not None
+
+    # -- the bell ------------------------------------------------------------------------------
+    def table_bell(self, seat: int) -> None:
+        """Ring once when it becomes your turn, if the bell is on (the lobby's setting)."""
+        if not self.at_table:
+            return
+        key = (len(self.session.match.log), seat)
+        if key == self.belled:
+            return
+        self.belled = key
+        if getattr(self.app, "table_bell", False):  # type: ignore[attr-defined]
+            self.app.bell()  # type: ignore[attr-defined]
+
+    def table_sent(self) -> bool:
+        """A move of yours is on its way to the table (RoboRally's simultaneous phases)."""
+        waiting = getattr(self.session, "waiting_for_echo", None)
+        return bool(waiting and waiting())
+
+    # -- what the table session calls --------------------------------------------------------
+    def on_table_move(self, action: Action, seat: int) -> None:
+        """A move from the table (another seat's, or your own sent in a simultaneous phase):
+        played as a computer's answer would be."""
+        self.thinking_since = None
+        self.thinking_seat = None
+        self.play(action, seat)  # type: ignore[attr-defined]
+
+    def on_table_rebuilt(self) -> None:
+        """The game was read again from the table (after ``sync``): start over from it."""
+        self.generation += 1  # type: ignore[attr-defined]
+        self.thinking_since = None
+        self.thinking_seat = None
+        self.shown_seat = None
+        self.reset_for_table()
+        self.advance()  # type: ignore[attr-defined]
+
+    def reset_for_table(self) -> None:
+        """A screen's own state that the rebuilt game makes stale (a game screen adds)."""
+
+    def on_table_news(self, text: str) -> None:
+        """Presence, chat and errors: on the status line."""
+        if text:
+            self.message = text
+        self.refresh_all()  # type: ignore[attr-defined]
+        self.refresh_table_window()
+
+    def on_table_seats(self, started: bool) -> None:
+        """The seats changed (presence, stand-in); ``started``: the game begins now."""
+        if started:
+            self.advance()  # type: ignore[attr-defined]
+        else:
+            self.refresh_all()  # type: ignore[attr-defined]
+        self.refresh_table_window()
+
+    def refresh_table_window(self) -> None:
+        for screen in self.app.screen_stack:  # type: ignore[attr-defined]
+            if isinstance(screen, TableWindow):
+                screen.refresh_view()
+
+    def on_table_closed(self, reason: str) -> None:
+        """The table is gone: one line, and back to the lobby."""
+        self.app.notify(reason, severity="warning", markup=False)  # type: ignore[attr-defined]
+        self.close(False)  # type: ignore[attr-defined]
+
+    def table_leave_question(self, quit_app: bool) -> str:
+        if self.session.watching:
+            return "Quit robotui?" if quit_app else "Stop watching this table?"
+        first = "Quit robotui?" if quit_app else "Leave the table?"
+        return f"{first} Your seat stays yours: come back from the lobby."
+
+
+def _and(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]

@@ -1,0 +1,232 @@
+"""The table window (``ctrl+t`` in a table game): the seats and who is here, the chat with
+its line, the creator's stand-in controls and the private code. Escape closes it.
+
+Everything shown comes from the table server and from other people: it is made safe
+(``safe_text``) by the session and drawn as text, never as markup.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engines.safe_text import safe_text
+from screens.online.session import TableSession, chat_problem
+from screens.text_fit import fit
+
+NAME_CELLS = 20
+
+
+def absent_words(seconds: int) -> str:
+    """``away 40 s``, ``away 12 min``, ``away 2 h 5 min``."""
+    if seconds < 60:
+        return f"away {seconds} s"
+    minutes = seconds // 60
+    if minutes < 60:
+        return f"away {minutes} min"
+    return f"away {minutes // 60} h {minutes % 60} min"
+
+
+def seat_line(session: TableSession, seat: dict[str, Any]) -> Text:
+    """One seat: number, name, here or away (for how long), computer or stand-in."""
+    number = int(seat.get("seat", 0))
+    text = Text(f"{number + 1}. ")
+    name = fit(safe_text(seat.get("name") or ""), NAME_CELLS)
+    if seat.get("kind") == "computer":
+        level = safe_text(seat.get("level") or "")
+        text.append(f"{name or 'Computer'} ({level})" if level else name or "Computer", "cyan")
+        return text
+    if not name:
+        text.append("free seat", "dim")
+        return text
+    text.append(name, "bold" if seat.get("you") else "")
+    if seat.get("you"):
+        text.append(" (you)")
+    if seat.get("present"):
+        text.append("  here", "green")
+    else:
+        text.append(f"  {absent_words(int(seat.get('absent_for') or 0))}", "yellow")
+    if seat.get("stand_in"):
+        text.append(f"  played by the computer ({safe_text(seat['stand_in'])})", "magenta")
+    return text
+
+
+def stand_in_problem(session: TableSession, seat: dict[str, Any]) -> str | None:
+    """Why the creator cannot hand ``seat`` to a computer now, or None if they can."""
+    name = safe_text(seat.get("name") or "")
+    after = int(session.summary.get("stand_in_after") or 0)
+    if not session.creator:
+        return "Only the table's creator hands a seat to the computer."
+    if seat.get("kind") != "person" or not name or seat.get("you"):
+        return "Only another person's seat can be handed to the computer."
+    if after <= 0:
+        return "This table never hands a seat to the computer."
+    if seat.get("present"):
+        return f"{name} is here: a seat is handed over only while its player is away."
+    wait = after * 60 - int(seat.get("absent_for") or 0)
+    if wait > 0:
+        return (f"Possible once {name} is away {after} min "
+                f"(in {max(1, (wait + 59) // 60)} min).")
+    return None
+
+
+class LevelScreen(ModalScreen[str | None]):
+    """Which computer level takes the seat."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, question: str, levels: list[str]) -> None:
+        super().__init__()
+        self.question = question
+        self.levels = levels
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="dialog-title", markup=False)
+            yield OptionList(*[Option(level, id=level) for level in self.levels])
+            yield Static("Enter chooses, Escape cancels.", classes="hint")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class TableWindow(ModalScreen[None]):
+    """The table: seats, chat, stand-ins, code (see the module docstring)."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close", key_display="Esc"),
+        Binding("tab", "switch", "Seats/chat", key_display="Tab", priority=True),
+    ]
+    DEFAULT_CSS = """
+    TableWindow { align: center middle; }
+    #tw-box { width: 76; height: 22; border: thick $accent; background: $surface;
+              padding: 0 1; }
+    #tw-title { height: 1; text-style: bold; color: $accent; }
+    #tw-seats { height: auto; max-height: 8; border: none; padding: 0; }
+    #tw-help { height: 1; color: $text-muted; }
+    #tw-chat { height: 1fr; border-top: solid $accent; }
+    #tw-note { height: 1; }
+    #tw-input { height: 1; border: none; padding: 0; }
+    """
+
+    def __init__(self, session: TableSession) -> None:
+        super().__init__()
+        self.session = session
+        self.note = ""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="tw-box"):
+            yield Static(id="tw-title", markup=False)
+            yield OptionList(id="tw-seats")
+            yield Static(id="tw-help", markup=False)
+            with VerticalScroll(id="tw-chat"):
+                yield Static(id="tw-lines", markup=False)
+            yield Static(id="tw-note", markup=False)
+            yield Input(placeholder="Say something (Enter sends)", id="tw-input",
+                        max_length=400)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.query_one("#tw-input", Input).focus()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def refresh_view(self) -> None:
+        """Draw the table as the session knows it now (called again on every change)."""
+        if not self.is_mounted:
+            return
+        session = self.session
+        summary = session.summary
+        game = safe_text(summary.get("game_name") or session.spec.name)
+        title = f"Table {session.table_id}: {game}"
+        if session.watching:
+            title += " (watching)"
+        if session.code:
+            title += f"   private code: {session.code}"
+        self.query_one("#tw-title", Static).update(fit(title, 72))
+        seats = self.query_one("#tw-seats", OptionList)
+        highlighted = seats.highlighted
+        seats.set_options([Option(seat_line(session, s)) for s in session.seats])
+        if session.seats:
+            seats.highlighted = min(highlighted or 0, len(session.seats) - 1)
+        self.query_one("#tw-help", Static).update(self.help_line())
+        lines = Text()
+        for n, line in enumerate(session.chat):
+            lines.append("\n" if n else "")
+            lines.append(f"{line['time']} ", "dim")
+            lines.append(f"{line['who']}: ", "bold")
+            lines.append(line["text"])
+        if not session.chat:
+            lines.append("No chat yet.", "dim")
+        self.query_one("#tw-lines", Static).update(lines)
+        chat = self.query_one("#tw-chat", VerticalScroll)
+        self.call_after_refresh(chat.scroll_end, animate=False)
+        self.query_one("#tw-note", Static).update(Text(self.note, "bold"))
+
+    def help_line(self) -> str:
+        session = self.session
+        if not session.creator:
+            return "Tab: seats or chat.  Escape closes."
+        after = int(session.summary.get("stand_in_after") or 0)
+        if after <= 0:
+            return "Tab: seats or chat.  This table hands no seat to the computer."
+        return (f"Tab, then Enter on a seat away {after} min or more: the computer plays it "
+                "(Enter again gives it back).")
+
+    # -- keys ---------------------------------------------------------------------------------
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_switch(self) -> None:
+        seats = self.query_one("#tw-seats", OptionList)
+        chat = self.query_one("#tw-input", Input)
+        (chat if seats.has_focus else seats).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        problem = chat_problem(event.value)
+        if problem is not None:
+            self.note = problem
+        else:
+            self.session.send_chat(safe_text(event.value))
+            event.input.value = ""
+            self.note = ""
+        self.refresh_view()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id != "tw-seats":
+            return
+        seats = self.session.seats
+        if not 0 <= event.option_index < len(seats):
+            return
+        seat = seats[event.option_index]
+        number = int(seat.get("seat", 0))
+        name = safe_text(seat.get("name") or "")
+        if seat.get("stand_in") and self.session.creator:
+            self.session.send_stand_in(number, None)
+            self.note = f"{name} gets their seat back."
+            self.refresh_view()
+            return
+        problem = stand_in_problem(self.session, seat)
+        if problem is not None:
+            self.note = problem
+            self.refresh_view()
+            return
+        levels = list(self.session.spec.player_levels())
+
+        def chosen(level: str | None) -> None:
+            if level:
+                self.session.send_stand_in(number, level)
+                self.note = f"The computer ({level}) plays for {name} until they are back."
+                self.refresh_view()
+
+        self.app.push_screen(LevelScreen(f"Who plays for {name}?", levels), chosen)
