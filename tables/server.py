@@ -249,7 +249,7 @@ class TableServer(RequestsMixin, PlayMixin):
             return
         if first is None or conn.closed:
             return
-        if not self._hello(conn, first):
+        if not await self._hello(conn, first):
             return
         while not conn.closed:
             msg = await self._read(conn, reader)
@@ -257,18 +257,18 @@ class TableServer(RequestsMixin, PlayMixin):
                 return
             await self._dispatch(conn, msg)
 
-    def _hello(self, conn: Connection, msg: dict[str, Any]) -> bool:
+    async def _hello(self, conn: Connection, msg: dict[str, Any]) -> bool:
         if msg["type"] != "hello":
-            self.spawn(conn.close_after(error("hello", "the first message must be hello")))
+            await conn.close_after(error("hello", "the first message must be hello"))
             return False
         if msg["v"] != PROTOCOL_VERSION:
-            self.spawn(conn.close_after(error(
+            await conn.close_after(error(
                 "version", f"this host speaks protocol {PROTOCOL_VERSION}, not {msg['v']}"
-            )))
+            ))
             return False
         key = self._tokens.get(msg["token"])
         if key is None:
-            self.spawn(conn.close_after(error("token", "unknown session; log in again")))
+            await conn.close_after(error("token", "unknown session; log in again"))
             return False
         assert self.store is not None
         name, bell = self.store.player(key)
