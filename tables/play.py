@@ -1,36 +1,33 @@
-"""Playing at a table (a mixin of :class:`tables.server.TableServer`): applying moves,
-saving, starting and finishing games, computer seats and stand-ins thinking in the
-pool, and the RoboRally program timer."""
+"""Playing at a table (built on :class:`tables.host.Host`): applying moves, saving,
+starting and finishing games, computer seats and stand-ins thinking in the pool, and the
+RoboRally program timer."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING
 
 from engines.core import Action
 from engines.players import make_player
 from saves import SaveError
+from tables.host import Host
 from tables.store import now_text
 from tables.table import FINISHED, PERSON, PLAYING, WAITING, Table
-
-if TYPE_CHECKING:
-    from tables.server import TableServer
 
 log = logging.getLogger(__name__)
 
 
-class PlayMixin:
+class PlayMixin(Host):
     """Moves, computers, the timer and stand-ins."""
 
-    def _save(self: TableServer, table: Table) -> None:
+    def _save(self, table: Table) -> None:
         try:
             table.write(self._name)
         except (SaveError, OSError) as exc:
             log.error("table %s could not be saved: %s", table.id, exc)
 
-    def _start_if_full(self: TableServer, table: Table) -> None:
+    def _start_if_full(self, table: Table) -> None:
         """A waiting table starts once every person seat is taken."""
         if table.status != WAITING or table.free_seats():
             return
@@ -40,7 +37,7 @@ class PlayMixin:
         self._send_seats(table)
         self._advance(table)
 
-    def _apply(self: TableServer, table: Table, seat: int, action: Action) -> None:
+    def _apply(self, table: Table, seat: int, action: Action) -> None:
         """Play a checked action: log, save, tell every follower, then go on."""
         index = table.play(action, seat)
         text = table.saved.match.log[index].text
@@ -54,7 +51,7 @@ class PlayMixin:
             self._advance(table)
         self._lobby_changed()
 
-    def _finish(self: TableServer, table: Table) -> None:
+    def _finish(self, table: Table) -> None:
         self._stop_timer(table)
         table.status = FINISHED
         table.finished_at = time.time()
@@ -65,7 +62,7 @@ class PlayMixin:
         self._results = None
         self._send_seats(table)
 
-    def _advance(self: TableServer, table: Table) -> None:
+    def _advance(self, table: Table) -> None:
         """Start the computer seats (and stand-ins) to move; start or stop the timer."""
         if table.status != PLAYING or self.tables.get(table.id) is not table:
             return
@@ -76,7 +73,7 @@ class PlayMixin:
                 self.spawn(self._think(table, seat, level))
         self._check_timer(table)
 
-    async def _think(self: TableServer, table: Table, seat: int, level: str) -> None:
+    async def _think(self, table: Table, seat: int, level: str) -> None:
         generation = table.generation
         try:
             player = table.player_for(seat, level)
@@ -103,12 +100,12 @@ class PlayMixin:
             action = self._random_action(table, seat)
         self._apply(table, seat, action)
 
-    def _random_action(self: TableServer, table: Table, seat: int) -> Action:
+    def _random_action(self, table: Table, seat: int) -> Action:
         player = make_player(table.spec, "random", seat, table.saved.match.seed + seat)
         return player.choose(table.saved.match.state.view(seat))
 
     # -- stand-ins ----------------------------------------------------------------------
-    def _set_stand_in(self: TableServer, table: Table, seat: int, level: str | None) -> None:
+    def _set_stand_in(self, table: Table, seat: int, level: str | None) -> None:
         row = table.seats[seat]
         row.stand_in = level
         table.generation += 1  # a think in flight for the old player is dropped
@@ -119,7 +116,7 @@ class PlayMixin:
         self._advance(table)
 
     # -- the RoboRally timer ------------------------------------------------------------
-    def _timer_seat(self: TableServer, table: Table) -> int | None:
+    def _timer_seat(self, table: Table) -> int | None:
         """The one person seat still programming when every other seat has, if the
         table has the timer on."""
         if not table.timer or table.status != PLAYING or table.filling:
@@ -135,7 +132,7 @@ class PlayMixin:
             return None
         return seats[0]
 
-    def _check_timer(self: TableServer, table: Table) -> None:
+    def _check_timer(self, table: Table) -> None:
         seat = self._timer_seat(table)
         if seat is None:
             self._stop_timer(table)
@@ -145,7 +142,7 @@ class PlayMixin:
             self._to_followers(table, {"type": "timer", "table": table.id,
                                        "seconds": table.timer_left()})
 
-    def _stop_timer(self: TableServer, table: Table, tell: bool = True) -> None:
+    def _stop_timer(self, table: Table, tell: bool = True) -> None:
         task, table.timer_task = table.timer_task, None
         if task is None:
             return
@@ -155,7 +152,7 @@ class PlayMixin:
         if tell:
             self._to_followers(table, {"type": "timer", "table": table.id, "seconds": None})
 
-    async def _run_timer(self: TableServer, table: Table, seat: int) -> None:
+    async def _run_timer(self, table: Table, seat: int) -> None:
         """At 0, a random legal program (and follow-ups) for the seat, logged as moves."""
         await asyncio.sleep(self.program_timeout)
         if table.timer_task is not asyncio.current_task():

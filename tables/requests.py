@@ -1,17 +1,19 @@
-"""What each client message asks of the table server (a mixin of
-:class:`tables.server.TableServer`): names, creating, joining, watching, leaving and
-closing tables, chat, stand-ins and sync. Each handler raises
-:class:`tables.protocol.ProtocolError` with a player-readable reason to refuse."""
+"""What each client message asks of the table server (built on :mod:`tables.play`):
+names, creating, joining, watching, leaving and closing tables, chat, stand-ins and sync.
+Each handler raises :class:`tables.protocol.ProtocolError` with a player-readable reason to
+refuse."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from engines.core import EngineError
 from engines.registry import get_game
+from tables.host import Connection, Host
+from tables.play import PlayMixin
 from tables.protocol import ProtocolError
 from tables.store import SeatRow
 from tables.table import (
@@ -25,21 +27,18 @@ from tables.table import (
 )
 from tables.text import CHAT_CELLS, NAME_CELLS, clean_chat, clean_name
 
-if TYPE_CHECKING:
-    from tables.server import Connection, TableServer
-
 MAX_OPEN_TABLES = 8  # unfinished tables one person may have created
 MAX_STAND_IN_AFTER = 24 * 60
 
 
-def _table(server: TableServer, msg: dict[str, Any]) -> Table:
+def _table(server: Host, msg: dict[str, Any]) -> Table:
     table = server.tables.get(msg["table"])
     if table is None:
         raise ProtocolError("unknown_table", f"there is no table {msg['table']}")
     return table
 
 
-def _named(server: TableServer, conn: Connection) -> str:
+def _named(server: Host, conn: Connection) -> str:
     name = server._name(conn.key)
     if not name:
         raise ProtocolError("name", "choose a name first")
@@ -51,12 +50,12 @@ def _following(conn: Connection, table: Table) -> None:
         raise ProtocolError("forbidden", "open or watch the table first")
 
 
-class RequestsMixin:
+class RequestsMixin(PlayMixin):
     """The handlers, by message type."""
 
     handlers: ClassVar[dict[str, Callable[..., None]]] = {}
 
-    def on_set_name(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+    def on_set_name(self, conn: Connection, msg: dict[str, Any]) -> None:
         name = clean_name(msg["name"])
         if name is None:
             raise ProtocolError("name", f"a name is 1 to {NAME_CELLS} characters wide")
@@ -70,19 +69,19 @@ class RequestsMixin:
                 self._send_seats(table)
         self._lobby_changed()
 
-    def on_set_bell(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+    def on_set_bell(self, conn: Connection, msg: dict[str, Any]) -> None:
         assert self.store is not None
         self.store.set_bell(conn.key, msg["on"])
         self._tell_you(conn.key)
 
-    def _tell_you(self: TableServer, key: str) -> None:
+    def _tell_you(self, key: str) -> None:
         assert self.store is not None
         name, bell = self.store.player(key)
         for conn in list(self.connections):
             if conn.key == key and conn.ready:
                 conn.send({"type": "you", "name": name, "bell": bell})
 
-    def on_create(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+    def on_create(self, conn: Connection, msg: dict[str, Any]) -> None:
         _named(self, conn)
         try:
             spec = get_game(msg["game"])
@@ -143,7 +142,7 @@ class RequestsMixin:
         self._send_table(conn, table)
         self._lobby_changed()
 
-    def on_join(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+    def on_join(self, conn: Connection, msg: dict[str, Any]) -> None:
         table = _table(self, msg)
         if table.seat_of(conn.key) is not None:
             self._open(conn, table)
@@ -175,7 +174,7 @@ class RequestsMixin:
         self._send_seats(table)
         self._lobby_changed()
 
-    def on_watch(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+    def on_watch(self, conn: Connection, msg: dict[str, Any]) -> None:
         table = _table(self, msg)
         if table.seat_of(conn.key) is not None:
             self._open(conn, table)
@@ -185,13 +184,13 @@ class RequestsMixin:
         self._send_table(conn, table)
         self._follow(conn, table)
 
-    def on_open(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+    def on_open(self, conn: Connection, msg: dict[str, Any]) -> None:
         table = _table(self, msg)
         if table.seat_of(conn.key) is None:
             raise ProtocolError("not_your_seat", "you have no seat at this table")
         self._open(conn, table)
 
-    def _open(self: TableServer, conn: Connection, table: Table) -> None:
+    def _open(self, conn: Connection, table: Table) -> None:
         """Follow a table one sits at; a stand-in playing one's seat steps down."""
         seat = table.seat_of(conn.key)
         assert seat is not None
@@ -201,7 +200,7 @@ class RequestsMixin:
         self._send_table(conn, table)
         self._follow(conn, table)
 
-    def on_leave(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+    def on_leave(self, conn: Connection, msg: dict[str, Any]) -> None:
         table = _table(self, msg)
         seat = table.seat_of(conn.key)
         if table.status == WAITING and seat is not None:
@@ -218,13 +217,13 @@ class RequestsMixin:
                     self._unfollow(other, table)
         self._unfollow(conn, table)
 
-    def on_close(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+    def on_close(self, conn: Connection, msg: dict[str, Any]) -> None:
         table = _table(self, msg)
         if conn.key != table.creator_key:
             raise ProtocolError("forbidden", "only the table's creator can close it")
         self._close_table(table, "the creator closed the table")
 
-    def _close_table(self: TableServer, table: Table, reason: str) -> None:
+    def _close_table(self, table: Table, reason: str) -> None:
         self._stop_timer(table, tell=False)
         self.tables.pop(table.id, None)
         assert self.store is not None
@@ -236,7 +235,7 @@ class RequestsMixin:
         table.followers.clear()
         self._lobby_changed()
 
-    def on_chat(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+    def on_chat(self, conn: Connection, msg: dict[str, Any]) -> None:
         table = _table(self, msg)
         _following(conn, table)
         who = _named(self, conn)
@@ -250,7 +249,7 @@ class RequestsMixin:
         table.chat.append(line)
         self._to_followers(table, {"type": "chat", "table": table.id, "line": line})
 
-    def _take_chat_budget(self: TableServer, key: str) -> None:
+    def _take_chat_budget(self, key: str) -> None:
         """A burst of ``chat_burst`` lines, then one per ``chat_every`` seconds."""
         now = time.monotonic()
         tokens, then = self._chat_budget.get(key, (float(self.chat_burst), now))
@@ -260,7 +259,7 @@ class RequestsMixin:
             raise ProtocolError("rate", "you are chatting too fast; wait a moment")
         self._chat_budget[key] = (tokens - 1.0, now)
 
-    def on_stand_in(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+    def on_stand_in(self, conn: Connection, msg: dict[str, Any]) -> None:
         table = _table(self, msg)
         if conn.key != table.creator_key:
             raise ProtocolError("forbidden", "only the table's creator can set a stand-in")
@@ -287,15 +286,15 @@ class RequestsMixin:
             )
         self._set_stand_in(table, seat, level)
 
-    def on_sync(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+    def on_sync(self, conn: Connection, msg: dict[str, Any]) -> None:
         table = _table(self, msg)
         _following(conn, table)
         self._send_table(conn, table)
 
-    def on_hello_again(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+    def on_hello_again(self, conn: Connection, msg: dict[str, Any]) -> None:
         raise ProtocolError("bad_request", "hello is said once")
 
-    def on_move(self: TableServer, conn: Connection, msg: dict[str, Any]) -> None:
+    def on_move(self, conn: Connection, msg: dict[str, Any]) -> None:
         table = _table(self, msg)
         action = table.check_move(conn.key, msg["seat"], msg["text"])
         self._apply(table, msg["seat"], action)

@@ -1,6 +1,6 @@
 """Reading the project's imports without running them (shared by the layering and cycle tests).
 
-Every ``.py`` file of the four packages is parsed with :mod:`ast`; absolute, relative and
+Every ``.py`` file of the five packages is parsed with :mod:`ast`; absolute, relative and
 ``importlib.import_module("...")`` imports are all found, wherever they appear in the file
 (module level, functions, class bodies and ``TYPE_CHECKING`` blocks).
 """
@@ -11,7 +11,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-PACKAGES = ("robotui", "screens", "saves", "engines")
+PACKAGES = ("robotui", "screens", "tables", "saves", "engines")
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +87,17 @@ class RawClient:
                 return msg
             self._unread.append(msg)
 
+    async def until(self, kind: str, predicate: Callable[[dict[str, Any]], bool],
+                    timeout: float = TIMEOUT) -> dict[str, Any]:
+        """The first ``kind`` message (unread or new) for which ``predicate`` holds; the
+        ``kind`` messages before it are used up."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            msg = await self.recv(kind, max(0.01, deadline - loop.time()))
+            if predicate(msg):
+                return msg
+
     async def error(self, code: str, timeout: float = TIMEOUT) -> dict[str, Any]:
         """The next ``error``, which must have this code."""
         msg = await self.recv("error", timeout)
@@ -115,3 +127,12 @@ class RawClient:
         self.writer.close()
         with contextlib.suppress(ConnectionError, OSError):
             await self.writer.wait_closed()
+
+
+async def eventually(condition: Callable[[], bool], timeout: float = TIMEOUT) -> None:
+    """Wait (polling) until ``condition()`` holds; fail after ``timeout`` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, "the condition did not come true in time"
+        await asyncio.sleep(0.02)

@@ -1,0 +1,73 @@
+"""A host restart: a new TableServer on the same data dir resumes every table from its
+save (same log, seats, names, chat and code) and starts the computer that was to move."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from saves import dumps_save
+from tables.server import TableServer
+from tests.hosting.conftest import short_socket_path
+from tests.hosting.raw_client import RawClient, eventually
+from tests.hosting.test_server_play import PERSON, RANDOM, play_as
+from tests.hosting.test_table_server import create_msg
+
+
+async def never_answer(player: Any, view: Any) -> Any:
+    """A pool whose computers think for ever (until the server stops)."""
+    await asyncio.Event().wait()
+
+
+async def test_a_new_server_resumes_every_table_and_the_computer_to_move(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    first = TableServer(data, workers=1)
+    await first.start(short_socket_path())
+    first.pool.choose = never_answer  # type: ignore[method-assign]
+    anna = await RawClient.hello(first, "SHA256:anna", "Anna")
+    bob = await RawClient.hello(first, "SHA256:bob", "Bob")
+    await anna.send(create_msg(seats=[PERSON, RANDOM], options={"first": "rows"}))
+    vs_computer = (await anna.recv("table"))["table"]
+    await play_as(anna, first, vs_computer, 0)  # now the computer is to move
+    await anna.send(create_msg("stak-bots", [PERSON, PERSON], private=True))
+    private = await anna.recv("table")
+    await bob.send({"type": "join", "table": private["table"], "seat": None,
+                    "code": private["code"]})
+    await bob.recv("table")
+    await anna.send({"type": "chat", "table": private["table"], "text": "see you after"})
+    await bob.recv("chat")
+    await anna.send(create_msg("robo-factory", [PERSON, PERSON]))
+    waiting = (await anna.recv("table"))["table"]
+    before = {tid: dumps_save(t.saved) for tid, t in first.tables.items()}
+    assert first.tables[vs_computer].thinking == {1: 0}
+    await first.stop()
+
+    second = TableServer(data, workers=1)
+    await second.start(short_socket_path())
+    try:
+        assert sorted(second.tables) == sorted(before)
+        assert second.tables[waiting].status == "waiting"
+        assert second.tables[private["table"]].code == private["code"]
+        assert second.tables[private["table"]].status == "playing"
+        anna = await RawClient.connect(second.socket_path)
+        await anna.send({"type": "hello", "v": 1, "token": second.issue_token("SHA256:anna")})
+        welcome = await anna.recv("welcome")
+        assert welcome["you"]["name"] == "Anna"
+        assert welcome["seated"] == sorted([vs_computer, private["table"]])
+        await anna.send({"type": "open", "table": private["table"]})
+        reopened = await anna.recv("table")
+        assert reopened["save"] == before[private["table"]]
+        assert [c["text"] for c in reopened["chat"]] == ["see you after"]
+        assert reopened["code"] == private["code"]
+        assert [s["name"] for s in reopened["summary"]["seats"]] == ["Anna", "Bob"]
+        await anna.send({"type": "open", "table": vs_computer})
+        await anna.recv("table")
+        table = second.tables[vs_computer]
+        await eventually(lambda: len(table.saved.match.log) == 2)
+        assert [e.seat for e in table.saved.match.log] == [0, 1]
+        await anna.close()
+    finally:
+        await second.stop()
