@@ -15,6 +15,7 @@ from textual.binding import Binding
 from engines.core import EngineError, GameSpec
 from engines.registry import get_game
 from robotui.config import AppConfig
+from robotui.lobby_mode import LobbyMode
 from saves import SaveError, list_saves, load_save, resume_problem
 from screens.dialogs import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, RulesScreen, TooSmallScreen
 from screens.game_screen import GameScreen
@@ -28,8 +29,9 @@ from screens.session import GameSession
 CSS_FILE = Path(__file__).resolve().parent.parent / "screens" / "robotui.tcss"
 
 
-class RobotuiApp(App[None]):
-    """robotui's app; ``config`` says whether to open the menu, a new game or a save."""
+class RobotuiApp(LobbyMode, App[None]):
+    """robotui's app; ``config`` says whether to open the menu, a new game or a save, or
+    (lobby mode, see :mod:`robotui.lobby_mode`) the lobby of a ``robotui serve`` host."""
 
     TITLE = "robotui"
     CSS_PATH = str(CSS_FILE)
@@ -51,7 +53,10 @@ class RobotuiApp(App[None]):
     def on_mount(self) -> None:
         if self.config.ascii:
             self.add_class("ascii")
-        self.push_screen(MainMenu(playable_games(), self.config.ascii))
+        if self.config.start == "lobby":
+            self.start_lobby()
+        else:
+            self.push_screen(MainMenu(playable_games(), self.config.ascii))
         try:
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGHUP, signal.SIGTERM):
@@ -161,6 +166,7 @@ class RobotuiApp(App[None]):
         can deadlock while shutting down (QA: processes left behind after a dropped link,
         deaf to SIGTERM). The games are saved by then."""
         self.save_all()
+        self.close_table_client()
         watchdog = threading.Timer(EXIT_GRACE, os._exit, args=(0,))
         watchdog.daemon = True
         watchdog.start()
@@ -176,6 +182,7 @@ class RobotuiApp(App[None]):
             game.action_leave(quit_app=True)
             return
         self.save_all()
+        self.close_table_client()
         self.exit()
 
     # -- terminal size ------------------------------------------------------

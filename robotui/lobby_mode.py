@@ -1,0 +1,226 @@
+"""The app as a player of ``robotui serve`` (``AppConfig.start == "lobby"``): it connects to
+the table server, routes each message to the lobby, the waiting room or the table's
+:class:`screens.online.session.TableSession`, opens a table's game and comes back to the
+lobby when it closes. A lost connection ends the app with one line, never a traceback.
+
+:class:`LobbyMode` is mixed into :class:`robotui.app.RobotuiApp`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.screen import Screen
+
+from screens.lobby import LobbyScreen, NameScreen, WaitingRoom
+from screens.online import open_table_screen
+from screens.online.session import TableSession
+from tables.client import TableClient, TableClientError
+
+if TYPE_CHECKING:
+    from robotui.app import RobotuiApp
+
+LOST_NOTE = "Your seats are kept: connect again to come back."
+
+
+class LobbyMode:
+    """Lobby-mode state and routing; ``self`` is the :class:`RobotuiApp`."""
+
+    table_client: TableClient | None = None
+    table_session: TableSession | None = None
+    table_bell: bool = False  # ring the terminal bell on your turn (kept on the host per key)
+    lobby_you: dict[str, Any] | None = None  # {name, bell, key} as the host knows you
+    _lobby: LobbyScreen | None = None
+    _waiting: WaitingRoom | None = None
+    _following: int | None = None  # the table whose messages we follow
+    _asked_table = False  # join/watch/open/create sent: the next `table` is the one to open
+    _closed_tables: set[int]
+
+    # -- connecting -----------------------------------------------------------
+    def start_lobby(self: RobotuiApp) -> None:
+        """Push the lobby (it says "Connecting...") and connect in the background."""
+        self._closed_tables = set()
+        self._lobby = LobbyScreen()
+        self.push_screen(self._lobby)
+        self.run_worker(self._connect_lobby(), name="table-connect", exit_on_error=False)
+
+    async def _connect_lobby(self: RobotuiApp) -> None:
+        cfg = self.config
+        if cfg.table_socket is None:
+            self.leave_lobby("No table server given (robotui serve starts this for you).")
+            return
+        client = TableClient()
+        try:
+            welcome = await client.connect(cfg.table_socket, cfg.table_token)
+        except TableClientError as exc:
+            self.leave_lobby(str(exc))
+            return
+        self.table_client = client
+        client.on_lost = lambda reason: self.call_later(self.leave_lobby, f"{reason} {LOST_NOTE}")
+        self._welcome(welcome)
+        client.on_message = lambda msg: self.call_later(self.route_table_message, msg)
+
+    def leave_lobby(self: RobotuiApp, line: str) -> None:
+        """End the app with ``line`` printed once it has left the terminal (exit code 1)."""
+        if self.table_client is not None:
+            self.table_client.close()
+        self.exit(return_code=1, message=line)
+
+    def close_table_client(self: RobotuiApp) -> None:
+        if self.table_client is not None:
+            self.table_client.close()
+
+    # -- sending (screens call these) ---------------------------------------------
+    def send_table(self: RobotuiApp, msg: dict[str, Any]) -> None:
+        if self.table_client is not None:
+            self.table_client.send(msg)
+
+    def request_table(self: RobotuiApp, msg: dict[str, Any]) -> None:
+        """Send join/watch/open/create: the `table` that answers opens the table."""
+        if self.table_client is None:
+            return
+        self._asked_table = True
+        self.table_client.send(msg)
+
+    # -- routing ------------------------------------------------------------------
+    def _welcome(self: RobotuiApp, welcome: dict[str, Any]) -> None:
+        self._you(welcome["you"])
+        if welcome["you"]["name"] is None:
+            self.push_screen(NameScreen(None))
+        if welcome["seated"]:  # back on your screen after a dropped link
+            self.request_table({"type": "open", "table": max(welcome["seated"])})
+
+    def _you(self: RobotuiApp, you: dict[str, Any]) -> None:
+        self.lobby_you = {**(self.lobby_you or {}), **you}
+        self.table_bell = bool(you["bell"])
+        if self._lobby is not None:
+            self._lobby.show_you(self.lobby_you)
+
+    def route_table_message(self: RobotuiApp, msg: dict[str, Any]) -> None:
+        """Every message from the table server, in the order it came."""
+        kind = msg["type"]
+        if kind == "you":
+            self._you(msg)
+            name_screen = self._top(NameScreen)
+            if name_screen is not None and msg["name"] is not None and name_screen.asked:
+                name_screen.accepted()
+        elif kind == "lobby":
+            if self._lobby is not None:
+                self._lobby.show_lobby(msg)
+        elif kind == "error":
+            self._error(msg)
+        elif kind == "table":
+            self._table(msg)
+        elif "table" in msg:
+            self._for_table(msg)
+
+    def _error(self: RobotuiApp, msg: dict[str, Any]) -> None:
+        table = msg["table"]
+        name_screen = self._top(NameScreen)
+        if msg["code"] == "name" and name_screen is not None:
+            name_screen.refused(msg["message"])
+            return
+        if table is not None and table == self._following:
+            if self.table_session is not None:
+                self.table_session.handle(msg)
+                return
+            if self._waiting is not None:
+                self._waiting.handle(msg)
+                return
+        self._asked_table = False  # what we asked for is refused
+        if self._lobby is not None:
+            self._lobby.show_status(msg["message"], error=True)
+
+    def _table(self: RobotuiApp, msg: dict[str, Any]) -> None:
+        table = msg["table"]
+        if table != self._following:
+            if not self._asked_table or self._following is not None:
+                return  # a late answer about a table we no longer follow
+            self._asked_table = False
+            self._following = table
+        if self.table_session is not None:
+            self.table_session.handle(msg)
+        elif msg["summary"]["status"] == "waiting":
+            if self._waiting is None:
+                self._open_waiting_room(msg)
+            else:
+                self._waiting.handle(msg)
+        else:
+            self._open_game(msg)
+
+    def _for_table(self: RobotuiApp, msg: dict[str, Any]) -> None:
+        table = msg["table"]
+        if msg["type"] == "closed":
+            self._closed_tables.add(table)
+        if table != self._following:
+            if msg["type"] == "closed" and self._lobby is not None:
+                self._lobby.show_status(f"Table #{table} was closed: {msg['reason']}")
+            return
+        if self.table_session is not None:
+            self.table_session.handle(msg)
+            return
+        room = self._waiting
+        if room is None:
+            return
+        if msg["type"] == "closed":
+            self._back_to_lobby(room, f"Table #{table} was closed: {msg['reason']}")
+        elif msg["type"] == "seats" and msg["summary"]["status"] != "waiting":
+            room.handle(msg)
+            self.send_table({"type": "sync", "table": table})  # the full table, to play
+        else:
+            room.handle(msg)
+
+    # -- screens --------------------------------------------------------------------
+    def _top(self: RobotuiApp, kind: type[Screen]) -> Any:
+        return next((s for s in reversed(self.screen_stack) if isinstance(s, kind)), None)
+
+    def _open_waiting_room(self: RobotuiApp, msg: dict[str, Any]) -> None:
+        room = WaitingRoom(msg)
+        self._waiting = room
+
+        def left(_: object = None) -> None:
+            self._waiting = None
+            self._leave_table()
+
+        self.push_screen(room, left)
+
+    def _open_game(self: RobotuiApp, msg: dict[str, Any]) -> None:
+        if self._waiting is not None:  # the table has started: the room gives way
+            room, self._waiting = self._waiting, None
+            self._remove_screen(room)
+        assert self.table_client is not None
+        session = TableSession(self.table_client, msg)
+        self.table_session = session
+        screen = open_table_screen(self, session)
+
+        def closed(_: object = None) -> None:
+            if self.table_session is session:
+                self.table_session = None
+                self._leave_table()
+
+        self.push_screen(screen, closed)
+
+    def _leave_table(self: RobotuiApp) -> None:
+        """Back in the lobby: stop following the table (unless it is gone already)."""
+        table, self._following = self._following, None
+        self._asked_table = False
+        if table is not None and table not in self._closed_tables:
+            self.send_table({"type": "leave", "table": table})
+
+    def _back_to_lobby(self: RobotuiApp, room: WaitingRoom, line: str) -> None:
+        self._waiting = None
+        self._following = None
+        self._remove_screen(room)
+        if self._lobby is not None:
+            self._lobby.show_status(line, error=True)
+
+    def _remove_screen(self: RobotuiApp, screen: Screen) -> None:
+        """Take ``screen`` and anything over it off the stack, without its callback."""
+        if screen not in self.screen_stack:
+            return
+        while self.screen_stack and self.screen_stack[-1] is not screen:
+            if self.screen_stack[-1] is self._too_small:
+                self._too_small = None
+            self.pop_screen()
+        self.pop_screen()
+        self.call_after_refresh(self.check_size)

@@ -1,0 +1,268 @@
+"""The lobby of ``robotui serve``: the tables at the host, recent results and the keys to
+create, join, watch or open a table. It draws what the app hands it (``show_lobby``,
+``show_you``, ``show_status``) and asks the app (``request_table``, ``send_table``) to talk
+to the table server."""
+
+from __future__ import annotations
+
+import platform
+from typing import Any
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.css.query import NoMatches
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engines.core import GameSpec
+from engines.safe_text import safe_text
+from screens.dialogs import ConfirmScreen
+from screens.games import playable_games
+from screens.lobby.dialogs import GamePickScreen, JoinCodeScreen
+from screens.lobby.name import NameScreen
+from screens.lobby.rows import Summary, free_seats, is_mine, name, result_line, table_lines
+from screens.new_game import NewGameScreen, TableChoice
+from screens.text_fit import ELLIPSIS, fit
+
+QUIT_NOTE = "q quits: your seats are kept, come back any time."
+
+
+class LobbyScreen(Screen[None]):
+    """Arrows pick a table; Enter opens yours, joins a free seat or watches a full table."""
+
+    DEFAULT_CSS = """
+    LobbyScreen { layout: vertical; }
+    #lobby-title { height: 1; padding: 0 1; background: $boost; text-style: bold; }
+    #lobby-tables { height: 1fr; border: round $accent; border-title-color: $accent; }
+    #lobby-results { height: auto; padding: 0 1; }
+    #lobby-status { height: 1; padding: 0 1; color: $text-muted; }
+    #lobby-status.error { color: $error; }
+    App.ascii #lobby-tables { border: ascii $accent; }
+    """
+
+    BINDINGS = [
+        Binding("enter", "open_table", "Open", priority=True),
+        Binding("enter", "join_table", "Join", priority=True),
+        Binding("enter", "watch_table", "Watch", priority=True),
+        Binding("n", "new_table", "New table"),
+        Binding("w", "watch_table", "Watch", show=False),
+        Binding("c", "join_code", "Code"),
+        Binding("x", "close_table", "Close"),
+        Binding("b", "bell", "Bell"),
+        Binding("r", "rename", "Name"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.you: dict[str, Any] = {"name": None, "bell": False}
+        self.tables: list[Summary] = []
+        self.results: list[dict[str, Any]] = []
+        self.connected = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="lobby-title", markup=False)
+        tables = OptionList(id="lobby-tables")
+        tables.border_title = "Tables"
+        yield tables
+        yield Static("", id="lobby-results", markup=False)
+        yield Static("Connecting to the host...", id="lobby-status", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    # -- what the app hands over --------------------------------------------
+    def show_you(self, you: dict[str, Any]) -> None:
+        self.you = dict(you)
+        if not self.connected:
+            self.connected = True
+            self.show_status(QUIT_NOTE)
+        self._draw()
+
+    def show_lobby(self, msg: dict[str, Any]) -> None:
+        self.tables = list(msg["tables"])
+        self.results = list(msg["results"])
+        self._draw()
+
+    def show_status(self, text: str, error: bool = False) -> None:
+        """One line under the list (an error from the server, or what just happened)."""
+        try:
+            status = self.query_one("#lobby-status", Static)
+        except NoMatches:
+            return
+        status.update(fit(safe_text(text), max(self.size.width - 2, 10), self._ellipsis()))
+        status.set_class(error, "error")
+
+    # -- drawing ----------------------------------------------------------------
+    def _ellipsis(self) -> str:
+        glyphs = getattr(self.app, "glyphs", None)
+        return "..." if glyphs is not None and glyphs.ascii_only else ELLIPSIS
+
+    def _draw(self) -> None:
+        if not self.is_mounted:
+            return
+        try:
+            self._draw_title()
+            self._draw_tables()
+            self._draw_results()
+        except NoMatches:  # the app is closing: its widgets are gone
+            return
+        self.refresh_bindings()
+
+    def _draw_title(self) -> None:
+        you = name(self.you["name"]) if self.you.get("name") else "(no name yet)"
+        host = safe_text(platform.node()) or "this host"
+        bell = "bell on" if self.you.get("bell") else "bell off"
+        left = f"robotui lobby - {you} at {host}"
+        width = max(self.size.width - 2, 20)
+        title = fit(left, width - len(bell) - 2, self._ellipsis())
+        self.query_one("#lobby-title", Static).update(
+            title + " " * max(width - cell_len(title) - len(bell), 1) + bell
+        )
+
+    def _draw_tables(self) -> None:
+        options = self.query_one(OptionList)
+        keep = self.selected()
+        width = max(options.size.width - 4, 30) if options.size.width else 74
+        items: list[Option] = []
+        for summary in self.tables:
+            head, seats = table_lines(summary, width, self._ellipsis())
+            prompt = Text(head, style="bold" if is_mine(summary) else "")
+            prompt.append("\n" + seats, style="dim")
+            items.append(Option(prompt, id=f"table:{summary['id']}"))
+        if not items:
+            empty = "No tables yet: n creates one." if self.connected else "Connecting..."
+            items.append(Option(Text(empty, style="dim"), disabled=True))
+        options.clear_options()
+        options.add_options(items)
+        ids = [f"table:{s['id']}" for s in self.tables]
+        if keep is not None and f"table:{keep['id']}" in ids:
+            options.highlighted = ids.index(f"table:{keep['id']}")
+        elif self.tables:
+            options.highlighted = 0
+
+    def _draw_results(self) -> None:
+        room = 3 if self.size.height < 32 else 8
+        width = max(self.size.width - 2, 20)
+        lines = [result_line(r, width, self._ellipsis()) for r in self.results[:room]]
+        text = Text("Recent results", style="bold")
+        for line in lines or ["none yet"]:
+            text.append("\n" + line)
+        self.query_one("#lobby-results", Static).update(text)
+
+    # -- the table under the cursor --------------------------------------------
+    def selected(self) -> Summary | None:
+        try:
+            options = self.query_one(OptionList)
+        except NoMatches:  # not composed yet, or closing
+            return None
+        index = options.highlighted
+        if index is None or index >= options.option_count:
+            return None
+        option_id = options.get_option_at_index(index).id or ""
+        if not option_id.startswith("table:"):
+            return None
+        table_id = int(option_id.removeprefix("table:"))
+        return next((s for s in self.tables if s["id"] == table_id), None)
+
+    def enter_does(self) -> str | None:
+        """What Enter does on the table under the cursor: open, join or watch."""
+        summary = self.selected()
+        if summary is None:
+            return None
+        if is_mine(summary) and summary["status"] != "finished":
+            return "open"
+        if summary["status"] == "waiting" and free_seats(summary) > 0:
+            return "join"
+        return "watch"
+
+    def is_creator(self, summary: Summary | None) -> bool:
+        return (
+            summary is not None and is_mine(summary)
+            and self.you.get("name") is not None and summary["creator"] == self.you["name"]
+        )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("open_table", "join_table"):
+            return self.enter_does() == action.removesuffix("_table")
+        if action == "watch_table":
+            return self.selected() is not None
+        if action == "close_table":
+            return self.is_creator(self.selected())
+        return True
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.refresh_bindings()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        doing = self.enter_does()  # a click, or Enter before the priority bindings
+        if doing is not None:
+            getattr(self, f"action_{doing}_table")()
+
+    # -- actions ----------------------------------------------------------------
+    def _request(self, msg: dict[str, Any]) -> None:
+        self.app.request_table(msg)  # type: ignore[attr-defined]
+
+    def _send(self, msg: dict[str, Any]) -> None:
+        self.app.send_table(msg)  # type: ignore[attr-defined]
+
+    def action_open_table(self) -> None:
+        summary = self.selected()
+        if summary is not None:
+            self._request({"type": "open", "table": summary["id"]})
+
+    def action_join_table(self) -> None:
+        summary = self.selected()
+        if summary is not None:
+            self._request({"type": "join", "table": summary["id"], "seat": None, "code": None})
+
+    def action_watch_table(self) -> None:
+        summary = self.selected()
+        if summary is not None:
+            self._request({"type": "watch", "table": summary["id"], "code": None})
+
+    def action_join_code(self) -> None:
+        def done(answer: tuple[int, str] | None) -> None:
+            if answer is not None:
+                table, code = answer
+                self._request({"type": "join", "table": table, "seat": None, "code": code})
+
+        self.app.push_screen(JoinCodeScreen(), done)
+
+    def action_new_table(self) -> None:
+        def picked(spec: GameSpec | None) -> None:
+            if spec is not None:
+                self.app.push_screen(NewGameScreen(spec, table=True), created)
+
+        def created(choice: object) -> None:
+            if isinstance(choice, TableChoice):
+                self._request(choice.create_message())
+
+        self.app.push_screen(GamePickScreen(playable_games()), picked)
+
+    def action_close_table(self) -> None:
+        summary = self.selected()
+        if summary is None or not self.is_creator(summary):
+            return
+        table_id = summary["id"]
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self._send({"type": "close", "table": table_id})
+
+        question = f"Close table #{table_id} ({safe_text(summary['game_name'])}) for everyone?"
+        self.app.push_screen(ConfirmScreen(question, yes="Close it", no="Keep it"), done)
+
+    def action_bell(self) -> None:
+        self._send({"type": "set_bell", "on": not self.you.get("bell", False)})
+
+    def action_rename(self) -> None:
+        self.app.push_screen(NameScreen(self.you.get("name")))

@@ -1,0 +1,95 @@
+"""How tables, seats, results and chat read in the lobby and the waiting room: plain
+strings from the server's summaries (every name made terminal-safe), fitted in cells."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.safe_text import safe_text
+from screens.text_fit import ELLIPSIS, cut_cells, fit, pad_cells
+
+Summary = dict[str, Any]
+
+NAME_CELLS = 20  # a player's name is at most this wide (the server refuses longer ones)
+
+
+def name(value: object) -> str:
+    """A name from the server as it may be shown: safe, one line, at most 20 cells."""
+    return cut_cells(safe_text(value), NAME_CELLS)
+
+
+def seat_text(seat: dict[str, Any]) -> str:
+    """One seat: "free", "Anna", "Anna (away)", "Anna (away, hard plays)", "Computer: easy"."""
+    if seat["kind"] == "computer":
+        return f"Computer: {safe_text(seat['level'] or '?')}"
+    if seat["name"] is None:
+        return "free"
+    shown = name(seat["name"])
+    if seat["you"]:
+        shown += " (you)"
+    notes = []
+    if not seat["present"]:
+        notes.append("away")
+    if seat["stand_in"]:
+        notes.append(f"{safe_text(seat['stand_in'])} plays")
+    return f"{shown} ({', '.join(notes)})" if notes else shown
+
+
+def seats_taken(summary: Summary) -> tuple[int, int]:
+    """(seats taken, seats in all): computers count as taken."""
+    seats = summary["seats"]
+    taken = sum(1 for s in seats if s["kind"] == "computer" or s["name"] is not None)
+    return taken, len(seats)
+
+
+def free_seats(summary: Summary) -> int:
+    taken, total = seats_taken(summary)
+    return total - taken
+
+
+def is_mine(summary: Summary) -> bool:
+    """Whether you hold a seat at this table."""
+    return any(s["you"] for s in summary["seats"])
+
+
+def status_text(summary: Summary) -> str:
+    """"waiting for 2", "playing: turn 12, Anna to move", "finished: Anna won"."""
+    status = summary["status"]
+    progress = safe_text(summary.get("progress", ""))
+    if status == "waiting":
+        free = free_seats(summary)
+        return f"waiting for {free}" if free else "waiting"
+    return f"{status}: {progress}" if progress else status
+
+
+def table_lines(summary: Summary, width: int, ellipsis: str = ELLIPSIS) -> tuple[str, str]:
+    """A table as two lines of ``width`` cells: number, game, seats taken, status and
+    markers; then who sits there."""
+    taken, total = seats_taken(summary)
+    marks = []
+    if summary["private"] and is_mine(summary):
+        marks.append("private")
+    if summary["spectators"]:
+        marks.append(f"{summary['spectators']} watching")
+    head = (
+        f"#{summary['id']:<4} {pad_cells(safe_text(summary['game_name']), 12)} "
+        f"{taken}/{total}  {status_text(summary)}"
+    )
+    if marks:
+        head += "  [" + ", ".join(marks) + "]"
+    seats = ", ".join(seat_text(s) for s in summary["seats"])
+    return fit(head, width, ellipsis), fit("      " + seats, width, ellipsis)
+
+
+def result_line(result: dict[str, Any], width: int, ellipsis: str = ELLIPSIS) -> str:
+    """A finished game: "2026-01-02 12:30  Robot Master  Anna won, Bob lost"."""
+    players = ", ".join(
+        f"{name(p['name'])} {safe_text(p['outcome'])}" for p in result["players"]
+    )
+    text = f"{safe_text(result['finished'])}  {safe_text(result['game_name'])}  {players}"
+    return fit(text, width, ellipsis)
+
+
+def chat_line(line: dict[str, Any]) -> str:
+    """A chat line: "12:01 Anna: hello" (safe: it may come from anyone)."""
+    return f"{safe_text(line['time'])} {name(line['who'])}: {safe_text(line['text'])}"

@@ -1,0 +1,190 @@
+"""The lobby at 80x24 against an in-process table server: the first-visit name, creating a
+table and its waiting room, joining, watching, private tables, the bell, and leaving."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from screens.lobby import LobbyScreen, NameScreen, WaitingRoom
+from tests.hosting.lobby_pilot import (
+    SIZE,
+    in_game,
+    lobby_app,
+    named,
+    player,
+    running_server,
+    shows,
+    until,
+)
+from tests.ui_helpers import screen_text
+
+
+async def test_first_visit_asks_a_name_and_refuses_a_long_one(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "data") as server:
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, NameScreen), "the name screen")
+            await pilot.press(*"A very long name for a robot", "enter")
+            await shows(pilot, "At most 20 columns wide: this one takes 28.")
+            assert isinstance(app.screen, NameScreen)
+            for _ in range(40):
+                await pilot.press("backspace")
+            await pilot.press(*"Anna", "enter")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            await shows(pilot, "Anna at")
+            await shows(pilot, "No tables yet: n creates one.")
+            assert server.store is not None
+            assert server.store.player("SHA256:anna")[0] == "Anna"
+
+
+async def create_robot_master(pilot, *keys: str) -> None:
+    """n, Robot Master, the table dialog (``keys`` change its rows), Enter."""
+    await pilot.press("n")
+    await shows(pilot, "New table: which game?")
+    await pilot.press("enter")  # Robot Master is first
+    await shows(pilot, "New table: Robot Master")
+    await pilot.press(*keys, "enter")
+
+
+async def test_create_a_table_then_someone_joins_and_the_game_opens(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "data") as server:
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            await named(pilot)
+            await create_robot_master(pilot)
+            await until(pilot, lambda: isinstance(app.screen, WaitingRoom), "the waiting room")
+            await shows(pilot, "Table #1 - Robot Master - waiting for 1")
+            await shows(pilot, "Anna (you)")
+            text = screen_text(app)
+            assert "free" in text and "Private code" not in text
+            bob = await player(server, "SHA256:bob", "Bob")
+            lobby = await bob.next("lobby", lambda m: bool(m["tables"]))
+            assert lobby["tables"][0]["seats"][0]["name"] == "Anna"
+            bob.send({"type": "join", "table": 1, "seat": None, "code": None})
+            await bob.next("table")
+            await in_game(pilot)
+            assert not any(isinstance(s, WaitingRoom) for s in app.screen_stack)
+            assert app.table_session.table_id == 1
+            await bob.close()
+
+
+async def test_join_a_table_from_the_list_with_enter(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "data") as server:
+        bob = await player(server, "SHA256:bob", "Bob")
+        bob.send({"type": "create", "game": "stak-bots", "seats": [
+            {"kind": "person", "level": None}, {"kind": "person", "level": None},
+            {"kind": "computer", "level": "random"},
+        ], "my_seat": 0, "options": {}, "private": False, "timer": False,
+            "stand_in_after": 5})
+        await bob.next("table")
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            await named(pilot)
+            await shows(pilot, "#1    Stak Bots    2/3  waiting for 1")
+            await shows(pilot, "Bob, free, Computer: random")
+            await shows(pilot, "Enter Join")
+            await pilot.press("enter")
+            await in_game(pilot)
+            started = await bob.next("seats", lambda m: m["summary"]["status"] == "playing")
+            assert started["summary"]["seats"][1]["name"] == "Anna"
+            await bob.close()
+
+
+async def test_watch_a_full_table_and_come_back(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "data") as server:
+        bob = await player(server, "SHA256:bob", "Bob")
+        bob.send({"type": "create", "game": "robot-master", "seats": [
+            {"kind": "person", "level": None}, {"kind": "computer", "level": "random"},
+        ], "my_seat": 0, "options": {}, "private": False, "timer": False,
+            "stand_in_after": 0})
+        await bob.next("table")
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            await named(pilot)
+            await shows(pilot, "playing")
+            await shows(pilot, "Enter Watch")
+            await pilot.press("enter")
+            await in_game(pilot)
+            assert app.table_session.your_seat is None
+            await until(pilot, lambda: server.tables[1].spectators() == 1, "one spectator")
+            app.screen.dismiss(None)  # the game screen's own leave (H4) ends the same way
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "back in the lobby")
+            await until(pilot, lambda: app.table_session is None, "the session let go")
+            await until(pilot, lambda: server.tables[1].spectators() == 0, "left")
+            await bob.close()
+
+
+async def test_a_private_table_is_joined_by_its_code(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "data") as server:
+        bob = await player(server, "SHA256:bob", "Bob")
+        bob.send({"type": "create", "game": "robot-master", "seats": [
+            {"kind": "person", "level": None}, {"kind": "person", "level": None},
+        ], "my_seat": 0, "options": {}, "private": True, "timer": False,
+            "stand_in_after": 0})
+        table = await bob.next("table")
+        code = table["code"]
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            await named(pilot)
+            await shows(pilot, "No tables yet")  # a private table is not listed to others
+            await pilot.press("c")
+            await shows(pilot, "Join a private table")
+            await pilot.press("1", "tab", *"WRONG", "enter")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            await shows(pilot, "this table is private: ask for its code")
+            await pilot.press("c", "1", "tab", *code, "enter")
+            await in_game(pilot)
+            await bob.close()
+
+
+async def test_the_creator_sees_the_code_chats_and_leaving_closes_the_table(
+    tmp_path: Path,
+) -> None:
+    async with running_server(tmp_path / "data") as server:
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            await named(pilot)
+            await create_robot_master(pilot, "down", "down", "down", "down", "right")
+            await until(pilot, lambda: isinstance(app.screen, WaitingRoom), "the waiting room")
+            code = server.tables[1].code
+            assert code
+            await shows(pilot, f"Private code: {code}")
+            bob = await player(server, "SHA256:bob", "Bob")
+            bob.send({"type": "watch", "table": 1, "code": code})
+            await bob.next("table")
+            await pilot.press("t", *"hi Bob", "enter")
+            line = await bob.next("chat")
+            assert line["line"]["text"] == "hi Bob" and line["line"]["who"] == "Anna"
+            bob.send({"type": "chat", "table": 1, "text": "hello \x1b[31mAnna"})
+            await shows(pilot, "Bob: hello Anna")
+            await pilot.press("escape")  # stop typing
+            await pilot.press("q")
+            await shows(pilot, "leaving closes it")
+            await pilot.press("y")
+            closed = await bob.next("closed")
+            assert closed["table"] == 1
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            assert 1 not in server.tables
+            await bob.close()
+
+
+async def test_bell_and_close_your_own_table(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "data") as server:
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            await named(pilot)
+            assert server.store is not None
+            before = server.store.player("SHA256:anna")[1]
+            await shows(pilot, "bell on" if before else "bell off")
+            await pilot.press("b")
+            await shows(pilot, "bell off" if before else "bell on")
+            assert app.table_bell is not before
+            assert server.store.player("SHA256:anna")[1] is not before
+            await pilot.press("b")
+            await shows(pilot, "bell on" if before else "bell off")
+            assert app.table_bell is before
+            await create_robot_master(pilot)
+            await until(pilot, lambda: isinstance(app.screen, WaitingRoom), "the waiting room")
+            app.screen.dismiss(None)  # leaves without the question: the test closes below
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            await until(pilot, lambda: 1 not in server.tables, "the creator's leave closes it")
