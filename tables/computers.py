@@ -8,6 +8,7 @@ started by 'forkserver' (or 'spawn'): never a fork of the running event loop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -60,7 +61,12 @@ class ComputerPool:
             self._pool = None
 
     async def close(self) -> None:
-        """Stop the workers (without waiting for a search in progress to finish)."""
+        """Stop the workers, without waiting for a search in progress to finish."""
         pool, self._pool = self._pool, None
-        if pool is not None:
-            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+        if pool is None:
+            return
+        # a hard player may think for seconds: its worker is stopped, not waited for
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            with contextlib.suppress(Exception):
+                process.terminate()
+        await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)

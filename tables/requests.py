@@ -227,8 +227,7 @@ class RequestsMixin(PlayMixin):
         self._stop_timer(table, tell=False)
         self.tables.pop(table.id, None)
         assert self.store is not None
-        if table.status != FINISHED:
-            self.store.set_status(table.id, "closed")
+        self.store.close_table(table.id)
         for conn in list(table.followers):
             conn.following.discard(table.id)
             conn.send({"type": "closed", "table": table.id, "reason": reason})

@@ -15,6 +15,7 @@ import contextlib
 import os
 import secrets
 import socket
+import stat
 import time
 from datetime import datetime
 from pathlib import Path
@@ -207,8 +208,12 @@ class TableServer(RequestsMixin):
             conn.send(error("bad_request", "the host could not do that", table_id))
 def _clear_stale_socket(path: Path) -> None:
     """Remove a socket a killed server left; refuse if a server still answers on it."""
-    if not path.exists() and not path.is_symlink():
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
         return
+    if not stat.S_ISSOCK(info.st_mode):
+        raise OSError(f"{path}: is in the way of the table socket and is not a socket")
     probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         probe.settimeout(1.0)

@@ -174,6 +174,10 @@ class Store:
             "UPDATE tables SET status = ?, finished = ? WHERE id = ?", (status, finished, table_id)
         )
 
+    def close_table(self, table_id: int) -> None:
+        """A table the creator closed: never resumed (a finished one keeps its result)."""
+        self.db.execute("UPDATE tables SET status = 'closed' WHERE id = ?", (table_id,))
+
     def set_seat(self, table_id: int, seat: SeatRow) -> None:
         self.db.execute(
             "UPDATE seats SET owner_key = ?, stand_in = ? WHERE table_id = ? AND seat = ?",
