@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.text import Text
 from textual.screen import Screen
 
 from screens.lobby import LobbyScreen, NameScreen, WaitingRoom
@@ -20,7 +21,7 @@ from tables.client import TableClient, TableClientError
 if TYPE_CHECKING:
     from robotui.app import RobotuiApp
 
-LOST_NOTE = "Your seats are kept: connect again to come back."
+LOST_NOTE = "Your seats are kept."
 
 
 class LobbyMode:
@@ -64,7 +65,8 @@ class LobbyMode:
         """End the app with ``line`` printed once it has left the terminal (exit code 1)."""
         if self.table_client is not None:
             self.table_client.close()
-        self.exit(return_code=1, message=line)
+        # Text, not a str: no markup read into it, and no wrapping at the app's width
+        self.exit(return_code=1, message=Text(line, no_wrap=True, overflow="ignore"))
 
     def close_table_client(self: RobotuiApp) -> None:
         if self.table_client is not None:

@@ -1,0 +1,100 @@
+"""The lobby's connection: a host that is not there or refuses the token, a connection lost
+while playing (one line, exit code 1, no traceback), and a reconnect that reopens your table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from robotui.app import RobotuiApp
+from robotui.config import AppConfig
+from screens.lobby import LobbyScreen
+from tests.hosting.lobby_pilot import (
+    SIZE,
+    in_game,
+    lobby_app,
+    named,
+    player,
+    running_server,
+    until,
+)
+
+
+def exit_lines(capsys: pytest.CaptureFixture[str]) -> list[str]:
+    """What the app printed as it left the terminal (Textual writes it to stderr)."""
+    return [line for line in capsys.readouterr().err.splitlines() if line.strip()]
+
+
+async def test_no_table_server_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    app = RobotuiApp(AppConfig(save_dir=tmp_path, start="lobby", mouse=False,
+                               table_socket=tmp_path / "gone.sock", table_token="t"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.return_code == 1, "the app gives up")
+    [line] = exit_lines(capsys)
+    assert line.startswith("Cannot reach the table server: ")
+    assert "\n" not in line and "Traceback" not in line
+
+
+async def test_an_unknown_token_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async with running_server(tmp_path / "data") as server:
+        assert server.socket_path is not None
+        app = RobotuiApp(AppConfig(save_dir=tmp_path, start="lobby", mouse=False,
+                                   table_socket=server.socket_path, table_token="forged"))
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.return_code == 1, "the app gives up")
+    [line] = exit_lines(capsys)
+    assert line.startswith("The table server refused: ")
+    assert "\n" not in line
+
+
+async def test_a_lost_connection_in_a_game_ends_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async with running_server(tmp_path / "data") as server:
+        bob = await player(server, "SHA256:bob", "Bob")
+        bob.send({"type": "create", "game": "robot-master", "seats": [
+            {"kind": "person", "level": None}, {"kind": "person", "level": None},
+        ], "my_seat": 0, "options": {}, "private": False, "timer": False,
+            "stand_in_after": 0})
+        await bob.next("table")
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            await named(pilot)
+            await until(pilot, lambda: app.screen.enter_does() == "join", "the table listed")
+            await pilot.press("enter")
+            await in_game(pilot)
+            await server.stop()
+            await until(pilot, lambda: app.return_code == 1, "the app gives up")
+        await bob.close()
+    lines = exit_lines(capsys)
+    [line] = lines
+    assert line == "The table server closed the connection. Your seats are kept."
+
+
+async def test_reconnecting_reopens_your_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async with running_server(tmp_path / "data") as server:
+        anna = await player(server, "SHA256:anna", "Anna")
+        anna.send({"type": "create", "game": "robot-master", "seats": [
+            {"kind": "person", "level": None}, {"kind": "person", "level": None},
+        ], "my_seat": 1, "options": {}, "private": False, "timer": False,
+            "stand_in_after": 0})
+        await anna.next("table")
+        bob = await player(server, "SHA256:bob", "Bob")
+        bob.send({"type": "join", "table": 1, "seat": None, "code": None})
+        await bob.next("table")
+        await anna.close()  # Anna's link drops
+        app = lobby_app(server, tmp_path / "saves", key="SHA256:anna")
+        async with app.run_test(size=SIZE) as pilot:
+            await in_game(pilot)  # straight back to the game, no name asked
+            assert app.table_session is not None
+            assert app.table_session.table_id == 1 and app.table_session.your_seat == 1
+            assert any(isinstance(s, LobbyScreen) for s in app.screen_stack)
+            await until(pilot, lambda: server.tables[1].present(1), "Anna is present again")
+        await bob.close()
