@@ -539,18 +539,18 @@ class RoboRallyScreen(
         self.events_log.append((f"Caught up with the table in turn {self.state.turn}.", "dim"))
 
     def table_waiting_text(self) -> str | None:
-        """Whom the table waits for; while programming, who is done first (one line each:
-        the robots' table cuts a line at its width)."""
+        """Whom the table waits for; while everyone programs (or faces their robot) at once,
+        who is done first (a line each: the robots' table cuts a line at its width)."""
         waiting = super().table_waiting_text()
         state = self.state
-        if waiting is None or state.phase != "program" or self.session.status != "playing":
+        if waiting is None or state.phase in ("resolve", "over"):
             return waiting
         pending = set(state.to_move())
         done = [self.session.seat_name(s) for s, b in enumerate(state.bots)
-                if s not in pending and b.lives > 0 and b.pos >= 0]
+                if s not in pending and b.lives > 0]
         if not done:
             return waiting
-        return f"Programmed: {', '.join(done)}\n{waiting}"
+        return f"Done: {', '.join(done)}\n{waiting}"
 
     # -- game over ----------------------------------------------------------------------------
     def game_over_screen(self, result: GameResult) -> GameOverScreen:

@@ -1,0 +1,96 @@
+"""RoboRally at a table with two people and two computers (random level): everyone programs
+at once, the screen says who is done and whom the table waits for, the 30 s timer counts
+down once only one person is left, the registers play back as in a local game, and a timer
+that runs out plays a random program for the late seat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from screens.roborally.screen import RoboRallyScreen
+from tests.hosting.lobby_pilot import SIZE, lobby_app, running_server, shows, until
+from tests.hosting.online_pilot import (
+    computer,
+    host_table,
+    other_moves,
+    person,
+    session_of,
+    sit_down,
+)
+
+SEATS = [person(), person(), computer("random"), computer("random")]
+
+
+async def program_by_keys(pilot, screen: RoboRallyScreen) -> None:
+    """Five cards of the hand into the registers, then Enter (or a decision's first choice)."""
+    if screen.ui_phase() == "decide":
+        await pilot.press("1")
+        return
+    size = len(screen.my_view().hand)
+    free = len(screen._free(screen.my_view()))
+    await pilot.press(*[str(n) for n in range(1, min(free, size) + 1)], "enter")
+
+
+async def test_a_turn_with_two_people_and_two_computers(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "data") as server:
+        bob, _ = await host_table(server, "roborally", SEATS, my_seat=1, timer=True)
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await sit_down(pilot, 1, 0)
+            assert isinstance(screen, RoboRallyScreen)
+            session = session_of(app)
+            table = server.tables[1]
+            seen_done = seen_timer = False
+            while not seen_timer:  # facing the robots, then programming
+                await until(pilot, lambda: screen.ui_phase() in ("program", "decide")
+                            or table.to_move() == [1], "Anna's part or Bob's")
+                if screen.ui_phase() in ("program", "decide"):
+                    await program_by_keys(pilot, screen)
+                    await until(pilot, lambda: 0 not in table.to_move(), "Anna's move in")
+                elif table.to_move() == [1]:  # everyone else is done: the table waits
+                    await until(pilot, lambda: 0 not in session.match.state.to_move(),
+                                "Anna's move back")
+                    await shows(pilot, "Waiting for Bob...")
+                    await shows(pilot, "Done: Anna")
+                    seen_done = True
+                    if session.match.state.phase == "program":
+                        await shows(pilot, "s left.")  # the 30 s timer counts down
+                        seen_timer = True
+                    assert screen.ui_phase() == "wait"
+                    await other_moves(pilot, bob, 1)
+            assert seen_done and seen_timer
+            await pilot.press("x")  # skip the playback to its end
+            await until(pilot, lambda: not screen.queue, "the playback over")
+            await until(pilot, lambda: session.match.state.fingerprint()
+                        == table.saved.match.state.fingerprint(), "the same game as the host")
+            assert len(session.match.log) == len(table.saved.match.log)
+            await bob.close()
+
+
+async def test_the_timer_plays_a_random_program_for_a_late_person(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "data") as server:
+        server.program_timeout = 1.0
+        bob, _ = await host_table(server, "roborally", SEATS, my_seat=1, timer=True)
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await sit_down(pilot, 1, 0)
+            session = session_of(app)
+            table = server.tables[1]
+            state = session.match.state
+            while not (state.phase == "program" and table.to_move() == [0]):
+                await until(pilot, lambda: screen.ui_phase() in ("program", "decide")
+                            or 1 in table.to_move(), "Anna's part or Bob's")
+                if screen.ui_phase() == "decide":  # facing: Anna answers, then stops
+                    await pilot.press("1")
+                    await until(pilot, lambda: 0 not in table.to_move(), "Anna's facing in")
+                elif 1 in table.to_move():  # Bob (and the computers) move
+                    await other_moves(pilot, bob, 1)
+                else:
+                    await until(pilot, lambda: table.to_move() == [0], "only Anna left")
+            log = len(session.match.log)
+            await until(pilot, lambda: len(session.match.log) > log,
+                        "Anna's program played for her")
+            assert any("Time is up" in line for line in session.news)
+            await until(pilot, lambda: session.match.state.fingerprint()
+                        == table.saved.match.state.fingerprint(), "the same game as the host")
+            await bob.close()
