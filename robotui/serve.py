@@ -24,7 +24,7 @@ from typing import Any
 import asyncssh
 
 from robotui.ssh_keys import AllowList, KeyProblem, fingerprint, load_or_make_host_key
-from robotui.ssh_session import PlayerSession, SessionLimits, Sessions, TokenIssuer
+from robotui.ssh_session import PlayerSession, SessionLimits, Sessions
 
 DEFAULT_LISTEN = "127.0.0.1:2222"
 DEFAULT_MAX_SESSIONS = 32
@@ -36,6 +36,7 @@ LOGIN_TIMEOUT = 20  # seconds a connection may take to authenticate
 MAX_UNAUTHENTICATED = 64  # connections still logging in at once; more are dropped at once
 KEEPALIVE_INTERVAL = 30  # seconds; three unanswered keepalives end a dead link
 STOP_TIMEOUT = 8.0  # seconds the players' processes get to save and leave when stopping
+CLIENT_GOODBYE = 2.0  # seconds clients get to close their connections when stopping
 READY_LINE = "Ready. Stop with Ctrl+C."
 
 
@@ -211,26 +212,54 @@ async def serve(options: ServeOptions, make_table_server: Callable[[], Any] | No
         raise ServeProblem(str(exc)) from None
     idle_seconds, idle_text = idle_limit(options.idle_minutes)
 
-    if make_table_server is None:
-        from tables.server import TableServer
+    sessions = Sessions(SessionLimits(options.max_sessions, idle_seconds, idle_text,
+                                      options.port), _Tokens(), socket, _log)
+    gate = Gate(allow, sessions)
+    # Listen first: a port in use fails before any table is touched. A session opened in
+    # the moment before the table server is up is told to try again.
+    acceptor = await _listen(options, gate, host_key)
+    try:
+        if make_table_server is None:
+            from tables.server import TableServer
 
-        make_table_server = TableServer
-    tables = make_table_server()
-    try:
-        await tables.start(socket)
-    except Exception as exc:  # e.g. another robotui serve holds the socket
-        raise ServeProblem(f"cannot start the table server: {exc}") from None
-    try:
-        tokens: TokenIssuer = tables
-        sessions = Sessions(SessionLimits(options.max_sessions, idle_seconds, idle_text,
-                                          options.port), tokens, socket, _log)
-        gate = Gate(allow, sessions)
-        acceptor = await _listen(options, gate, host_key)
-        port = acceptor.get_port() or options.port
-        sessions.limits.port = port
-        await _run_until_stopped(acceptor, gate, options, port, host_key, allow, socket, say)
+            make_table_server = TableServer
+        tables = make_table_server()
+        try:
+            await tables.start(socket)
+        except Exception as exc:  # e.g. the store cannot be opened
+            with contextlib.suppress(Exception):
+                await tables.stop()
+            raise ServeProblem(f"cannot start the table server: {exc}") from None
+        try:
+            sessions.tokens = tables
+            port = acceptor.get_port() or options.port
+            sessions.limits.port = port
+            await _run_until_stopped(acceptor, gate, options, port, host_key, allow, socket,
+                                     say)
+        finally:
+            await tables.stop()
     finally:
-        await tables.stop()
+        acceptor.close()
+
+
+async def _close_connections(gate: Gate) -> None:
+    """Let clients leave on their own first: a client told to disconnect may exit before
+    it shows the last line its session wrote (OpenSSH does)."""
+    deadline = time.monotonic() + CLIENT_GOODBYE
+    while gate.connections and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    for conn in list(gate.connections):
+        conn.close()
+
+
+class _Tokens:
+    """Until the table server is up, sessions wait for it: no token to give yet."""
+
+    def issue_token(self, key: str) -> str:
+        raise RuntimeError("the table server is starting")
+
+    def revoke_token(self, token: str) -> None:
+        return None
 
 
 async def _run_until_stopped(acceptor: Any, gate: Gate, options: ServeOptions, port: int,
@@ -269,8 +298,7 @@ async def _run_until_stopped(acceptor: Any, gate: Gate, options: ServeOptions, p
         say("Stopping: players' processes are hung up, tables saved.")
         acceptor.close()
         await gate.sessions.stop_all(STOP_TIMEOUT)
-        for conn in list(gate.connections):
-            conn.close()
+        await _close_connections(gate)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(acceptor.wait_closed(), 2.0)
     say("Stopped.")

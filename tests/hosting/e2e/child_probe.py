@@ -20,9 +20,9 @@ def describe() -> str:
         controlling = False
     token = "yes" if os.environ.get("ROBOTUI_TABLE_TOKEN") else "no"
     foreign = sorted(k for k in os.environ if k.startswith("SSH") or k == "LC_PROBE")
-    return (f"PROBE pid={os.getpid()} size={size.columns}x{size.lines} "
-            f"term={os.environ.get('TERM')} lang={os.environ.get('LANG')} "
-            f"ctty={'yes' if controlling else 'no'} token={token} "
+    return (f"PROBE pid={os.getpid()} size={size.columns}x{size.lines}\r\n"
+            f"term={os.environ.get('TERM')} lang={os.environ.get('LANG')}\r\n"
+            f"ctty={'yes' if controlling else 'no'} token={token}\r\n"
             f"foreign={','.join(foreign) or 'none'}")
 
 
