@@ -841,19 +841,11 @@ def board_show(
         fail(str(exc), RUNTIME_ERROR)
 
 
-def listen_address(text: str) -> str:
-    """``--listen``: checked here so a bad address is one usage line."""
-    from robotui.serve import parse_listen
-
+def _serve_number(option: str, text: str, minimum: int) -> int:
     try:
-        parse_listen(text)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
-    return text.strip()
-
-
-def at_least_zero(text: str) -> int:
-    return whole_number(text, 0)
+        return whole_number(text, minimum)
+    except typer.BadParameter as exc:
+        fail(f"{option}: {exc.message}")
 
 
 @app.command()
@@ -863,7 +855,6 @@ def serve(
         typer.Option(
             "--listen",
             metavar="ADDR:PORT",
-            parser=listen_address,
             help="Address and port to accept SSH on; 0.0.0.0:2222 lets other machines in.",
         ),
     ] = "127.0.0.1:2222",
@@ -879,20 +870,20 @@ def serve(
         ),
     ] = None,
     max_sessions: Annotated[
-        int,
+        str,
         typer.Option(
-            "--max-sessions", metavar="N", parser=at_least_one,
+            "--max-sessions", metavar="N",
             help="Players connected at once; one more is told the host is full.",
         ),
-    ] = 32,
+    ] = "32",
     idle_timeout: Annotated[
-        int,
+        str,
         typer.Option(
-            "--idle-timeout", metavar="MIN", parser=at_least_zero,
+            "--idle-timeout", metavar="MIN",
             help="Close a session after MIN minutes without a key (0: never); "
             "the player's seats are kept.",
         ),
-    ] = 60,
+    ] = "60",
 ) -> None:
     """Host a game night: friends play together with `ssh -p PORT HOST` (docs/hosting.md)."""
     import asyncio
@@ -900,8 +891,14 @@ def serve(
     from robotui.serve import ServeOptions, ServeProblem, parse_listen
     from robotui.serve import serve as run_serve
 
-    host, port = parse_listen(listen)
-    options = ServeOptions(host, port, allow, max_sessions, idle_timeout)
+    # every mistake is one line (not click's usage block): the host reads it in a log too
+    try:
+        host, port = parse_listen(listen)
+    except ValueError as exc:
+        fail(str(exc))
+    sessions = _serve_number("--max-sessions", max_sessions, 1)
+    idle = _serve_number("--idle-timeout", idle_timeout, 0)
+    options = ServeOptions(host, port, allow, sessions, idle)
     try:
         asyncio.run(run_serve(options, say=typer.echo))
     except ServeProblem as exc:

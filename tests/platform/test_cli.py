@@ -329,6 +329,7 @@ def test_version() -> None:
         ["saves", "list"],
         ["saves", "show"],
         ["saves", "delete"],
+        ["serve"],
     ],
 )
 def test_help_everywhere(args: list[str], launched: list[AppConfig]) -> None:
@@ -974,3 +975,68 @@ async def test_new_game_dialog_offers_the_mix_of_the_game_before(tmp_path) -> No
     assert choice is not None and other is not None
     assert [p.level for p in choice.players()] == [None, "hard", "easy"]
     assert [p.level for p in other.players()] == [None, "hard", "easy", "easy"]
+
+
+# ------------------------------------------------------------ serve
+# serve's own run is tested end to end (tests/hosting/e2e); here, its options: every
+# mistake is one line, before anything listens or any table is touched.
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--listen", "2222"], "--listen needs ADDR:PORT"),
+        (["--listen", "example.org:2222"], "is not an IP address"),
+        (["--listen", "127.0.0.1:70000"], "is not a port"),
+        (["--listen", "127.0.0.1:ssh"], "is not a port"),
+        (["--max-sessions", "0"], "too small: at least 1"),
+        (["--max-sessions", "many"], "is not a whole number"),
+        (["--idle-timeout", "-1"], "too small: at least 0"),
+        (["--idle-timeout", "1.5"], "is not a whole number"),
+    ],
+)
+def test_serve_bad_option_values_are_one_usage_line(args: list[str], expected: str) -> None:
+    line = assert_clean_error(run("serve", *args), 2)
+    assert expected in line
+
+
+def test_serve_refuses_a_port_in_use(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        line = assert_clean_error(run("serve", "--listen", f"127.0.0.1:{port}"), 1)
+    assert line.startswith(f"Error: cannot listen on 127.0.0.1:{port}:")
+    assert "in use" in line
+
+
+def test_serve_refuses_an_unreadable_or_malformed_allow_file(tmp_path: Path) -> None:
+    import asyncssh
+
+    missing = tmp_path / "nobody"
+    line = assert_clean_error(run("serve", "--allow", str(missing)), 1)
+    assert f"cannot read --allow {missing}" in line
+    key = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
+    allow = tmp_path / "authorized_keys"
+    allow.write_text(f"# friends\n{key}\nssh-ed25519 not-a-key bob\n")
+    line = assert_clean_error(run("serve", "--allow", str(allow)), 1)
+    assert f"--allow {allow} line 3: not a public key" in line
+    allow.write_text("# nobody yet\n")
+    line = assert_clean_error(run("serve", "--allow", str(allow)), 1)
+    assert "lists no keys" in line
+
+
+def test_serve_refuses_a_host_key_others_may_read(tmp_path: Path, monkeypatch) -> None:
+    data = tmp_path / "data"
+    monkeypatch.setenv("ROBOTUI_DATA_DIR", str(data))
+    data.mkdir()
+    key_file = data / "host_key"
+    key_file.write_text("not even a key")
+    key_file.chmod(0o644)
+    line = assert_clean_error(run("serve"), 1)
+    assert "may be read by others" in line and "chmod 600" in line
+    key_file.chmod(0o600)
+    line = assert_clean_error(run("serve"), 1)
+    assert "is not a private key" in line
