@@ -79,7 +79,6 @@ class Connection:
 class Host:
     """The shared state of the table server and the ways it tells clients of changes."""
 
-
     # seconds the RoboRally timer gives the last programmer (tests shorten it)
     program_timeout: float = 30.0
     # seconds in one of a table's stand-in "minutes" (tests shorten it)
@@ -108,8 +107,7 @@ class Host:
         self._last_lobby = 0.0
         self._results: list[dict[str, Any]] | None = None
         self._chat_budget: dict[str, tuple[float, float]] = {}
-
-    # -- life ---------------------------------------------------------------------------
+        self._stopping = False  # set by stop(): nothing new is started
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         """A background task the server keeps (and cancels on stop)."""
@@ -118,8 +116,6 @@ class Host:
         task.add_done_callback(self._tasks.discard)
         return task
 
-    # -- resuming -----------------------------------------------------------------------
-
     def _drop(self, conn: Connection) -> None:
         """Forget a closed connection: its tables see it go."""
         self.connections.discard(conn)
@@ -127,8 +123,6 @@ class Host:
             table = self.tables.get(table_id)
             if table is not None:
                 self._unfollow(conn, table)
-
-    # -- telling ------------------------------------------------------------------------
 
     # -- telling ------------------------------------------------------------------------
     def _name(self, key: str) -> str | None:
@@ -197,6 +191,8 @@ class Host:
 
     def _lobby_changed(self) -> None:
         """Send everyone the lobby soon: changes close together make one message."""
+        if self._stopping:
+            return
         if self._lobby_task is None or self._lobby_task.done():
             self._lobby_task = self.spawn(self._flush_lobby())
 

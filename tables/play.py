@@ -64,7 +64,8 @@ class PlayMixin(Host):
 
     def _advance(self, table: Table) -> None:
         """Start the computer seats (and stand-ins) to move; start or stop the timer."""
-        if table.status != PLAYING or self.tables.get(table.id) is not table:
+        if (self._stopping or table.status != PLAYING
+                or self.tables.get(table.id) is not table):
             return
         for seat in table.to_move():
             level = table.plays_itself(seat)

@@ -45,6 +45,7 @@ class TableServer(RequestsMixin):
 
     async def start(self, socket_path: Path | None = None) -> None:
         """Open the store, resume every table and listen on the socket."""
+        self._stopping = False
         self.store = Store(paths.db_path(self.data_dir))
         self._names = self.store.names()
         self._load_tables()
@@ -62,6 +63,7 @@ class TableServer(RequestsMixin):
 
     async def stop(self) -> None:
         """Stop listening, close every connection, stop the workers."""
+        self._stopping = True
         if self._server is not None:
             self._server.close()
         for conn in list(self.connections):
@@ -91,7 +93,13 @@ class TableServer(RequestsMixin):
         return token
 
     def revoke_token(self, token: str) -> None:
+        """The session of ``token`` ended: the token is void and its connections close."""
         self._tokens.pop(token, None)
+        for conn in list(self.connections):
+            if conn.token == token:
+                conn.abort()
+
+    # -- resuming -----------------------------------------------------------------------
     def _load_tables(self) -> None:
         assert self.store is not None
         for row in self.store.tables((WAITING, PLAYING, FINISHED)):

@@ -63,3 +63,17 @@ async def test_a_connection_that_never_says_hello_is_closed(table_server: TableS
     await quiet.error("hello")
     assert await quiet.closed()
     await quiet.close()
+
+
+async def test_revoking_a_token_closes_its_session_only(table_server: TableServer) -> None:
+    anna = await RawClient.connect(table_server.socket_path)
+    token = table_server.issue_token("SHA256:anna")
+    await anna.send({"type": "hello", "v": 1, "token": token})
+    await anna.recv("welcome")
+    bob = await RawClient.hello(table_server, "SHA256:bob", "Bob")
+    table_server.revoke_token(token)
+    assert await anna.closed()
+    await bob.send({"type": "set_bell", "on": False})
+    assert (await bob.recv("you"))["bell"] is False
+    await anna.close()
+    await bob.close()
