@@ -1,0 +1,84 @@
+"""Computer seats think in worker processes: a player goes there with its view and comes
+back with its action, so what it remembers survives; a worker that dies is replaced."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+from engines.core import Action, SeatView
+from engines.match import Match
+from engines.registry import get_game
+from tables.computers import ComputerPool, think
+from tables.table import player_seed
+
+
+class CountingPlayer:
+    """Remembers how many times it has chosen, and in which process."""
+
+    def __init__(self, seat: int, level: str, seed: int) -> None:
+        self.seat, self.level, self.seed = seat, level, seed
+        self.choices = 0
+        self.pids: list[int] = []
+
+    def choose(self, view: SeatView) -> Action:
+        self.choices += 1
+        self.pids.append(os.getpid())
+        return view.legal_actions()[0]
+
+
+class DiesOncePlayer(CountingPlayer):
+    """Kills its worker the first time (a flag file says it happened)."""
+
+    def __init__(self, seat: int, level: str, seed: int, flag: Path) -> None:
+        super().__init__(seat, level, seed)
+        self.flag = flag
+
+    def choose(self, view: SeatView) -> Action:
+        if not self.flag.exists():
+            self.flag.write_text("died")
+            os._exit(3)
+        return super().choose(view)
+
+
+def a_view() -> SeatView:
+    match = Match(get_game("robot-master"), 2, {}, 11)
+    return match.state.view(match.state.to_move()[0])
+
+
+def test_think_returns_the_action_and_the_player_as_it_is_after() -> None:
+    player = CountingPlayer(0, "test", 1)
+    view = a_view()
+    action, after = think(player, view)
+    assert action == view.legal_actions()[0] and after.choices == 1
+
+
+async def test_a_players_memory_survives_the_trip_to_the_worker() -> None:
+    pool = ComputerPool(workers=1)
+    try:
+        player = CountingPlayer(0, "test", 1)
+        view = a_view()
+        for expected in (1, 2, 3):
+            action, player = await pool.choose(player, view)
+            assert action == view.legal_actions()[0]
+            assert player.choices == expected
+        assert os.getpid() not in player.pids  # it thought in a worker, not in the loop
+    finally:
+        await pool.close()
+
+
+async def test_a_worker_that_dies_is_replaced(tmp_path: Path) -> None:
+    pool = ComputerPool(workers=1)
+    try:
+        player = DiesOncePlayer(0, "test", 1, tmp_path / "flag")
+        action, player = await pool.choose(player, a_view())
+        assert (tmp_path / "flag").exists() and player.choices == 1
+    finally:
+        await pool.close()
+
+
+def test_seats_get_their_own_seeds_from_the_match_seed() -> None:
+    """As screens/session.py does: the players' seed comes from the match's, apart from it."""
+    assert player_seed(5) == random.Random(5 * 7919 + 17).randrange(2**31)
+    assert player_seed(5) != player_seed(6)
