@@ -1,0 +1,64 @@
+"""A real OpenSSH client reaches the lobby of a real ``robotui serve`` (no probe: the player's
+process is ``python -m robotui.table_client``), in an 80x24 terminal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.hosting.e2e.harness import Host, key_fingerprint, process_gone, wait_until
+
+NAME_PROMPT = "What should the others call you?"
+LOBBY_HINT = "your seats are kept"
+
+
+def _players_processes(pid: int) -> list[int]:
+    """The ``robotui.table_client`` processes the server ``pid`` started."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            command = (entry / "cmdline").read_bytes()
+        except (FileNotFoundError, ProcessLookupError, IndexError):
+            continue
+        if int(stat[1]) == pid and stat[0] != "Z" and b"robotui.table_client" in command:
+            found.append(int(entry.name))
+    return found
+
+
+def test_a_player_sets_a_name_and_the_same_key_gets_it_back(start_host, key, terminal) -> None:
+    host: Host = start_host()
+    anna = key("anna")
+    term = terminal(host, anna)
+    term.wait_for(NAME_PROMPT)
+    term.type("Anna")
+    term.send("Enter")
+    screen = term.wait_for("Anna at")
+    assert "Tables" in screen and LOBBY_HINT in screen
+    assert host.process is not None
+    (child,) = _players_processes(host.process.pid)
+    term.type("q")
+    assert term.wait_closed() == 0
+    wait_until(lambda: process_gone(child), 30, lambda: f"process {child} still runs")
+    host.wait_output(f"session opened: {key_fingerprint(anna)}")
+
+    # the same key: straight to the lobby, named; another key is asked for a name
+    again = terminal(host, anna)
+    again.wait_for("Anna at")
+    assert NAME_PROMPT not in again.text()
+    terminal(host, key("bruno")).wait_for(NAME_PROMPT)
+
+
+def test_the_lobby_survives_a_host_restart(start_host, key, terminal) -> None:
+    host: Host = start_host()
+    anna = key("anna")
+    term = terminal(host, anna)
+    term.wait_for(NAME_PROMPT)
+    term.type("Anna")
+    term.send("Enter")
+    term.wait_for("Anna at")
+    host.kill()
+    term.wait_closed()
+    host.start()
+    terminal(host, anna).wait_for("Anna at")
