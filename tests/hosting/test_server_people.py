@@ -104,6 +104,11 @@ async def test_a_stand_in_plays_for_an_absent_player_until_they_open_the_table(
     await bob.error("forbidden")  # only the creator
     await bob.send({"type": "move", "table": tid, "seat": 1, "text": "1@a1"})
     assert "stands in" in (await bob.error("not_your_seat"))["message"]
+    # the creator takes the stand-in off, then puts it back (Bob still has not opened)
+    await anna.send({"type": "stand_in", "table": tid, "seat": 1, "level": None})
+    await anna.until("seats", lambda m: m["summary"]["seats"][1]["stand_in"] is None)
+    await anna.send({"type": "stand_in", "table": tid, "seat": 1, "level": "easy"})
+    await anna.until("seats", lambda m: m["summary"]["seats"][1]["stand_in"] == "easy")
     await bob.send({"type": "open", "table": tid})
     opened = await bob.recv("table")
     assert opened["summary"]["seats"][1]["stand_in"] is None
