@@ -123,6 +123,7 @@ class TableWindow(ModalScreen[None]):
         super().__init__()
         self.session = session
         self.note = ""
+        self.ready = False  # composed: refresh_view may draw
 
     def compose(self) -> ComposeResult:
         with Vertical(id="tw-box"):
@@ -137,13 +138,14 @@ class TableWindow(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.ready = True
         self.refresh_view()
         self.query_one("#tw-input", Input).focus()
 
     # -- drawing ---------------------------------------------------------------------------
     def refresh_view(self) -> None:
         """Draw the table as the session knows it now (called again on every change)."""
-        if not self.is_mounted:
+        if not self.ready:
             return
         session = self.session
         summary = session.summary
