@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -28,6 +29,7 @@ from screens.choice_row import ChoiceRow
 from screens.dialogs import PreviewScreen
 from screens.roborally.draw import options_preview
 from screens.session import COMPUTER, HUMAN
+from screens.text_fit import cut_cells
 
 LEVEL_LABELS = {
     "random": "Computer: random",
@@ -241,7 +243,9 @@ class NewGameScreen(ModalScreen[NewGameChoice | TableChoice | None]):
         kinds += [(lv, LEVEL_LABELS.get(lv, f"Computer: {lv}")) for lv in levels]
         for seat, name in enumerate(spec.seat_names(spec.max_players)):
             label = name if str(seat + 1) in name else f"Seat {seat + 1}: {name}"
-            yield ChoiceRow(label[:14], kinds, YOU if seat == 0 else PERSON, id=f"seat-{seat}")
+            if cell_len(label) > 13:  # a space before the value: "4. Yellow", "2. Columns"
+                label = cut_cells(f"{seat + 1}. {name}", 13)
+            yield ChoiceRow(label, kinds, YOU if seat == 0 else PERSON, id=f"seat-{seat}")
 
     def _table_setting_rows(self) -> ComposeResult:
         yield ChoiceRow("Private", [("no", "No"), ("yes", "Yes: join by code")], "no",

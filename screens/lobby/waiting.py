@@ -21,7 +21,7 @@ from engines.registry import get_game
 from engines.safe_text import safe_text
 from screens.dialogs import ConfirmScreen
 from screens.lobby.rows import chat_line, seat_text, status_text
-from screens.text_fit import ELLIPSIS, fit
+from screens.text_fit import ELLIPSIS, clip_wrap, fit
 
 CHAT_CELLS = 200  # the server's limit for a chat line
 CHAT_KEPT = 200  # lines kept on screen
@@ -47,7 +47,10 @@ class WaitingRoom(Screen[None]):
     AUTO_FOCUS = ""  # keys first (None would mean the app's "*"): Enter or t starts a chat line
     BINDINGS = [
         Binding("enter,t", "chat", "Chat"),
-        Binding("escape,q", "leave", "Leave"),
+        Binding("escape,q", "leave", "Leave", key_display="q"),
+        # while typing (the chat line has the keyboard); Enter is the Input's own
+        Binding("enter", "send", "Send"),
+        Binding("escape", "stop_typing", "Stop typing", key_display="Esc"),
     ]
 
     def __init__(self, table_msg: dict[str, Any]) -> None:
@@ -138,7 +141,8 @@ class WaitingRoom(Screen[None]):
         self.query_one("#wait-title", Static).update(fit(title, width, ell))
         info = Text()
         options = safe_text(summary["options"]) or "the usual rules"
-        info.append(fit(f"Options: {options}", width, ell) + "\n")
+        for line in clip_wrap(f"Options: {options}", width, 2, ell):
+            info.append(line + "\n")
         extras = []
         if summary["timer"]:
             extras.append("30 s timer on")
@@ -166,8 +170,11 @@ class WaitingRoom(Screen[None]):
 
     # -- keys -------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        typing = isinstance(self.focused, Input)
         if action in ("chat", "leave"):
-            return not isinstance(self.focused, Input)
+            return not typing
+        if action in ("send", "stop_typing"):
+            return typing
         return True
 
     def on_descendant_focus(self) -> None:
@@ -192,10 +199,11 @@ class WaitingRoom(Screen[None]):
         self.app.send_table({"type": "chat", "table": self.table_id,  # type: ignore[attr-defined]
                              "text": text})
 
-    def key_escape(self) -> None:
-        """Escape while typing stops typing (the Leave binding is off then)."""
-        if isinstance(self.focused, Input):
-            self.set_focus(None)
+    def action_send(self) -> None:
+        self.query_one("#wait-input", Input).action_submit()
+
+    def action_stop_typing(self) -> None:
+        self.set_focus(None)
 
     def action_leave(self) -> None:
         if self.creator and self.summary["status"] == "waiting":
