@@ -57,9 +57,8 @@ class TableServer(RequestsMixin):
         )
         os.chmod(path, 0o600)
         self.socket_path = path
-        for table in self.tables.values():
-            if table.status == PLAYING:
-                self._advance(table)
+        for table in list(self.tables.values()):
+            self._resume(table)
 
     async def stop(self) -> None:
         """Stop listening, close every connection, stop the workers."""
@@ -121,6 +120,16 @@ class TableServer(RequestsMixin):
             for t, who, text in self.store.chat(row.id):
                 table.chat.append({"who": who, "text": text, "time": t})
             self.tables[row.id] = table
+
+    def _resume(self, table: Table) -> None:
+        """Go on where a table stopped; a host killed between writing the save and the
+        database may have left a game over but not yet finished, or full but waiting."""
+        if table.status == PLAYING and table.saved.match.state.is_terminal():
+            self._finish(table)
+        elif table.status == WAITING:
+            self._start_if_full(table)
+        elif table.status == PLAYING:
+            self._advance(table)
 
     # -- connections --------------------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

@@ -21,6 +21,18 @@ async def play_as(client: RawClient, server: TableServer, tid: int, seat: int) -
     return (await client.recv("move", seat=seat, text=text))["index"]
 
 
+async def play_to_the_end(client: RawClient, server: TableServer, tid: int) -> None:
+    """Play seat 0's first legal move whenever it is to move, until the game is over."""
+    table = server.tables[tid]
+    index = -1  # the last move index the client has received
+    while table.status != "finished":
+        caught_up = index + 1 == len(table.saved.match.log)
+        if caught_up and 0 in table.to_move():
+            await client.send({"type": "move", "table": tid, "seat": 0,
+                               "text": legal_text(server, tid, 0)})
+        index = (await client.recv("move", index=index + 1))["index"]
+
+
 async def test_a_table_without_people_is_refused(table_server: TableServer) -> None:
     anna = await RawClient.hello(table_server, "SHA256:anna", "Anna")
     await anna.send(create_msg(seats=[RANDOM, RANDOM]))
@@ -58,16 +70,8 @@ async def test_a_person_against_a_computer_plays_to_the_result(
     tid = start["table"]
     assert start["summary"]["status"] == "playing"
     table = table_server.tables[tid]
-    index = -1  # the last move index Anna has received
-    while table.status != "finished":
-        caught_up = index + 1 == len(table.saved.match.log)
-        if caught_up and 0 in table.to_move():
-            await anna.send({"type": "move", "table": tid, "seat": 0,
-                             "text": legal_text(table_server, tid, 0)})
-        index = (await anna.recv("move", index=index + 1))["index"]
-    seats = await anna.recv("seats")
-    while seats["summary"]["status"] != "finished":
-        seats = await anna.recv("seats")
+    await play_to_the_end(anna, table_server, tid)
+    await anna.until("seats", lambda m: m["summary"]["status"] == "finished")
     assert any(e.seat == 1 for e in table.saved.match.log)  # the computer played
     saved = load_save(table.saved.path)
     assert saved.match.state.is_terminal()

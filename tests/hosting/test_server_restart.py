@@ -11,7 +11,7 @@ from saves import dumps_save
 from tables.server import TableServer
 from tests.hosting.conftest import short_socket_path
 from tests.hosting.raw_client import RawClient, eventually
-from tests.hosting.test_server_play import PERSON, RANDOM, play_as
+from tests.hosting.test_server_play import PERSON, RANDOM, play_as, play_to_the_end
 from tests.hosting.test_table_server import create_msg
 
 
@@ -69,5 +69,32 @@ async def test_a_new_server_resumes_every_table_and_the_computer_to_move(
         await eventually(lambda: len(table.saved.match.log) == 2)
         assert [e.seat for e in table.saved.match.log] == [0, 1]
         await anna.close()
+    finally:
+        await second.stop()
+
+
+async def test_a_game_over_but_not_yet_finished_is_finished_at_restart(
+    tmp_path: Path,
+) -> None:
+    """kill -9 between the last save and the database: the restart sees the game is over."""
+    data = tmp_path / "data"
+    first = TableServer(data, workers=1)
+    await first.start(short_socket_path())
+    anna = await RawClient.hello(first, "SHA256:anna", "Anna")
+    await anna.send(create_msg(seats=[PERSON, RANDOM]))
+    tid = (await anna.recv("table"))["table"]
+    await play_to_the_end(anna, first, tid)
+    assert first.store is not None
+    first.store.db.execute("UPDATE tables SET status = 'playing', finished = NULL")
+    first.store.db.execute("DELETE FROM results")
+    await first.stop()
+
+    second = TableServer(data, workers=1)
+    await second.start(short_socket_path())
+    try:
+        assert second.tables[tid].status == "finished"
+        assert second.store is not None
+        [result] = second.store.results()
+        assert result["table"] == tid
     finally:
         await second.stop()
