@@ -12,7 +12,9 @@ from typing import Any, ClassVar
 
 from engines.core import EngineError
 from engines.registry import get_game
-from tables.host import Connection, Host
+from saves import SaveError
+from tables.host import Connection, Host, log
+from tables.paths import tables_dir
 from tables.play import PlayMixin
 from tables.protocol import ProtocolError
 from tables.store import SeatRow
@@ -128,17 +130,21 @@ class RequestsMixin(PlayMixin):
             spec.id, conn.key, code, timer, msg["stand_in_after"], rows
         )
         saved = Table.new_saved(spec, table_id, len(seats), options)
-        from tables.paths import tables_dir
-
         table = Table(table_id, saved, rows, conn.key, code, timer, msg["stand_in_after"],
                       tables_dir(self.data_dir))
-        table.write(self._name)
+        try:
+            table.write(self._name)
+        except (SaveError, OSError) as exc:
+            self.store.close_table(table_id)
+            log.error("table %s could not be saved: %s", table_id, exc)
+            raise ProtocolError("bad_request", "the host could not save a new table") from None
         assert saved.path is not None
         self.store.set_save_path(table_id, saved.path)
         self.tables[table_id] = table
+        self._start_if_full(table)
+        # the creator follows from here: the table comes first, then what changes
         table.followers.add(conn)
         conn.following.add(table_id)
-        self._start_if_full(table)
         self._send_table(conn, table)
         self._lobby_changed()
 
@@ -167,9 +173,9 @@ class RequestsMixin(PlayMixin):
         assert self.store is not None
         self.store.set_seat(table.id, row)
         self._save(table)
-        table.followers.add(conn)
-        conn.following.add(table.id)
         self._start_if_full(table)
+        table.followers.add(conn)  # after the start: the table comes first, then changes
+        conn.following.add(table.id)
         self._send_table(conn, table)
         self._send_seats(table)
         self._lobby_changed()

@@ -31,6 +31,9 @@ async def two_player_table(server: TableServer) -> tuple[RawClient, RawClient, i
     await bob.send({"type": "join", "table": table["table"], "seat": None, "code": None})
     joined = await bob.recv("table")
     assert joined["your_seat"] == 1 and joined["summary"]["status"] == "playing"
+    assert joined["summary"]["seats"][1]["present"]
+    for client in (anna, bob):  # nothing about a table reaches a client before the table
+        assert [m["type"] for m in client.seen if m.get("table") == table["table"]][0] == "table"
     seats = await anna.recv("seats")
     while seats["summary"]["status"] != "playing":
         seats = await anna.recv("seats")
