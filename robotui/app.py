@@ -9,7 +9,6 @@ import threading
 from pathlib import Path
 
 from textual import events
-from textual.app import App
 from textual.binding import Binding
 
 from engines.core import EngineError, GameSpec
@@ -29,7 +28,7 @@ from screens.session import GameSession
 CSS_FILE = Path(__file__).resolve().parent.parent / "screens" / "robotui.tcss"
 
 
-class RobotuiApp(LobbyMode, App[None]):
+class RobotuiApp(LobbyMode):
     """robotui's app; ``config`` says whether to open the menu, a new game or a save, or
     (lobby mode, see :mod:`robotui.lobby_mode`) the lobby of a ``robotui serve`` host."""
 

@@ -3,29 +3,34 @@ the table server, routes each message to the lobby, the waiting room or the tabl
 :class:`screens.online.session.TableSession`, opens a table's game and comes back to the
 lobby when it closes. A lost connection ends the app with one line, never a traceback.
 
-:class:`LobbyMode` is mixed into :class:`robotui.app.RobotuiApp`.
+:class:`robotui.app.RobotuiApp` builds on :class:`LobbyMode`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
+from textual.app import App
 from textual.screen import Screen
 
+from robotui.config import AppConfig
 from screens.lobby import LobbyScreen, NameScreen, WaitingRoom
 from screens.online import open_table_screen
 from screens.online.session import TableSession
 from tables.client import TableClient, TableClientError
 
-if TYPE_CHECKING:
-    from robotui.app import RobotuiApp
-
 LOST_NOTE = "Your seats are kept."
 
 
-class LobbyMode:
-    """Lobby-mode state and routing; ``self`` is the :class:`RobotuiApp`."""
+class LobbyMode(App[None]):
+    """Lobby-mode state and routing, the base of :class:`robotui.app.RobotuiApp`."""
+
+    # RobotuiApp's (declared here for the routing below)
+    config: AppConfig
+    _too_small: Screen | None
+    check_size: Callable[[], None]
 
     table_client: TableClient | None = None
     table_session: TableSession | None = None
@@ -38,14 +43,14 @@ class LobbyMode:
     _closed_tables: set[int]
 
     # -- connecting -----------------------------------------------------------
-    def start_lobby(self: RobotuiApp) -> None:
+    def start_lobby(self) -> None:
         """Push the lobby (it says "Connecting...") and connect in the background."""
         self._closed_tables = set()
         self._lobby = LobbyScreen()
         self.push_screen(self._lobby)
         self.run_worker(self._connect_lobby(), name="table-connect", exit_on_error=False)
 
-    async def _connect_lobby(self: RobotuiApp) -> None:
+    async def _connect_lobby(self) -> None:
         cfg = self.config
         if cfg.table_socket is None:
             self.leave_lobby("No table server given (robotui serve starts this for you).")
@@ -61,23 +66,23 @@ class LobbyMode:
         self._welcome(welcome)
         client.on_message = lambda msg: self.call_later(self.route_table_message, msg)
 
-    def leave_lobby(self: RobotuiApp, line: str) -> None:
+    def leave_lobby(self, line: str) -> None:
         """End the app with ``line`` printed once it has left the terminal (exit code 1)."""
         if self.table_client is not None:
             self.table_client.close()
         # Text, not a str: no markup read into it, and no wrapping at the app's width
         self.exit(return_code=1, message=Text(line, no_wrap=True, overflow="ignore"))
 
-    def close_table_client(self: RobotuiApp) -> None:
+    def close_table_client(self) -> None:
         if self.table_client is not None:
             self.table_client.close()
 
     # -- sending (screens call these) ---------------------------------------------
-    def send_table(self: RobotuiApp, msg: dict[str, Any]) -> None:
+    def send_table(self, msg: dict[str, Any]) -> None:
         if self.table_client is not None:
             self.table_client.send(msg)
 
-    def request_table(self: RobotuiApp, msg: dict[str, Any]) -> None:
+    def request_table(self, msg: dict[str, Any]) -> None:
         """Send join/watch/open/create: the `table` that answers opens the table."""
         if self.table_client is None:
             return
@@ -85,20 +90,20 @@ class LobbyMode:
         self.table_client.send(msg)
 
     # -- routing ------------------------------------------------------------------
-    def _welcome(self: RobotuiApp, welcome: dict[str, Any]) -> None:
+    def _welcome(self, welcome: dict[str, Any]) -> None:
         self._you(welcome["you"])
         if welcome["you"]["name"] is None:
             self.push_screen(NameScreen(None))
         if welcome["seated"]:  # back on your screen after a dropped link
             self.request_table({"type": "open", "table": max(welcome["seated"])})
 
-    def _you(self: RobotuiApp, you: dict[str, Any]) -> None:
+    def _you(self, you: dict[str, Any]) -> None:
         self.lobby_you = {**(self.lobby_you or {}), **you}
         self.table_bell = bool(you["bell"])
         if self._lobby is not None:
             self._lobby.show_you(self.lobby_you)
 
-    def route_table_message(self: RobotuiApp, msg: dict[str, Any]) -> None:
+    def route_table_message(self, msg: dict[str, Any]) -> None:
         """Every message from the table server, in the order it came."""
         kind = msg["type"]
         if kind == "you":
@@ -116,7 +121,7 @@ class LobbyMode:
         elif "table" in msg:
             self._for_table(msg)
 
-    def _error(self: RobotuiApp, msg: dict[str, Any]) -> None:
+    def _error(self, msg: dict[str, Any]) -> None:
         table = msg["table"]
         name_screen = self._top(NameScreen)
         if msg["code"] == "name" and name_screen is not None:
@@ -133,7 +138,7 @@ class LobbyMode:
         if self._lobby is not None:
             self._lobby.show_status(msg["message"], error=True)
 
-    def _table(self: RobotuiApp, msg: dict[str, Any]) -> None:
+    def _table(self, msg: dict[str, Any]) -> None:
         table = msg["table"]
         if table != self._following:
             if not self._asked_table or self._following is not None:
@@ -150,7 +155,7 @@ class LobbyMode:
         else:
             self._open_game(msg)
 
-    def _for_table(self: RobotuiApp, msg: dict[str, Any]) -> None:
+    def _for_table(self, msg: dict[str, Any]) -> None:
         table = msg["table"]
         if msg["type"] == "closed":
             self._closed_tables.add(table)
@@ -173,10 +178,10 @@ class LobbyMode:
             room.handle(msg)
 
     # -- screens --------------------------------------------------------------------
-    def _top(self: RobotuiApp, kind: type[Screen]) -> Any:
+    def _top(self, kind: type[Screen]) -> Any:
         return next((s for s in reversed(self.screen_stack) if isinstance(s, kind)), None)
 
-    def _open_waiting_room(self: RobotuiApp, msg: dict[str, Any]) -> None:
+    def _open_waiting_room(self, msg: dict[str, Any]) -> None:
         room = WaitingRoom(msg)
         self._waiting = room
 
@@ -186,7 +191,7 @@ class LobbyMode:
 
         self.push_screen(room, left)
 
-    def _open_game(self: RobotuiApp, msg: dict[str, Any]) -> None:
+    def _open_game(self, msg: dict[str, Any]) -> None:
         if self._waiting is not None:  # the table has started: the room gives way
             room, self._waiting = self._waiting, None
             self._remove_screen(room)
@@ -202,21 +207,21 @@ class LobbyMode:
 
         self.push_screen(screen, closed)
 
-    def _leave_table(self: RobotuiApp) -> None:
+    def _leave_table(self) -> None:
         """Back in the lobby: stop following the table (unless it is gone already)."""
         table, self._following = self._following, None
         self._asked_table = False
         if table is not None and table not in self._closed_tables:
             self.send_table({"type": "leave", "table": table})
 
-    def _back_to_lobby(self: RobotuiApp, room: WaitingRoom, line: str) -> None:
+    def _back_to_lobby(self, room: WaitingRoom, line: str) -> None:
         self._waiting = None
         self._following = None
         self._remove_screen(room)
         if self._lobby is not None:
             self._lobby.show_status(line, error=True)
 
-    def _remove_screen(self: RobotuiApp, screen: Screen) -> None:
+    def _remove_screen(self, screen: Screen) -> None:
         """Take ``screen`` and anything over it off the stack, without its callback."""
         if screen not in self.screen_stack:
             return
