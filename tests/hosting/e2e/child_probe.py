@@ -1,7 +1,7 @@
 """A stand-in for the lobby in the front door's own tests (ROBOTUI_SERVE_CHILD, test-only):
 it shows what its terminal is (size, TERM, whether the PTY is its controlling terminal and
 who is in its environment) and redraws on every resize; keys are echoed; 'q' exits with
-status 3. Run as a script: ``python tests/hosting/e2e/child_probe.py``."""
+status 3; 'f' writes without end. Run as a script: ``python tests/hosting/e2e/child_probe.py``."""
 
 from __future__ import annotations
 
@@ -44,6 +44,10 @@ def main() -> int:
                 continue
             if not data or b"q" in data:
                 return 3
+            if b"f" in data:  # flood: write for ever (a test of backpressure)
+                line = b"FLOOD " * 12 + b"\r\n"
+                while True:
+                    os.write(1, line * 100)
             sys.stdout.write("KEYS " + data.decode(errors="replace") + "\r\n")
             sys.stdout.flush()
     finally:

@@ -11,7 +11,8 @@ tmux terminal.
   ``ssh -tt -p PORT -i KEY ... 127.0.0.1``: :meth:`Terminal.send` keys,
   :meth:`Terminal.type` text, :meth:`Terminal.text` the screen, :meth:`Terminal.wait_for`
   text or a predicate (a generous timeout; failing with the screen), :meth:`Terminal.resize`,
-  :meth:`Terminal.drop` (SIGKILL the ssh client: a dropped link).
+  :meth:`Terminal.drop` (SIGKILL the ssh client: a dropped link), :meth:`Terminal.freeze`
+  (SIGSTOP it: a client that stops reading).
 - :func:`ssh_command` / :func:`run_ssh` run ssh without a terminal, for refusals.
 
 Every wait polls; nothing asserts how long anything took.
@@ -314,8 +315,17 @@ class Terminal:
 
     def drop(self) -> None:
         """SIGKILL the ssh client: the link drops with no goodbye."""
-        pid = int(self._pane("pane_pid"))
-        os.kill(pid, signal.SIGKILL)
+        os.kill(self.ssh_pid(), signal.SIGKILL)
+
+    def freeze(self) -> None:
+        """SIGSTOP the ssh client: a player whose link or terminal stops reading."""
+        os.kill(self.ssh_pid(), signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        os.kill(self.ssh_pid(), signal.SIGCONT)
+
+    def ssh_pid(self) -> int:
+        return int(self._pane("pane_pid"))
 
     def close(self) -> None:
         self.tmux.run("kill-session", "-t", self.name, check=False)
@@ -333,3 +343,11 @@ def process_gone(pid: int) -> bool:
 def probe_command() -> str:
     """ROBOTUI_SERVE_CHILD for the probe (tests only)."""
     return shlex.join([sys.executable, str(PROBE)])
+
+
+def memory_kb(pid: int) -> int:
+    """Resident memory of ``pid`` in kB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise HarnessError(f"no VmRSS for {pid}")

@@ -16,6 +16,7 @@ from pathlib import Path
 from tests.hosting.e2e.harness import (
     Host,
     key_fingerprint,
+    memory_kb,
     probe_command,
     process_gone,
     public_key,
@@ -167,6 +168,29 @@ def test_dropping_the_ssh_client_hangs_up_the_process(start_host, key, terminal)
     term.drop()
     wait_until(lambda: process_gone(pid), 30, lambda: f"process {pid} still runs")
     host.wait_output("session closed")
+
+
+def test_a_client_that_stops_reading_stalls_only_its_own_process(start_host, key,
+                                                                terminal) -> None:
+    host = start_host(child=PROBE)
+    flooder = terminal(host, key("flooder"))
+    pid = probe_pid(flooder.wait_for("PROBE pid="))
+    flooder.type("f")
+    flooder.wait_for("FLOOD")
+    flooder.freeze()
+    assert host.process is not None
+    before = memory_kb(host.process.pid)
+    # the others play on while the flood has nowhere to go
+    other = terminal(host, key("other"))
+    other.wait_for("PROBE pid=")
+    for word in ("one", "two", "three"):
+        other.type(word)
+        other.wait_for(f"KEYS {word}")
+    # the host buffers a bounded amount for the frozen client (its own process waits)
+    assert memory_kb(host.process.pid) < before + 64 * 1024
+    flooder.thaw()
+    flooder.drop()
+    wait_until(lambda: process_gone(pid), 30, lambda: f"process {pid} still runs")
 
 
 def test_idle_sessions_close_and_say_the_seats_are_kept(start_host, key, terminal) -> None:

@@ -62,3 +62,14 @@ def test_the_lobby_survives_a_host_restart(start_host, key, terminal) -> None:
     term.wait_closed()
     host.start()
     terminal(host, anna).wait_for("Anna at")
+
+
+def test_a_dropped_link_ends_the_players_process(start_host, key, terminal) -> None:
+    host: Host = start_host()
+    term = terminal(host, key("anna"))
+    term.wait_for(NAME_PROMPT)
+    assert host.process is not None
+    (child,) = _players_processes(host.process.pid)
+    term.drop()
+    wait_until(lambda: process_gone(child), 30, lambda: f"process {child} still runs")
+    host.wait_output("session closed")
