@@ -33,6 +33,7 @@ QUIT_NOTE = "q quits: your seats are kept, come back any time."
 class LobbyScreen(Screen[None]):
     """Arrows pick a table; Enter opens yours, joins a free seat or watches a full table."""
 
+    SCOPED_CSS = False  # "App.ascii #..." below must match from the app down
     DEFAULT_CSS = """
     LobbyScreen { layout: vertical; }
     #lobby-title { height: 1; padding: 0 1; background: $boost; text-style: bold; }

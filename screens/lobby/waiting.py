@@ -31,6 +31,7 @@ class WaitingRoom(Screen[None]):
     """Enter (or t) starts a chat line, Enter sends it, Escape stops typing; Escape or q
     leaves the table (its creator is asked first: leaving closes it)."""
 
+    SCOPED_CSS = False  # "App.ascii #..." below must match from the app down
     DEFAULT_CSS = """
     WaitingRoom { layout: vertical; }
     #wait-title { height: 1; padding: 0 1; background: $boost; text-style: bold; }
