@@ -339,7 +339,7 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
         return f"{frame} {who} is thinking... {elapsed:.1f}s"
 
     def _tick(self) -> None:
-        if self.thinking_since is not None and self.table_tick():
+        if (self.thinking_since is not None or self.at_table) and self.table_tick():
             self.refresh_all()
 
     # -- undo (against the computer only) -----------------------------------------

@@ -270,7 +270,7 @@ class TableSession:
             self.sync()
             return
         self._confirmed += 1
-        if played_for_you:  # the RoboRally timer ran out on your program
+        if played_for_you and self.summary.get("timer"):  # the RoboRally timer ran out
             self._news("Time is up: the table played your move at random.")
 
     def _on_table(self, msg: dict[str, Any]) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from engines.core import Action
 from engines.safe_text import safe_text
-from screens.footer_keys import FooterKey, FooterKeys
+from screens.footer_keys import FooterKey, FooterKeys, footer_key_width
 from screens.online.session import NO_HINTS
 from screens.online.table_window import TableWindow
 from screens.text_fit import fit
@@ -52,6 +52,15 @@ class TablePlayMixin:
         if self.at_table and action == "new_game":
             return False  # back to the lobby instead
         return None
+
+    def footer_keys(self, bindings: Any = None) -> list[FooterKey]:
+        """The footer's plan; the table key only where the game's own keys leave room."""
+        keys: list[FooterKey] = super().footer_keys(bindings)  # type: ignore[misc]
+        if self.at_table:
+            width = sum(footer_key_width(key, text) for _, key, text in keys)
+            if width > self.app.size.width:  # type: ignore[attr-defined]
+                keys = [k for k in keys if k[0] != TABLE_KEY[0]]
+        return keys
 
     def offers(self, action: str) -> bool:
         if self.at_table and action in ("hint", "save_as"):
@@ -120,6 +129,11 @@ class TablePlayMixin:
         """Whether the periodic redraw is needed: at a table only while the timer runs (a
         terminal waiting for another person gets nothing to draw)."""
         return not self.at_table or self.session.timer_end is not None
+
+    def table_timer_line(self) -> str:
+        """Your own countdown while the table's timer runs on you, else ""."""
+        left = self.session.timer_left() if self.at_table else None
+        return "" if left is None else f"Timer: {left} s, then the table deals at random."
 
     # -- the bell ------------------------------------------------------------------------------
     def table_bell(self, seat: int) -> None:

@@ -252,6 +252,8 @@ class PanelsMixin:
                     self._options_line(t, me.options)
         elif view.pending == "program":
             self._program_panel(t, view, warn)
+            if timer := self.table_timer_line():  # at a table, the last one to program
+                t.append("\n" + timer, "bold yellow")
         else:
             self._decision_panel(t, view)
         if self.message:
