@@ -17,6 +17,7 @@ from textual.screen import Screen
 
 from robotui.config import AppConfig
 from screens.lobby import LobbyScreen, NameScreen, WaitingRoom
+from screens.lobby.lobby import QUIT_NOTE
 from screens.online import open_table_screen
 from screens.online.session import TableSession
 from tables.client import TableClient, TableClientError
@@ -40,12 +41,14 @@ class LobbyMode(App[None]):
     _waiting: WaitingRoom | None = None
     _following: int | None = None  # the table whose messages we follow
     _asked_table = False  # join/watch/open/create sent: the next `table` is the one to open
-    _closed_tables: set[int]
+    _closed_tables: set[int]  # tables the server said are closed: no `leave` for them
+    _left_tables: set[int]  # tables we left: their `closed` is no news to us
 
     # -- connecting -----------------------------------------------------------
     def start_lobby(self) -> None:
         """Push the lobby (it says "Connecting...") and connect in the background."""
         self._closed_tables = set()
+        self._left_tables = set()
         self._lobby = LobbyScreen()
         self.push_screen(self._lobby)
         self.run_worker(self._connect_lobby(), name="table-connect", exit_on_error=False)
@@ -160,7 +163,8 @@ class LobbyMode(App[None]):
         if msg["type"] == "closed":
             self._closed_tables.add(table)
         if table != self._following:
-            if msg["type"] == "closed" and self._lobby is not None:
+            if msg["type"] == "closed" and self._lobby is not None \
+                    and table not in self._left_tables:
                 self._lobby.show_status(f"Table #{table} was closed: {msg['reason']}")
             return
         if self.table_session is not None:
@@ -211,7 +215,10 @@ class LobbyMode(App[None]):
         """Back in the lobby: stop following the table (unless it is gone already)."""
         table, self._following = self._following, None
         self._asked_table = False
+        if self._lobby is not None:
+            self._lobby.show_status(QUIT_NOTE)
         if table is not None and table not in self._closed_tables:
+            self._left_tables.add(table)
             self.send_table({"type": "leave", "table": table})
 
     def _back_to_lobby(self, room: WaitingRoom, line: str) -> None:

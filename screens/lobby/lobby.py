@@ -218,22 +218,26 @@ class LobbyScreen(Screen[None]):
     def action_open_table(self) -> None:
         summary = self.selected()
         if summary is not None:
+            self.show_status(f"Opening table #{summary['id']}...")
             self._request({"type": "open", "table": summary["id"]})
 
     def action_join_table(self) -> None:
         summary = self.selected()
         if summary is not None:
+            self.show_status(f"Joining table #{summary['id']}...")
             self._request({"type": "join", "table": summary["id"], "seat": None, "code": None})
 
     def action_watch_table(self) -> None:
         summary = self.selected()
         if summary is not None:
+            self.show_status(f"Watching table #{summary['id']}...")
             self._request({"type": "watch", "table": summary["id"], "code": None})
 
     def action_join_code(self) -> None:
         def done(answer: tuple[int, str] | None) -> None:
             if answer is not None:
                 table, code = answer
+                self.show_status(f"Joining table #{table}...")
                 self._request({"type": "join", "table": table, "seat": None, "code": code})
 
         self.app.push_screen(JoinCodeScreen(), done)
@@ -245,6 +249,7 @@ class LobbyScreen(Screen[None]):
 
         def created(choice: object) -> None:
             if isinstance(choice, TableChoice):
+                self.show_status("Setting up the table...")
                 self._request(choice.create_message())
 
         self.app.push_screen(GamePickScreen(playable_games()), picked)
