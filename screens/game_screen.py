@@ -344,7 +344,9 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
 
     # -- undo (against the computer only) -----------------------------------------
     def action_undo(self) -> None:
-        if not self.undo_offered():
+        if self.at_table:
+            self.message = self.session.why_no_undo() or ""
+        elif not self.undo_offered():
             self.message = "Undo is for games against the computer."
         elif (why := self.session.why_no_undo()) is not None:
             self.message = why

@@ -39,7 +39,7 @@ class TablePlayMixin:
 
     def table_setup(self) -> None:
         """Called from ``__init__``: the table key joins the footer's end."""
-        self.belled: tuple[int, int] | None = None
+        self.bell_armed = True  # the bell rings when your turn comes (again)
         if self.at_table:
             self.FOOTER_END = (TABLE_KEY, *FooterKeys.FOOTER_END)
             self.session.screen = self
@@ -87,6 +87,9 @@ class TablePlayMixin:
         if self.thinking_since is None:
             self.thinking_since = time.monotonic()
         self.thinking_seat = seat
+        state = self.game_state  # type: ignore[attr-defined]
+        if self.session.your_seat not in state.to_move() or self.table_sent():
+            self.bell_armed = True  # not your turn now: the next one rings
         self.refresh_all()  # type: ignore[attr-defined]
 
     def table_waiting_text(self) -> str | None:
@@ -137,13 +140,12 @@ class TablePlayMixin:
 
     # -- the bell ------------------------------------------------------------------------------
     def table_bell(self, seat: int) -> None:
-        """Ring once when it becomes your turn, if the bell is on (the lobby's setting)."""
-        if not self.at_table:
+        """Ring once when it becomes your turn, if the bell is on (the lobby's setting):
+        not again while others move in the same turn (RoboRally's programs come in while
+        you program), nor while your move is on its way."""
+        if not self.at_table or not self.bell_armed or self.table_sent():
             return
-        key = (len(self.session.match.log), seat)
-        if key == self.belled:
-            return
-        self.belled = key
+        self.bell_armed = False
         if getattr(self.app, "table_bell", False):  # type: ignore[attr-defined]
             self.app.bell()  # type: ignore[attr-defined]
 

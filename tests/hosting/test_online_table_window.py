@@ -162,3 +162,29 @@ async def test_a_refused_move_reads_the_table_again(tmp_path: Path) -> None:
         assert session.match.log == [] and screen.human_to_move()
         await play_one_move(pilot)  # and the game goes on
         assert len(client.of("move")) == 2
+
+
+async def test_the_bell_rings_once_a_turn_while_everyone_programs(tmp_path: Path) -> None:
+    """RoboRally: the others' answers coming in while you choose do not ring again; the
+    next phase of yours does."""
+    app = make_app(tmp_path)
+    rings: list[int] = []
+    app.bell = lambda: rings.append(1)  # type: ignore[method-assign]
+    app.table_bell = True  # type: ignore[attr-defined]
+    async with app.run_test(size=SIZE) as pilot:
+        table = FakeTable("roborally", [seat(0, "Anna"), seat(1, "Bob"), seat(2, "Carl")])
+        session, client, screen = await open_game(app, pilot, table)
+        assert screen.ui_phase() == "decide" and rings == [1]  # which way to face
+        state = table.match.state
+        session.handle(table.play(1, table.spec.encode_action(state.legal_actions(1)[0])))
+        await pilot.pause()
+        assert rings == [1]
+        await pilot.press("1")
+        await pilot.pause()
+        (sent,) = client.of("move")
+        assert session.waiting_for_echo() and screen.ui_phase() == "wait"
+        session.handle(table.play(0, sent["text"]))
+        session.handle(table.play(2, table.spec.encode_action(state.legal_actions(2)[0])))
+        await pilot.pause()
+        assert state.phase == "program" and screen.ui_phase() == "program"
+        assert rings == [1, 1]
