@@ -11,6 +11,7 @@ from screens.text_fit import ELLIPSIS, cut_cells, fit, pad_cells
 Summary = dict[str, Any]
 
 NAME_CELLS = 20  # a player's name is at most this wide (the server refuses longer ones)
+OUTCOMES = {"win": "won", "loss": "lost", "draw": "drew"}  # a result's words as a line reads
 
 
 def name(value: object) -> str:
@@ -84,7 +85,8 @@ def table_lines(summary: Summary, width: int, ellipsis: str = ELLIPSIS) -> tuple
 def result_line(result: dict[str, Any], width: int, ellipsis: str = ELLIPSIS) -> str:
     """A finished game: "2026-01-02 12:30  Robot Master  Anna won, Bob lost"."""
     players = ", ".join(
-        f"{name(p['name'])} {safe_text(p['outcome'])}" for p in result["players"]
+        f"{name(p['name'])} {OUTCOMES.get(p['outcome'], safe_text(p['outcome']))}"
+        for p in result["players"]
     )
     text = f"{safe_text(result['finished'])}  {safe_text(result['game_name'])}  {players}"
     return fit(text, width, ellipsis)

@@ -55,8 +55,8 @@ def test_a_table_fits_its_width_in_cells_and_marks_your_private_table() -> None:
 
 def test_results_and_chat_lines_are_safe() -> None:
     result = {"table": 3, "game_name": "Stak Bots", "finished": "2026-01-02 12:30",
-              "players": [{"name": "Anna", "outcome": "won"},
-                          {"name": "B\x1b[31mob", "outcome": "lost"}]}
+              "players": [{"name": "Anna", "outcome": "win"},
+                          {"name": "B\x1b[31mob", "outcome": "loss"}]}
     assert result_line(result, 80) == "2026-01-02 12:30  Stak Bots  Anna won, Bob lost"
     assert cell_len(result_line(result, 20)) <= 20
     line = chat_line({"who": "Eve\x07", "text": "hi\x1b[2J\nthere", "time": "12:01"})

@@ -1,0 +1,34 @@
+"""A finished game in the lobby: its table listed as finished, its result in Recent results,
+Enter on it watches (there is nothing left to play)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tables.server import TableServer
+from tests.hosting.lobby_pilot import SIZE, lobby_app, named, shows, until
+from tests.hosting.raw_client import RawClient
+from tests.hosting.test_server_play import PERSON, RANDOM, play_to_the_end
+from tests.hosting.test_table_server import create_msg
+from tests.ui_helpers import screen_text
+
+
+async def test_a_finished_game_shows_in_the_results(
+    table_server: TableServer, tmp_path: Path
+) -> None:
+    carl = await RawClient.hello(table_server, "SHA256:carl", "Carl")
+    await carl.send(create_msg(seats=[PERSON, RANDOM]))
+    tid = (await carl.recv("table"))["table"]
+    await play_to_the_end(carl, table_server, tid)
+    table_server.lobby_interval = 0.02
+    app = lobby_app(table_server, tmp_path / "saves")
+    async with app.run_test(size=SIZE) as pilot:
+        await named(pilot)
+        await shows(pilot, "Robot Master 2/2  finished")
+        await until(pilot, lambda: bool(app.screen.results), "the result")
+        text = screen_text(app)
+        result = next(line for line in text.splitlines() if "Carl" in line and "  Robot" in line)
+        assert "Computer (random)" in result
+        assert " won" in result or " drew" in result or " lost" in result
+        await shows(pilot, "Enter Watch")
+    await carl.close()
