@@ -35,6 +35,8 @@ SAVED_ON_HOST = "Saved on the host"
 NO_RENAME = "The host keeps this game under its table number: it cannot be renamed."
 CATCHING_UP = "Catching up with the table..."
 NAME_CELLS = 20  # a player's name is at most 20 cells (the server checks set_name)
+# the error codes that mean a move of yours was not played: the game is read again
+MOVE_ERRORS = frozenset({"not_your_turn", "illegal", "not_your_seat", "unknown_table"})
 
 
 class Sender(Protocol):
@@ -214,15 +216,18 @@ class TableSession:
                 self.screen.on_table_closed(self.closed_reason)
         elif kind == "error":
             text = safe_text(msg.get("message", "")) or "The table refused that."
-            self._held = None
+            if msg.get("code") in MOVE_ERRORS:  # a move of yours was not taken
+                self._held = None
+                self.sync(say=False)
             self._news(text)
-            self.sync()
 
-    def sync(self) -> None:
+    def sync(self, say: bool = True) -> None:
         """Ask the server for the whole table; moves are ignored until it comes."""
         if not self.syncing:
             self.syncing = True
             self.client.send({"type": "sync", "table": self.table_id})
+            if say:
+                self._news(CATCHING_UP)
 
     def _on_move(self, msg: dict[str, Any]) -> None:
         if self.syncing:
@@ -252,7 +257,7 @@ class TableSession:
             self._held = None
         try:
             action = self.spec.decode_action(text)
-        except EngineError:
+        except Exception:  # not an action of this game: read the table again
             self.sync()
             return
         before = len(log)
@@ -263,7 +268,7 @@ class TableSession:
             else:
                 self.play(action, seat)
         except EngineError:
-            pass
+            pass  # not played: the table is read again below
         finally:
             self._incoming = None
         if len(self.match.log) != before + 1:

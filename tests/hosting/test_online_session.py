@@ -77,6 +77,10 @@ def test_an_error_is_said_and_the_table_read_again() -> None:
     assert client.of("sync")
     session.handle(table.table_msg(you=0))
     assert session.match.log == [] and session._confirmed == 0
+    session.handle({"type": "error", "code": "rate", "table": 3,
+                    "message": "Too many chat lines: wait a moment."})
+    assert session.news[-1] == "Too many chat lines: wait a moment."
+    assert len(client.of("sync")) == 1 and not session.syncing  # nothing to read again
 
 
 def test_a_table_refuses_undo_hints_and_renaming_and_saves_on_the_host() -> None:
