@@ -253,7 +253,8 @@ class NewGameScreen(ModalScreen[NewGameChoice | TableChoice | None]):
         if self.spec.id == "roborally":
             yield ChoiceRow("30 s timer", [("off", "Off"), ("on", "On")], "off",
                             id="table-timer")
-        after = [(str(m), f"after {m} min" if m else "Never") for m in STAND_IN_MINUTES]
+        after = [(str(m), f"A computer, after {m} min away" if m else "Never: the seat waits")
+                 for m in STAND_IN_MINUTES]
         yield ChoiceRow("Stand-in", after, "0", id="table-stand-in")
 
     def _table_players(self) -> int:
