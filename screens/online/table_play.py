@@ -23,6 +23,11 @@ TABLE_KEY: FooterKey = ("table_window", "^t", "Table")
 # the keys that change nothing at a table: they say why (see table_refusal)
 SAVED_BY_HOST = "The host saves this game after every move."
 WAITING_CELLS = 60  # the longest "Waiting for ..." line
+# the actions of the game screens' keys that make or prepare a move: none for a spectator
+PLAYERS_KEYS = frozenset({
+    "pick", "place", "number", "choose", "confirm", "play", "discard", "recycle", "scrap",
+    "attack", "end_turn", "card", "no_buy", "colour", "eureka", "take_back", "toggle",
+    "power_down", "recompile", "undo", "hint", "save_as", "cursor", "go_on"})
 
 
 class TablePlayMixin:
@@ -51,6 +56,8 @@ class TablePlayMixin:
             return self.at_table
         if self.at_table and action == "new_game":
             return False  # back to the lobby instead
+        if self.at_table and self.session.watching and action in PLAYERS_KEYS:
+            return False  # watching: the game's keys are the players'
         return None
 
     def footer_keys(self, bindings: Any = None) -> list[FooterKey]:
@@ -93,17 +100,23 @@ class TablePlayMixin:
         self.refresh_all()  # type: ignore[attr-defined]
 
     def table_waiting_text(self) -> str | None:
-        """``Waiting for Anna...``, ``Computer hard is thinking...``, the timer's seconds."""
+        """``Waiting for Anna... Computer hard is thinking... Timer: 20 s left.``"""
+        parts = self.table_waiting_parts()
+        return fit(" ".join(parts), WAITING_CELLS) if parts else None
+
+    def table_waiting_parts(self) -> list[str]:
+        """Whom the table waits for, in parts: ``Waiting for Anna...``, ``Computer hard is
+        thinking...``, the timer's seconds (empty when it waits for nobody)."""
         session = self.session
         if session.status == "waiting":
             free = sum(1 for s in session.seats if s.get("kind") == "person"
                        and s.get("name") is None)
             seats = f"{free} seat{'s' * (free != 1)}" if free else "the seats"
-            return f"Waiting for players to join: {seats} free."
+            return [f"Waiting for players to join: {seats} free."]
         state = self.game_state  # type: ignore[attr-defined]
         others = [s for s in state.to_move() if not session.is_human(s)]
         if not others or self.thinking_since is None:
-            return None
+            return []
         people, computers = [], []
         for seat in others:
             name = safe_text(session.seat_name(seat))
@@ -126,7 +139,7 @@ class TablePlayMixin:
         left = session.timer_left()
         if left is not None:
             parts.append(f"Timer: {left} s left.")
-        return fit(" ".join(parts), WAITING_CELLS)
+        return parts
 
     def table_tick(self) -> bool:
         """Whether the periodic redraw is needed: at a table only while the timer runs (a

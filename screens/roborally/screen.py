@@ -541,16 +541,16 @@ class RoboRallyScreen(
     def table_waiting_text(self) -> str | None:
         """Whom the table waits for; while everyone programs (or faces their robot) at once,
         who is done first (a line each: the robots' table cuts a line at its width)."""
-        waiting = super().table_waiting_text()
+        parts = self.table_waiting_parts()
         state = self.state
-        if waiting is None or state.phase in ("resolve", "over"):
-            return waiting
+        if not parts:
+            return None
         pending = set(state.to_move())
         done = [self.session.seat_name(s) for s, b in enumerate(state.bots)
                 if s not in pending and b.lives > 0]
-        if not done:
-            return waiting
-        return f"Done: {', '.join(done)}\n{waiting}"
+        if done and state.phase not in ("resolve", "over"):
+            parts.insert(0, f"Done: {', '.join(done)}")
+        return "\n".join(parts)
 
     # -- game over ----------------------------------------------------------------------------
     def game_over_screen(self, result: GameResult) -> GameOverScreen:

@@ -40,8 +40,8 @@ async def test_a_whole_game_between_two_people(tmp_path: Path) -> None:
                     await pilot.press("H")
                     await shows(pilot, "Hints are off at a table.")
             await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "game over")
-            text = screen_text(app)
-            assert "m back to the lobby" in text and "n new game" not in text
+            await shows(pilot, "m back to the lobby")
+            assert "n new game" not in screen_text(app)
             await pilot.press("n")  # no new game at a table
             assert isinstance(app.screen, GameOverScreen)
             await pilot.press("m")
