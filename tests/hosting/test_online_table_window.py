@@ -188,3 +188,19 @@ async def test_the_bell_rings_once_a_turn_while_everyone_programs(tmp_path: Path
         await pilot.pause()
         assert state.phase == "program" and screen.ui_phase() == "program"
         assert rings == [1, 1]
+
+
+async def test_a_spectator_has_no_keys_of_the_players(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        _, client, _ = await open_game(app, pilot, robot_master(), you=None)
+        footer = screen_text(app).split("\n")[-1]
+        assert "^t Table" in footer and "Pick" not in footer and "Place" not in footer
+        assert "Hands are hidden." in screen_text(app)
+        await pilot.press("0", "enter", "H", "u")
+        await pilot.pause()
+        assert not client.of("move")
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question == "Stop watching this table?"
