@@ -12,6 +12,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Container
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
@@ -23,11 +24,30 @@ from screens.dialogs import ConfirmScreen
 from screens.games import playable_games
 from screens.lobby.dialogs import GamePickScreen, JoinCodeScreen
 from screens.lobby.name import NameScreen
-from screens.lobby.rows import Summary, free_seats, is_mine, name, result_line, table_lines
+from screens.lobby.rows import (
+    Summary,
+    free_seats,
+    is_mine,
+    name,
+    result_line,
+    result_parts,
+    table_lines,
+)
 from screens.new_game import NewGameScreen, TableChoice
 from screens.text_fit import ELLIPSIS, fit
 
 QUIT_NOTE = "q quits: your seats are kept, come back any time."
+WIDE = 120  # from this width the recent results stand beside the tables
+RESULTS_WIDTH = 44  # their panel's width there (see DEFAULT_CSS)
+
+
+class TableList(OptionList):
+    """The tables; each is drawn to the list's width, so a new width draws them again."""
+
+    def on_resize(self) -> None:
+        screen = self.screen
+        if isinstance(screen, LobbyScreen):
+            screen.call_later(screen._draw)
 
 
 class LobbyScreen(Screen[None]):
@@ -38,7 +58,12 @@ class LobbyScreen(Screen[None]):
     LobbyScreen { layout: vertical; }
     #lobby-title { height: 1; padding: 0 1; background: $boost; text-style: bold; }
     #lobby-tables { height: 1fr; border: round $accent; border-title-color: $accent; }
+    #lobby-body { height: 1fr; }
     #lobby-results { height: auto; padding: 0 1; }
+    LobbyScreen.wide #lobby-body { layout: horizontal; }
+    LobbyScreen.wide #lobby-results { width: 44; height: 1fr; border: round $accent;
+                                      padding: 0 1; }
+    App.ascii LobbyScreen.wide #lobby-results { border: ascii $accent; }
     #lobby-status { height: 1; padding: 0 1; color: $text-muted; }
     #lobby-status.error { color: $error; }
     App.ascii #lobby-tables { border: ascii $accent; }
@@ -66,10 +91,11 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lobby-title", markup=False)
-        tables = OptionList(id="lobby-tables")
-        tables.border_title = "Tables"
-        yield tables
-        yield Static("", id="lobby-results", markup=False)
+        with Container(id="lobby-body"):
+            tables = TableList(id="lobby-tables")
+            tables.border_title = "Tables"
+            yield tables
+            yield Static("", id="lobby-results", markup=False)
         yield Static("Connecting to the host...", id="lobby-status", markup=False)
         yield Footer()
 
@@ -78,7 +104,8 @@ class LobbyScreen(Screen[None]):
         self._draw()
 
     def on_resize(self) -> None:
-        self._draw()
+        self.set_class(self.size.width >= WIDE, "wide")
+        self._draw()  # the list draws again once it has its new width (TableList)
 
     # -- what the app hands over --------------------------------------------
     def show_you(self, you: dict[str, Any]) -> None:
@@ -151,10 +178,20 @@ class LobbyScreen(Screen[None]):
             options.highlighted = 0
 
     def _draw_results(self) -> None:
-        room = 3 if self.size.height < 32 else 8
-        width = max(self.size.width - 2, 20)
-        lines = [result_line(r, width, self._ellipsis()) for r in self.results[:room]]
+        """Below the tables, a few lines; beside them (wide), as many as the height holds,
+        each result on two lines (when and what, then who)."""
+        ell = self._ellipsis()
         text = Text("Recent results", style="bold")
+        lines: list[str] = []
+        if self.has_class("wide"):
+            width = RESULTS_WIDTH - 4
+            for result in self.results[: max((self.size.height - 8) // 2, 1)]:
+                when, game, players = result_parts(result)
+                lines += [fit(f"{when}  {game}", width, ell), fit(f"  {players}", width, ell)]
+        else:
+            room = 3 if self.size.height < 32 else 8
+            width = max(self.size.width - 2, 20)
+            lines = [result_line(r, width, ell) for r in self.results[:room]]
         for line in lines or ["none yet"]:
             text.append("\n" + line)
         self.query_one("#lobby-results", Static).update(text)

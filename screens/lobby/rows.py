@@ -82,14 +82,19 @@ def table_lines(summary: Summary, width: int, ellipsis: str = ELLIPSIS) -> tuple
     return fit(head, width, ellipsis), fit("      " + seats, width, ellipsis)
 
 
-def result_line(result: dict[str, Any], width: int, ellipsis: str = ELLIPSIS) -> str:
-    """A finished game: "2026-01-02 12:30  Robot Master  Anna won, Bob lost"."""
+def result_parts(result: dict[str, Any]) -> tuple[str, str, str]:
+    """A finished game as (when, game, who): "2026-01-02 12:30", "Robot Master",
+    "Anna won, Bob lost"."""
     players = ", ".join(
         f"{name(p['name'])} {OUTCOMES.get(p['outcome'], safe_text(p['outcome']))}"
         for p in result["players"]
     )
-    text = f"{safe_text(result['finished'])}  {safe_text(result['game_name'])}  {players}"
-    return fit(text, width, ellipsis)
+    return safe_text(result["finished"]), safe_text(result["game_name"]), players
+
+
+def result_line(result: dict[str, Any], width: int, ellipsis: str = ELLIPSIS) -> str:
+    """A finished game on one line: "2026-01-02 12:30  Robot Master  Anna won, Bob lost"."""
+    return fit("  ".join(result_parts(result)), width, ellipsis)
 
 
 def chat_line(line: dict[str, Any]) -> str:

@@ -32,3 +32,23 @@ async def test_a_finished_game_shows_in_the_results(
         assert " won" in result or " drew" in result or " lost" in result
         await shows(pilot, "Enter Watch")
     await carl.close()
+
+
+async def test_a_wide_terminal_puts_the_results_beside_the_tables(
+    table_server: TableServer, tmp_path: Path
+) -> None:
+    carl = await RawClient.hello(table_server, "SHA256:carl", "Carl")
+    await carl.send(create_msg(seats=[PERSON, RANDOM]))
+    tid = (await carl.recv("table"))["table"]
+    await play_to_the_end(carl, table_server, tid)
+    table_server.lobby_interval = 0.02
+    app = lobby_app(table_server, tmp_path / "saves")
+    async with app.run_test(size=(130, 40)) as pilot:
+        await named(pilot)
+        await until(pilot, lambda: bool(app.screen.results), "the result")
+        await shows(pilot, "Robot Master 2/2  finished")
+        lines = screen_text(app).splitlines()
+        row = next(line for line in lines if "#1" in line)
+        assert "Recent results" in row  # the same row: side by side
+        assert any("  Carl " in line and "Computer (random)" in line for line in lines)
+    await carl.close()
