@@ -8,7 +8,10 @@ lobby when it closes. A lost connection ends the app with one line, never a trac
 
 from __future__ import annotations
 
+import contextlib
+import traceback
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from rich.text import Text
@@ -20,9 +23,11 @@ from screens.lobby import LobbyScreen, NameScreen, WaitingRoom
 from screens.lobby.lobby import QUIT_NOTE
 from screens.online import open_table_screen
 from screens.online.session import TableSession
+from tables import paths
 from tables.client import TableClient, TableClientError
 
 LOST_NOTE = "Your seats are kept."
+CRASH_LOG = "crashes.log"  # in the host's data folder: what a player's process ran into
 
 
 class LobbyMode(App[None]):
@@ -75,6 +80,28 @@ class LobbyMode(App[None]):
             self.table_client.close()
         # Text, not a str: no markup read into it, and no wrapping at the app's width
         self.exit(return_code=1, message=Text(line, no_wrap=True, overflow="ignore"))
+
+    def _fatal_error(self) -> None:
+        """Textual's end after an unhandled error prints a traceback; a player of the host
+        reads one line instead, and the traceback goes to the host's crash log. (Pilot
+        tests still get the exception: Textual keeps it for them.)"""
+        if self.config.start != "lobby":
+            super()._fatal_error()
+            return
+        error = self._exception
+        with contextlib.suppress(OSError), open(
+            paths.data_dir() / CRASH_LOG, "a", encoding="utf-8"
+        ) as log:
+            log.write(f"--- {datetime.now():%Y-%m-%d %H:%M:%S}\n")
+            log.write("".join(traceback.format_exception(error)) if error else "?\n")
+        if self.table_client is not None:
+            self.table_client.close()
+        name = type(error).__name__ if error else "an error"
+        self._exit_renderables.append(Text(
+            f"robotui stopped on {name} (logged on the host). {LOST_NOTE}",
+            no_wrap=True, overflow="ignore",
+        ))
+        self._close_messages_no_wait()
 
     def close_table_client(self) -> None:
         if self.table_client is not None:

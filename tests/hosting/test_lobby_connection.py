@@ -10,6 +10,7 @@ import pytest
 from robotui.app import RobotuiApp
 from robotui.config import AppConfig
 from screens.lobby import LobbyScreen
+from tables import paths
 from tests.hosting.lobby_pilot import (
     SIZE,
     in_game,
@@ -98,3 +99,22 @@ async def test_reconnecting_reopens_your_table(
             assert any(isinstance(s, LobbyScreen) for s in app.screen_stack)
             await until(pilot, lambda: server.tables[1].present(1), "Anna is present again")
         await bob.close()
+
+
+async def test_a_crash_is_one_line_for_the_player_and_logged_on_the_host(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(self, msg) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(LobbyScreen, "show_lobby", broken)
+    async with running_server(tmp_path / "data") as server:
+        app = lobby_app(server, tmp_path / "saves")
+        with pytest.raises(RuntimeError, match="boom"):  # Pilot re-raises it for the test
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: app.return_code == 1, "the app stops")
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "boom" not in err
+    assert "robotui stopped on RuntimeError (logged on the host). Your seats are kept." in err
+    log = (paths.data_dir() / "crashes.log").read_text(encoding="utf-8")
+    assert "RuntimeError: boom" in log and "Traceback" in log
