@@ -58,6 +58,8 @@ class TableListener(Protocol):
 
     def on_table_closed(self, reason: str) -> None: ...
 
+    def table_live(self) -> bool: ...
+
 
 class TableSession:
     """One table followed from this terminal (see the module docstring)."""
@@ -212,7 +214,7 @@ class TableSession:
             self._news("")
         elif kind == "closed":
             self.closed_reason = safe_text(msg.get("reason", "")) or "The table was closed."
-            if self.screen is not None:
+            if self.screen is not None and self.screen.table_live():
                 self.screen.on_table_closed(self.closed_reason)
         elif kind == "error":
             text = safe_text(msg.get("message", "")) or "The table refused that."
@@ -263,7 +265,7 @@ class TableSession:
         before = len(log)
         self._incoming = (seat, text)
         try:
-            if self.screen is not None:
+            if self.screen is not None and self.screen.table_live():
                 self.screen.on_table_move(action, seat)
             else:
                 self.play(action, seat)
@@ -297,7 +299,7 @@ class TableSession:
             saved.ui = self.saved.ui  # the notes and drafts of this screen stay
             self.saved = saved
         self._confirmed = len(self.match.log)
-        if self.screen is None:
+        if self.screen is None or not self.screen.table_live():
             return
         if rebuild:
             self.screen.on_table_rebuilt()
@@ -331,7 +333,7 @@ class TableSession:
             text = "; ".join(said)
             self.news.append(text[:1].upper() + text[1:])
             del self.news[:-50]
-        if self.screen is not None:
+        if self.screen is not None and self.screen.table_live():
             if said:
                 self.screen.on_table_news(self.news[-1])
             self.screen.on_table_seats(started)
@@ -345,14 +347,14 @@ class TableSession:
         del self.chat[:-200]
         if line["who"] != self._my_name():
             self._news(f"{line['who']}: {line['text']}")
-        elif self.screen is not None:
+        elif self.screen is not None and self.screen.table_live():
             self.screen.on_table_seats(False)  # the table window shows it
 
     def _news(self, text: str) -> None:
         if text:
             self.news.append(text)
             del self.news[:-50]
-        if self.screen is not None:
+        if self.screen is not None and self.screen.table_live():
             self.screen.on_table_news(text)
 
     # -- sending --------------------------------------------------------------------------

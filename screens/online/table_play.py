@@ -9,8 +9,11 @@ whom the game waits for, and ``ctrl+t`` opens the table window.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
+
+from textual.css.query import NoMatches
 
 from engines.core import Action
 from engines.safe_text import safe_text
@@ -168,6 +171,12 @@ class TablePlayMixin:
         return bool(waiting and waiting())
 
     # -- what the table session calls --------------------------------------------------------
+    def table_live(self) -> bool:
+        """Still showing the game: not closing (the app quitting, the screen dismissed). The
+        session plays the table's moves without the screen otherwise."""
+        return (self.is_attached and not self._closing  # type: ignore[attr-defined]
+                and not self._closed and self.stage != "leaving")  # type: ignore[attr-defined]
+
     def on_table_move(self, action: Action, seat: int) -> None:
         """A move from the table (another seat's, or your own sent in a simultaneous phase):
         played as a computer's answer would be."""
@@ -191,16 +200,18 @@ class TablePlayMixin:
         """Presence, chat and errors: on the status line."""
         if text:
             self.message = text
-        self.refresh_all()  # type: ignore[attr-defined]
-        self.refresh_table_window()
+        with contextlib.suppress(NoMatches):  # the screen's widgets are going: nothing to draw
+            self.refresh_all()  # type: ignore[attr-defined]
+            self.refresh_table_window()
 
     def on_table_seats(self, started: bool) -> None:
         """The seats changed (presence, stand-in); ``started``: the game begins now."""
-        if started:
-            self.advance()  # type: ignore[attr-defined]
-        else:
-            self.refresh_all()  # type: ignore[attr-defined]
-        self.refresh_table_window()
+        with contextlib.suppress(NoMatches):  # the screen's widgets are going: nothing to draw
+            if started:
+                self.advance()  # type: ignore[attr-defined]
+            else:
+                self.refresh_all()  # type: ignore[attr-defined]
+            self.refresh_table_window()
 
     def refresh_table_window(self) -> None:
         for screen in self.app.screen_stack:  # type: ignore[attr-defined]

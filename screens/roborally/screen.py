@@ -445,6 +445,8 @@ class RoboRallyScreen(
         finally:
             pictures = state.trace or []
             state.trace = None
+        if self.table_sent():  # at a table: played when the table sends it back
+            return
         self.message = self.save_note()
         note = (decision_note(state, action, seat, options, damage)
                 if isinstance(action, Decide) else "")
