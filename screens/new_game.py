@@ -266,6 +266,9 @@ class NewGameScreen(ModalScreen[NewGameChoice | TableChoice | None]):
         for seat in range(self.spec.max_players):
             self._row(f"seat-{seat}").display = seat < players
         if not any(self._row(f"seat-{k}").value == YOU for k in range(players)):
+            for k in range(players, self.spec.max_players):  # a seat no longer in the game
+                if self._row(f"seat-{k}").value == YOU:
+                    self._row(f"seat-{k}").index = 1  # Person
             self._row("seat-0").index = 0  # you sit somewhere: the first seat
 
     def _table_choice(self) -> TableChoice:

@@ -129,3 +129,22 @@ async def test_the_biggest_table_dialog_fits_80x24(tmp_path: Path) -> None:
         text = screen_text(app)
         for label in ("Seat 8: Black", "Private", "30 s timer", "Stand-in", "Create (Enter)"):
             assert label in text, text
+
+
+async def test_fewer_players_bring_you_back_to_a_seat_in_the_game(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    got: list[object] = []
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(NewGameScreen(get_game("stak-bots"), table=True), got.append)
+        await pilot.pause()
+        await pilot.press("right", "right")  # 4 players
+        await pilot.press("down", "down", "down", "down", "left")  # you on seat 4
+        await pilot.press("up", "up", "up", "up", "left", "left")  # back to 2 players
+        await pilot.press("right", "right")  # 4 again: one You only
+        await pilot.pause()
+        assert screen_text(app).count("< You >") == 1
+        await pilot.press("enter")
+        await pilot.pause()
+    [choice] = got
+    assert isinstance(choice, TableChoice)
+    assert choice.my_seat == 0 and choice.seats == ["person"] * 4
