@@ -355,7 +355,7 @@ def stak_bots_text() -> str:
         (r'^cards = "default"$', "cards = 5", r"'options\.cards' should be a string, not an int"),
         # QA: read as a file name: "File name too long" from the loader's catch-all
         (r'^cards = "default"$', 'cards = "' + "x" * 5000 + '"',
-         r"'options\.cards' \"x+\.\.\.\" cannot be used \(File name too long\)$"),
+         r"option cards names a file; a save keeps its card set inline$"),
     ],
     ids=["float-depth", "bool-depth", "int-choice", "int-text", "long-cards"],
 )
