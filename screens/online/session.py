@@ -73,6 +73,7 @@ class TableSession:
         self.table_id = int(msg["table"])
         self.screen: TableListener | None = None
         self.summary: dict[str, Any] = {}
+        self.summary_at = time.monotonic()  # when the summary came (absent_for counts from it)
         self.your_seat: int | None = None
         self.creator = False
         self.code: str | None = None
@@ -133,6 +134,13 @@ class TableSession:
 
     def seat_info(self, seat: int) -> dict[str, Any]:
         return next((s for s in self.seats if s.get("seat") == seat), {})
+
+    def absent_seconds(self, seat: dict[str, Any]) -> int:
+        """How long a seat's player has been away now (0 if here)."""
+        if seat.get("present") or not seat.get("name"):
+            return 0
+        since = int(seat.get("absent_for") or 0)
+        return since + int(time.monotonic() - self.summary_at)
 
     def is_person(self, seat: int) -> bool:
         """A person (not a computer seat) plays ``seat``, unless a stand-in does now."""
@@ -312,6 +320,7 @@ class TableSession:
         before = {s.get("seat"): s for s in self.seats}
         started = self.status != "playing" and summary.get("status") == "playing"
         self.summary = summary
+        self.summary_at = time.monotonic()
         self._name_players()
         said = []
         for seat in self.seats:
@@ -370,6 +379,7 @@ class TableSession:
         summary = msg.get("summary")
         if isinstance(summary, dict):
             self.summary = summary
+            self.summary_at = time.monotonic()
         seat = msg.get("your_seat")
         self.your_seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
         self.creator = msg.get("creator") is True

@@ -22,6 +22,7 @@ from screens.online.session import TableSession, chat_problem
 from screens.text_fit import fit
 
 NAME_CELLS = 20
+REDRAW = 15.0  # seconds between redraws while the window is open
 
 
 def absent_words(seconds: int) -> str:
@@ -52,7 +53,7 @@ def seat_line(session: TableSession, seat: dict[str, Any]) -> Text:
     if seat.get("present"):
         text.append("  here", "green")
     else:
-        text.append(f"  {absent_words(int(seat.get('absent_for') or 0))}", "yellow")
+        text.append(f"  {absent_words(session.absent_seconds(seat))}", "yellow")
     if seat.get("stand_in"):
         text.append(f"  played by the computer ({safe_text(seat['stand_in'])})", "magenta")
     return text
@@ -70,7 +71,7 @@ def stand_in_problem(session: TableSession, seat: dict[str, Any]) -> str | None:
         return "This table never hands a seat to the computer."
     if seat.get("present"):
         return f"{name} is here: a seat is handed over only while its player is away."
-    wait = after * 60 - int(seat.get("absent_for") or 0)
+    wait = after * 60 - session.absent_seconds(seat)
     if wait > 0:
         return (f"Possible once {name} is away {after} min "
                 f"(in {max(1, (wait + 59) // 60)} min).")
@@ -124,6 +125,7 @@ class TableWindow(ModalScreen[None]):
         self.session = session
         self.note = ""
         self.ready = False  # composed: refresh_view may draw
+        self.chat_lines = -1  # chat lines drawn: the window scrolls to a new one
 
     def compose(self) -> ComposeResult:
         with Vertical(id="tw-box"):
@@ -140,6 +142,7 @@ class TableWindow(ModalScreen[None]):
     def on_mount(self) -> None:
         self.ready = True
         self.refresh_view()
+        self.set_interval(REDRAW, self.refresh_view)  # how long the absent have been away
         self.query_one("#tw-input", Input).focus()
 
     # -- drawing ---------------------------------------------------------------------------
@@ -171,8 +174,10 @@ class TableWindow(ModalScreen[None]):
         if not session.chat:
             lines.append("No chat yet.", "dim")
         self.query_one("#tw-lines", Static).update(lines)
-        chat = self.query_one("#tw-chat", VerticalScroll)
-        self.call_after_refresh(chat.scroll_end, animate=False)
+        if len(session.chat) != self.chat_lines:  # a new line: the newest in sight
+            self.chat_lines = len(session.chat)
+            chat = self.query_one("#tw-chat", VerticalScroll)
+            self.call_after_refresh(chat.scroll_end, animate=False)
         self.query_one("#tw-note", Static).update(Text(self.note, "bold"))
 
     def help_line(self) -> str:
