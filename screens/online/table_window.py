@@ -114,7 +114,7 @@ class TableWindow(ModalScreen[None]):
               padding: 0 1; }
     #tw-title { height: 1; text-style: bold; color: $accent; }
     #tw-seats { height: auto; max-height: 8; border: none; padding: 0; }
-    #tw-help { height: 1; color: $text-muted; }
+    #tw-help { height: auto; max-height: 2; color: $text-muted; }
     #tw-chat { height: 1fr; border-top: solid $accent; }
     #tw-note { height: 1; }
     #tw-input { height: 1; border: none; padding: 0; }
@@ -183,21 +183,24 @@ class TableWindow(ModalScreen[None]):
     def help_line(self) -> str:
         session = self.session
         if not session.creator:
-            return "Tab: seats or chat.  Escape closes."
+            return "Tab: seats, chat history or chat line.  Escape closes."
         after = int(session.summary.get("stand_in_after") or 0)
         if after <= 0:
-            return "Tab: seats or chat.  This table hands no seat to the computer."
-        return (f"Tab, then Enter on a seat away {after} min or more: the computer plays it "
-                "(Enter again gives it back).")
+            return "Tab: seats, chat history or chat line. No stand-ins at this table."
+        return ("Tab: seats, chat history or chat line. On a seat away "
+                f"{after} min or more, Enter hands it to the computer; Enter again gives "
+                "it back.")
 
     # -- keys ---------------------------------------------------------------------------------
     def action_close(self) -> None:
         self.dismiss(None)
 
     def action_switch(self) -> None:
-        seats = self.query_one("#tw-seats", OptionList)
-        chat = self.query_one("#tw-input", Input)
-        (chat if seats.has_focus else seats).focus()
+        """Tab: the seats, the chat history (arrows and PgUp/PgDn scroll it), the chat line."""
+        order = [self.query_one("#tw-seats"), self.query_one("#tw-chat"),
+                 self.query_one("#tw-input")]
+        now = next((n for n, widget in enumerate(order) if widget.has_focus), 2)
+        order[(now + 1) % len(order)].focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         problem = chat_problem(event.value)
