@@ -107,7 +107,8 @@ class RobotMasterScreen(GameScreen):
 
     def after_game_over(self, choice: str | None) -> None:
         if choice == "board":
-            self.message = "Game over. u takes back your last move, q leaves."
+            self.message = ("Game over. q goes back to the lobby." if self.at_table
+                            else "Game over. u takes back your last move, q leaves.")
         super().after_game_over(choice)
 
     def on_human_turn(self, seat: int) -> None:
