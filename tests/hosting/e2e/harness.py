@@ -6,8 +6,8 @@ tmux terminal.
   its ready line, and can stop it (SIGTERM), kill it (SIGKILL) and start it again on the
   same port with the same folders.
 - :func:`make_key` makes a client key with ``ssh-keygen``.
-- :class:`Terminal` is one tmux session of 80x24 (tmux's status line off, the pane kept
-  after ssh exits so its last screen and exit status can be read) running
+- :class:`Terminal` is one tmux session of 80x24 (tmux's status line off; a shell prints
+  ssh's exit status and keeps the window, so its last screen can be read) running
   ``ssh -tt -p PORT -i KEY ... 127.0.0.1``: :meth:`Terminal.send` keys,
   :meth:`Terminal.type` text, :meth:`Terminal.text` the screen, :meth:`Terminal.wait_for`
   text or a predicate (a generous timeout; failing with the screen), :meth:`Terminal.resize`,
@@ -38,6 +38,7 @@ PROBE = Path(__file__).resolve().parent / "child_probe.py"
 READY = "Ready. Stop with Ctrl+C."
 START_TIMEOUT = 60.0
 WAIT_TIMEOUT = 30.0
+EXITED = "[ssh exited]"  # the line the terminal's shell prints when ssh ends, with its status
 POLL = 0.05
 
 
@@ -227,7 +228,7 @@ class Tmux:
     def __init__(self, base: Path) -> None:
         self.socket = f"robotui-e2e-{os.getpid()}-{id(self)}"
         self.conf = base / "tmux.conf"
-        self.conf.write_text("set -g remain-on-exit on\nset -g status off\n"
+        self.conf.write_text("set -g status off\n"
                              "set -g history-limit 2000\n")
         self.count = 0
 
@@ -251,8 +252,13 @@ class Terminal:
         self.tmux = tmux
         self.name = f"t{tmux.count}"
         self.argv = ssh_command(host, key, *extra)
+        # ssh runs under a shell that prints its exit status and stays: tmux itself was
+        # seen (3.3a, under load) to leave an exited ssh unreaped, never marking the pane
+        # dead, and to move a dead pane's last screen into its history
+        wrapped = (f'{shlex.join(self.argv)}; status=$?; echo; echo "{EXITED} $status"; '
+                   'exec sleep 100000')
         tmux.run("new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
-                 shlex.join(self.argv))
+                 shlex.join(["sh", "-c", wrapped]))
 
     # -- keys -----------------------------------------------------------------
     def send(self, *keys: str) -> None:
@@ -265,12 +271,7 @@ class Terminal:
 
     # -- screen ---------------------------------------------------------------
     def text(self) -> str:
-        """The screen; once ssh has exited, with the scrollback too (tmux 3.3 moves the
-        last screen into the history when it writes 'Pane is dead')."""
-        screen = self.tmux.run("capture-pane", "-p", "-t", self.name)
-        if "Pane is dead" in screen and self.dead():
-            return self.tmux.run("capture-pane", "-p", "-S", "-", "-t", self.name)
-        return screen
+        return self.tmux.run("capture-pane", "-p", "-t", self.name)
 
     def wait_for(self, expected: str | Callable[[str], bool],
                  timeout: float = WAIT_TIMEOUT) -> str:
@@ -295,15 +296,13 @@ class Terminal:
         return self.tmux.run("list-panes", "-t", self.name, "-F", f"#{{{field}}}").strip()
 
     def dead(self) -> bool:
-        return self._pane("pane_dead") == "1"
+        """Whether ssh has exited."""
+        return self.exit_status() is not None
 
     def exit_status(self) -> int | None:
-        """ssh's exit status, or 128 + the signal that ended it; None while it runs."""
-        status = self._pane("pane_dead_status")
-        if status:
-            return int(status)
-        signum = self._pane("pane_dead_signal")
-        return 128 + int(signum) if signum else None
+        """ssh's exit status (128 + the signal that ended it); None while it runs."""
+        found = re.findall(rf"^{re.escape(EXITED)} (\d+)\b", self.text(), re.M)
+        return int(found[-1]) if found else None
 
     def wait_closed(self, timeout: float = WAIT_TIMEOUT) -> int:
         """Wait for ssh to exit; its exit status."""
@@ -325,7 +324,12 @@ class Terminal:
         os.kill(self.ssh_pid(), signal.SIGCONT)
 
     def ssh_pid(self) -> int:
-        return int(self._pane("pane_pid"))
+        """The ssh client: the child of the pane's shell."""
+        shell = int(self._pane("pane_pid"))
+        children = Path(f"/proc/{shell}/task/{shell}/children").read_text().split()
+        if not children:
+            raise HarnessError(f"ssh in {self.name} is not running; screen:\n{self.text()}")
+        return int(children[0])
 
     def close(self) -> None:
         self.tmux.run("kill-session", "-t", self.name, check=False)
