@@ -72,3 +72,24 @@ def test_a_dropped_link_ends_the_players_process(start_host, key, terminal) -> N
     term.drop()
     wait_until(lambda: process_gone(child), 30, lambda: f"process {child} still runs")
     host.wait_output("session closed")
+
+
+def test_the_lobby_redraws_at_every_window_size(start_host, key, terminal) -> None:
+    host: Host = start_host()
+    term = terminal(host, key("anna"))
+    term.wait_for(NAME_PROMPT)
+    term.type("Anna")
+    term.send("Enter")
+    term.wait_for("Anna at")
+
+    def frame_width(width: int):
+        return lambda screen: any(line.startswith("╭") and len(line.rstrip()) == width
+                                  for line in screen.splitlines())
+
+    term.wait_for(frame_width(80))
+    term.resize(100, 30)
+    term.wait_for(frame_width(100))
+    term.resize(60, 20)
+    term.wait_for("The terminal is 60x20.")
+    term.resize(80, 24)
+    term.wait_for(frame_width(80))
