@@ -13,6 +13,7 @@ tmux terminal.
   text or a predicate (a generous timeout; failing with the screen), :meth:`Terminal.resize`,
   :meth:`Terminal.drop` (SIGKILL the ssh client: a dropped link), :meth:`Terminal.freeze`
   (SIGSTOP it: a client that stops reading).
+- :func:`enter_lobby` gives a first-time player's name and waits for the lobby.
 - :func:`ssh_command` / :func:`run_ssh` run ssh without a terminal, for refusals.
 
 Every wait polls; nothing asserts how long anything took.
@@ -333,6 +334,17 @@ class Terminal:
 
     def close(self) -> None:
         self.tmux.run("kill-session", "-t", self.name, check=False)
+
+
+NAME_PROMPT = "What should the others call you?"  # the lobby's first-visit name screen
+
+
+def enter_lobby(term: Terminal, name: str) -> str:
+    """A first visit: wait for the name screen, give ``name``; the lobby's screen."""
+    term.wait_for(NAME_PROMPT)
+    term.type(name)
+    term.send("Enter")
+    return term.wait_for(f"{name} at")
 
 
 def process_gone(pid: int) -> bool:

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.hosting.e2e.harness import Host, key_fingerprint, process_gone, wait_until
-
-NAME_PROMPT = "What should the others call you?"
+from tests.hosting.e2e.harness import (
+    NAME_PROMPT,
+    Host,
+    enter_lobby,
+    key_fingerprint,
+    process_gone,
+    wait_until,
+)
 
 
 def _players_processes(pid: int) -> list[int]:
@@ -30,10 +35,7 @@ def test_a_player_sets_a_name_and_the_same_key_gets_it_back(start_host, key, ter
     host: Host = start_host()
     anna = key("anna")
     term = terminal(host, anna)
-    term.wait_for(NAME_PROMPT)
-    term.type("Anna")
-    term.send("Enter")
-    screen = term.wait_for("Anna at")
+    screen = enter_lobby(term, "Anna")
     assert "Tables" in screen and "n New table" in screen
     assert host.process is not None
     (child,) = _players_processes(host.process.pid)
@@ -53,10 +55,7 @@ def test_the_lobby_survives_a_host_restart(start_host, key, terminal) -> None:
     host: Host = start_host()
     anna = key("anna")
     term = terminal(host, anna)
-    term.wait_for(NAME_PROMPT)
-    term.type("Anna")
-    term.send("Enter")
-    term.wait_for("Anna at")
+    enter_lobby(term, "Anna")
     host.kill()
     term.wait_closed()
     host.start()
@@ -77,10 +76,7 @@ def test_a_dropped_link_ends_the_players_process(start_host, key, terminal) -> N
 def test_the_lobby_redraws_at_every_window_size(start_host, key, terminal) -> None:
     host: Host = start_host()
     term = terminal(host, key("anna"))
-    term.wait_for(NAME_PROMPT)
-    term.type("Anna")
-    term.send("Enter")
-    term.wait_for("Anna at")
+    enter_lobby(term, "Anna")
 
     def frame_width(width: int):
         return lambda screen: any(line.startswith("╭") and len(line.rstrip()) == width
