@@ -19,7 +19,8 @@ def describe() -> str:
     except OSError:
         controlling = False
     token = "yes" if os.environ.get("ROBOTUI_TABLE_TOKEN") else "no"
-    foreign = sorted(k for k in os.environ if k.startswith("SSH") or k == "LC_PROBE")
+    foreign = sorted(k for k in os.environ
+                     if k.startswith("SSH") or k in ("LC_PROBE", "DISPLAY"))
     return (f"PROBE pid={os.getpid()} size={size.columns}x{size.lines}\r\n"
             f"term={os.environ.get('TERM')} lang={os.environ.get('LANG')}\r\n"
             f"ctty={'yes' if controlling else 'no'} token={token}\r\n"

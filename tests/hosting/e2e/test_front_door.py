@@ -121,8 +121,9 @@ def test_with_allow_only_listed_keys_enter(start_host, key, terminal, tmp_path: 
 
 def test_the_client_environment_is_ignored_but_term(start_host, key, terminal) -> None:
     host = start_host(child=PROBE)
-    screen = terminal(host, key("alice"), extra=("-o", "SetEnv=LC_PROBE=x SSH_FOO=y")) \
-        .wait_for("PROBE pid=")
+    # agent and X11 forwarding asked for too: refused, the session goes on without them
+    extra = ("-o", "SetEnv=LC_PROBE=x SSH_FOO=y", "-A", "-X")
+    screen = terminal(host, key("alice"), extra=extra).wait_for("PROBE pid=")
     assert "foreign=none" in screen
     assert "lang=C.UTF-8" in screen
     assert "ctty=yes" in screen  # the PTY is the process's controlling terminal
