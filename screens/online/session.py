@@ -81,6 +81,7 @@ class TableSession:
         self.timer_end: float | None = None  # time.monotonic() when the 30 s timer runs out
         self.last_save: SaveStatus | None = SaveStatus(True, SAVED_ON_HOST)
         self.syncing = False
+        self._time_up = False  # the timer stopped on your missing program
         self.closed_reason: str | None = None
         self._incoming: tuple[int, str] | None = None  # the server's move being applied
         self._held: str | None = None  # your move sent but not yet played (simultaneous)
@@ -218,6 +219,10 @@ class TableSession:
             self._on_chat(msg.get("line", {}))
         elif kind == "timer":
             seconds = msg.get("seconds")
+            # stopped while your program was still missing: the table plays it now
+            self._time_up = (seconds is None and self.timer_end is not None
+                             and self._held is None
+                             and self.your_seat in self.match.state.to_move())
             self.timer_end = None if seconds is None else time.monotonic() + int(seconds)
             self._news("")
         elif kind == "closed":
@@ -285,7 +290,8 @@ class TableSession:
             self.sync()
             return
         self._confirmed += 1
-        if played_for_you and self.summary.get("timer"):  # the RoboRally timer ran out
+        if played_for_you and self._time_up:  # the RoboRally timer ran out
+            self._time_up = False
             self._news("Time is up: the table played your move at random.")
 
     def _on_table(self, msg: dict[str, Any]) -> None:
