@@ -83,7 +83,20 @@ def idle_limit(minutes: int) -> tuple[float, str]:
 
 
 def _log(line: str) -> None:
-    print(f"{time.strftime('%H:%M:%S')} {line}", flush=True)
+    """One line of the host's log. A log nobody reads any more (the terminal closed under
+    nohup, a broken pipe) must never stop the serving."""
+    try:
+        print(f"{time.strftime('%H:%M:%S')} {line}", flush=True)
+    except (OSError, ValueError):
+        _silence_stdout()
+
+
+def _silence_stdout() -> None:
+    """Send what is still to be printed to /dev/null (at exit too: no BrokenPipeError)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
 
 
 class Gate:
@@ -235,7 +248,7 @@ async def serve(options: ServeOptions, make_table_server: Callable[[], Any] | No
             port = acceptor.get_port() or options.port
             sessions.limits.port = port
             await _run_until_stopped(acceptor, gate, options, port, host_key, allow, socket,
-                                     say)
+                                     _safe(say))
         finally:
             await tables.stop()
     finally:
@@ -302,3 +315,14 @@ async def _run_until_stopped(acceptor: Any, gate: Gate, options: ServeOptions, p
         with contextlib.suppress(Exception):
             await asyncio.wait_for(acceptor.wait_closed(), 2.0)
     say("Stopped.")
+
+
+def _safe(say: Callable[[str], None]) -> Callable[[str], None]:
+    """``say``, quiet once its output is gone (see _log)."""
+    def safe_say(line: str) -> None:
+        try:
+            say(line)
+        except (OSError, ValueError):
+            _silence_stdout()
+
+    return safe_say

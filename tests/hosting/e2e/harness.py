@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import re
+import select
 import shlex
 import shutil
 import signal
@@ -107,7 +108,8 @@ class Host:
             self.extra_env["ROBOTUI_SERVE_CHILD"] = child
         self.port = 0
         self.fingerprint = ""
-        self.process: subprocess.Popen[str] | None = None
+        self.process: subprocess.Popen[bytes] | None = None
+        self._stop_reading = threading.Event()
         self.lines: list[str] = []
         self._reader: threading.Thread | None = None
 
@@ -133,7 +135,8 @@ class Host:
         argv = [sys.executable, "-m", "robotui", "serve", "--listen", listen,
                 *self.args, *extra_args]
         self.lines = []
-        self.process = subprocess.Popen(argv, env=self.env, cwd=self.base, text=True,
+        self._stop_reading = threading.Event()
+        self.process = subprocess.Popen(argv, env=self.env, cwd=self.base,
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                         start_new_session=True)
         self._reader = threading.Thread(target=self._read, args=(self.process,), daemon=True)
@@ -146,10 +149,31 @@ class Host:
                 self.fingerprint = match.group(1)
         return self
 
-    def _read(self, process: subprocess.Popen[str]) -> None:
+    def _read(self, process: subprocess.Popen[bytes]) -> None:
+        """Collect the server's output lines until it ends or close_log() is called."""
         assert process.stdout is not None
-        for line in process.stdout:
-            self.lines.append(line.rstrip("\n"))
+        fd = process.stdout.fileno()
+        pending = b""
+        while not self._stop_reading.is_set():
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if not ready:
+                continue
+            data = os.read(fd, 65536)
+            if not data:
+                break
+            pending += data
+            *lines, pending = pending.split(b"\n")
+            self.lines.extend(line.decode(errors="replace") for line in lines)
+        if pending:
+            self.lines.append(pending.decode(errors="replace"))
+
+    def close_log(self) -> None:
+        """Stop reading the server's output and close it: its log becomes a broken pipe."""
+        assert self.process is not None and self.process.stdout is not None
+        self._stop_reading.set()
+        if self._reader is not None:
+            self._reader.join(5)
+        self.process.stdout.close()
 
     @property
     def output(self) -> str:

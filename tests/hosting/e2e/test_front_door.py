@@ -253,3 +253,15 @@ def test_killing_the_host_hangs_up_every_process(start_host, key, terminal) -> N
     wait_until(lambda: process_gone(pid), 30, lambda: f"process {pid} still runs")
     host.start()
     terminal(host, key("bob")).wait_for("PROBE pid=")
+
+
+def test_a_log_nobody_reads_stops_nothing(start_host, key, terminal) -> None:
+    host = start_host(child=PROBE)
+    host.close_log()  # e.g. started under nohup from a terminal since closed
+    first = terminal(host, key("alice"))
+    pid = probe_pid(first.wait_for("PROBE pid="))
+    first.type("q")
+    assert first.wait_closed() == 3
+    terminal(host, key("bob")).wait_for("PROBE pid=")
+    assert host.stop() == 0
+    assert process_gone(pid)
