@@ -250,7 +250,10 @@ async def serve(options: ServeOptions, make_table_server: Callable[[], Any] | No
             await _run_until_stopped(acceptor, gate, options, port, host_key, allow, socket,
                                      _safe(say))
         finally:
-            await tables.stop()
+            try:
+                await tables.stop()
+            except Exception as exc:  # the saves were written after every move anyway
+                _log(f"the table server did not stop cleanly: {type(exc).__name__}: {exc}")
     finally:
         acceptor.close()
 
@@ -266,7 +269,8 @@ async def _close_connections(gate: Gate) -> None:
 
 
 class _Tokens:
-    """Until the table server is up, sessions wait for it: no token to give yet."""
+    """Until the table server is up there is no token to give: a session that comes in that
+    moment is told to try again."""
 
     def issue_token(self, key: str) -> str:
         raise RuntimeError("the table server is starting")
