@@ -76,9 +76,10 @@ def parse_listen(text: str) -> tuple[str, int]:
 def idle_limit(minutes: int) -> tuple[float, str]:
     """Seconds of no key before a session closes (0: never), and how the line says it."""
     override = os.environ.get(IDLE_SECONDS_ENV, "").strip()
-    if override:
+    with contextlib.suppress(ValueError):
         seconds = float(override)
-        return seconds, f"{override} second{'' if seconds == 1 else 's'}"
+        if seconds >= 0:
+            return seconds, f"{override} second{'' if seconds == 1 else 's'}"
     return minutes * 60.0, f"{minutes} minute{'' if minutes == 1 else 's'}"
 
 

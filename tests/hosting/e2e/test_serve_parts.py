@@ -54,6 +54,8 @@ def test_idle_limit_in_minutes_or_test_seconds(monkeypatch: pytest.MonkeyPatch) 
     assert idle_limit(0)[0] == 0
     monkeypatch.setenv("ROBOTUI_SERVE_IDLE_SECONDS", "2")
     assert idle_limit(60) == (2.0, "2 seconds")
+    monkeypatch.setenv("ROBOTUI_SERVE_IDLE_SECONDS", "soon")  # ignored, never a traceback
+    assert idle_limit(60) == (3600.0, "60 minutes")
 
 
 def test_window_sizes_are_brought_into_range() -> None:
