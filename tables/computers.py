@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
+import signal
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -37,7 +38,12 @@ class ComputerPool:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=_context())
+            # Ctrl+C on `robotui serve` is the host's to handle: a worker ignores it (else
+            # each printed a KeyboardInterrupt traceback) and is stopped with the pool
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=_context(),
+                initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN),
+            )
         return self._pool
 
     async def choose(

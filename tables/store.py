@@ -7,6 +7,7 @@ into version ``n + 1``; a file newer than this robotui knows is refused.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -94,6 +95,7 @@ class Store:
         self.path = Path(path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            _private_file(self.path)
             self.db = sqlite3.connect(self.path, isolation_level=None)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
@@ -257,3 +259,15 @@ class Store:
                 "players": json.loads(players_json), "private": code is not None, "keys": keys,
             })
         return out
+
+
+def _private_file(path: Path) -> None:
+    """Names, keys and chat are the players' business: the database (and the journal files
+    SQLite makes beside it, which take its mode) is readable by the hosting user only, even
+    in a data folder others may read."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o600)
+    except OSError as exc:
+        raise sqlite3.OperationalError(exc.strerror or str(exc)) from None

@@ -76,3 +76,15 @@ def test_results_newest_first_with_who_sat_there(tmp_path: Path) -> None:
     assert newest["keys"] == {"SHA256:anna"}
     assert oldest["players"] == [{"name": "Anna", "outcome": "win"}]
     store.close()
+
+
+def test_the_database_is_the_hosting_users_alone(tmp_path: Path) -> None:
+    """Names, keys and chat: 0600 when made, and an older file others could read is closed."""
+    fresh = tmp_path / "fresh.sqlite3"
+    Store(fresh).set_name("SHA256:abc", "Anna")
+    assert fresh.stat().st_mode & 0o777 == 0o600
+    old = tmp_path / "old.sqlite3"
+    old.touch(mode=0o644)
+    old.chmod(0o644)
+    Store(old)
+    assert old.stat().st_mode & 0o777 == 0o600
