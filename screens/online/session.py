@@ -191,8 +191,12 @@ class TableSession:
             self._incoming = None
             self.match.play(action, seat)
             return
-        if seat != self.your_seat or self.syncing or self.status != "playing":
-            raise IllegalAction("not your move to make at this table")
+        if seat != self.your_seat:
+            raise IllegalAction("not your seat at this table")
+        if self.syncing:
+            raise IllegalAction("the game is being read again from the table")
+        if self.status != "playing":
+            raise IllegalAction("the game has not started")
         if self._held is not None:
             raise IllegalAction("your last move is still on its way to the table")
         state = self.match.state
