@@ -11,6 +11,8 @@ import asyncio
 import contextlib
 import multiprocessing
 import signal
+import sys
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -27,6 +29,27 @@ def think(player: ComputerPlayer, view: SeatView) -> tuple[Action, ComputerPlaye
 def _context() -> Any:
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+@contextlib.contextmanager
+def _real_stderr() -> Iterator[None]:
+    """Workers (and multiprocessing's helper processes) are started with a submit and are
+    handed ``sys.stderr``'s file descriptor. Where something has put a stream without one in
+    its place (a Textual app in tests captures the output: fileno() is -1), starting them
+    failed with "bad value(s) in fds_to_keep" and every computer fell back to a random move:
+    the process's real stderr is lent to them meanwhile."""
+    try:
+        usable = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable or sys.__stderr__ is None:
+        yield
+        return
+    borrowed, sys.stderr = sys.stderr, sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stderr = borrowed
 
 
 class ComputerPool:
@@ -54,7 +77,9 @@ class ComputerPool:
         loop = asyncio.get_running_loop()
         for attempt in range(2):
             try:
-                return await loop.run_in_executor(self._executor(), think, player, view)
+                with _real_stderr():
+                    future = loop.run_in_executor(self._executor(), think, player, view)
+                return await future
             except BrokenProcessPool:
                 self._discard()
                 if attempt:

@@ -82,3 +82,29 @@ def test_seats_get_their_own_seeds_from_the_match_seed() -> None:
     """As screens/session.py does: the players' seed comes from the match's, apart from it."""
     assert player_seed(5) == random.Random(5 * 7919 + 17).randrange(2**31)
     assert player_seed(5) != player_seed(6)
+
+
+class NoFilenoStream:
+    """Like the stream a Textual app puts in stderr's place while it runs (tests, Pilot)."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def fileno(self) -> int:
+        return -1
+
+
+async def test_workers_start_while_stderr_has_no_file_descriptor(monkeypatch) -> None:
+    """QA: with the app's captured output in stderr's place, starting a worker failed ("bad
+    value(s) in fds_to_keep") and every computer seat fell back to a random move."""
+    monkeypatch.setattr("sys.stderr", NoFilenoStream())
+    pool = ComputerPool(workers=1)
+    try:
+        action, back = await pool.choose(CountingPlayer(0, "x", 1), a_view())
+    finally:
+        await pool.close()
+    assert back.choices == 1 and back.pids != [os.getpid()]
+    assert action == a_view().legal_actions()[0]
