@@ -18,7 +18,9 @@ from rich.text import Text
 from textual.app import App
 from textual.screen import Screen
 
+from engines.core import EngineError
 from robotui.config import AppConfig
+from saves import SaveError
 from screens.lobby import LobbyScreen, NameScreen, WaitingRoom
 from screens.lobby.lobby import QUIT_NOTE
 from screens.online import open_table_screen
@@ -227,7 +229,15 @@ class LobbyMode(App[None]):
             room, self._waiting = self._waiting, None
             self._remove_screen(room)
         assert self.table_client is not None
-        session = TableSession(self.table_client, msg)
+        try:
+            session = TableSession(self.table_client, msg)
+        except (SaveError, EngineError) as exc:
+            # the host's copy of the game cannot be read here: say so, lose nothing there
+            self._leave_table()
+            if self._lobby is not None:
+                self._lobby.show_status(f"Table #{msg['table']} cannot be shown: {exc}",
+                                        error=True)
+            return
         self.table_session = session
         screen = open_table_screen(self, session)
 

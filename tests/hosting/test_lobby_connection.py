@@ -118,3 +118,26 @@ async def test_a_crash_is_one_line_for_the_player_and_logged_on_the_host(
     assert "robotui stopped on RuntimeError (logged on the host). Your seats are kept." in err
     log = (paths.data_dir() / "crashes.log").read_text(encoding="utf-8")
     assert "RuntimeError: boom" in log and "Traceback" in log
+
+
+async def test_a_table_whose_game_cannot_be_read_is_one_line_in_the_lobby(
+    tmp_path: Path,
+) -> None:
+    """A `table` message whose save this robotui cannot read (a host of another version, a
+    damaged file) leaves the player in the lobby with one line, not a traceback."""
+    async with running_server(tmp_path / "data") as server:
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            await named(pilot)
+            summary = {"id": 9, "game": "robot-master", "game_name": "Robot Master",
+                       "status": "playing", "seats": [], "private": False, "creator": "Bob",
+                       "progress": "", "to_move": [], "spectators": 0, "timer": False,
+                       "stand_in_after": 0, "options": ""}
+            app._open_game({"type": "table", "table": 9, "summary": summary,
+                            "save": "game = 'robot-master'\nseed = 'x'\n", "your_seat": 0,
+                            "creator": False, "code": None, "chat": [], "timer": None})
+            await pilot.pause()
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen) and app.table_session is None
+            status = str(lobby.query_one("#lobby-status").render())
+            assert status.startswith("Table #9 cannot be shown:") and "\n" not in status
