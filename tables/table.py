@@ -276,9 +276,14 @@ class Table:
     # -- the save file ------------------------------------------------------------------
     def player_entries(self, names: Callable[[str], str | None]) -> list[PlayerEntry]:
         entries = []
+        computers = [row.seat for row in self.seats if row.kind == COMPUTER]
         for row in self.seats:
             if row.kind == COMPUTER:
-                entries.append(PlayerEntry(f"Computer ({row.level})", "computer", row.level))
+                # named as in a game on one terminal ("Computer", "Computer 2"): the screens
+                # add the level ("Computer random"), so a name with it said it twice
+                k = computers.index(row.seat) + 1
+                name = "Computer" if len(computers) == 1 else f"Computer {k}"
+                entries.append(PlayerEntry(name, "computer", row.level))
             else:
                 name = (names(row.owner_key) if row.owner_key else None) or OPEN_SEAT
                 entries.append(PlayerEntry(name, "human"))
@@ -294,7 +299,8 @@ class Table:
         out = []
         for entry, row in zip(self.player_entries(names), self.seats, strict=True):
             outcome = result.outcome(row.seat) if result is not None else "unfinished"
-            out.append({"name": entry.name, "outcome": outcome})
+            name = f"Computer ({row.level})" if row.kind == COMPUTER else entry.name
+            out.append({"name": name, "outcome": outcome})
         return out
 
     @staticmethod

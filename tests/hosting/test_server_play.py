@@ -75,6 +75,9 @@ async def test_a_person_against_a_computer_plays_to_the_result(
     assert any(e.seat == 1 for e in table.saved.match.log)  # the computer played
     saved = load_save(table.saved.path)
     assert saved.match.state.is_terminal()
+    # named as on one terminal: the screens add the level ("Computer random", not
+    # "Computer (random) random")
+    assert [(p.name, p.level) for p in saved.players] == [("Anna", None), ("Computer", "random")]
     lobby = await anna.recv("lobby")
     while not lobby["results"]:
         lobby = await anna.recv("lobby")
@@ -100,6 +103,7 @@ async def test_computers_fill_several_seats(table_server: TableServer) -> None:
         seen.add(move["seat"])
         seen.discard(1)
     assert seen == {0, 2}
+    assert [p.name for p in table.saved.players] == ["Computer 1", "Anna", "Computer 2"]
     await anna.close()
 
 
