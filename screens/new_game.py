@@ -241,10 +241,14 @@ class NewGameScreen(ModalScreen[NewGameChoice | TableChoice | None]):
             yield ChoiceRow("Players", counts, str(spec.min_players), id="players")
         kinds = [(YOU, "You"), (PERSON, "Person")]
         kinds += [(lv, LEVEL_LABELS.get(lv, f"Computer: {lv}")) for lv in levels]
-        for seat, name in enumerate(spec.seat_names(spec.max_players)):
-            label = name if str(seat + 1) in name else f"Seat {seat + 1}: {name}"
-            if cell_len(label) > 13:  # a space before the value: "4. Yellow", "2. Columns"
-                label = cut_cells(f"{seat + 1}. {name}", 13)
+        names = spec.seat_names(spec.max_players)
+        labels = [name if str(seat + 1) in name else f"Seat {seat + 1}: {name}"
+                  for seat, name in enumerate(names)]
+        if any(cell_len(label) > 13 for label in labels):
+            # a space before the value: every seat in the short form, so that the rows read
+            # alike ("1. Rows", "2. Columns"; QA: "Seat 1: Rows" above "2. Columns")
+            labels = [cut_cells(f"{seat + 1}. {name}", 13) for seat, name in enumerate(names)]
+        for seat, label in enumerate(labels):
             yield ChoiceRow(label, kinds, YOU if seat == 0 else PERSON, id=f"seat-{seat}")
 
     def _table_setting_rows(self) -> ComposeResult:

@@ -30,7 +30,7 @@ class GamePickScreen(ModalScreen[GameSpec | None]):
             yield OptionList(
                 *[
                     Option(Text.assemble((f"{g.name:<14}", "bold"), "  ",
-                                         (f"{g.min_players}-{g.max_players} players", "dim")),
+                                         (_player_count(g.min_players, g.max_players), "dim")),
                            id=g.id)
                     for g in self.games
                 ],
@@ -95,3 +95,8 @@ class JoinCodeScreen(ModalScreen[tuple[int, str] | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def _player_count(fewest: int, most: int) -> str:
+    """``2-4 players``, or ``2 players`` for a game of exactly two (not "2-2")."""
+    return f"{fewest} players" if fewest == most else f"{fewest}-{most} players"

@@ -96,7 +96,7 @@ async def test_the_new_table_dialog_returns_what_create_needs(tmp_path: Path) ->
         await pilot.pause()
         text = screen_text(app)
         assert "New table: RoboRally" in text and "Seed" not in text
-        assert "Seat 1: Red" in text and "< You >" in text
+        assert "1. Red " in text and "< You >" in text
         await pilot.press("right", "right")  # 4 players
         await pilot.press("down", "down", "right")  # Blue: Computer: random
         await pilot.press("down", "left")  # Green: You (Red becomes Person)
@@ -127,7 +127,7 @@ async def test_the_biggest_table_dialog_fits_80x24(tmp_path: Path) -> None:
             await pilot.press("right")  # 8 players
         await pilot.pause()
         text = screen_text(app)
-        for label in ("Seat 8: Black", "Private", "30 s timer", "Stand-in", "Create (Enter)"):
+        for label in ("8. Black", "Private", "30 s timer", "Stand-in", "Create (Enter)"):
             assert label in text, text
 
 
