@@ -6,6 +6,7 @@ between people, and a name and a chat line full of escape sequences."""
 from __future__ import annotations
 
 import re
+import sqlite3
 from pathlib import Path
 
 from tests.hosting.e2e.harness import Host, Terminal, enter_lobby, wait_until
@@ -158,3 +159,63 @@ def test_a_dropped_person_and_a_killed_host_lose_nothing(start_host, key, termin
 def key_path(term: Terminal) -> Path:
     """The key a terminal's ssh uses (to reconnect as the same player)."""
     return Path(term.argv[term.argv.index("-i") + 1])
+
+
+EVIL = "\x1b]0;pwned\x07Eve\x1b[2J"  # sets the window title, then clears the screen
+
+
+def paste(term: Terminal, text: str) -> None:
+    """Paste ``text`` as the terminal would (bracketed: the raw bytes reach the app)."""
+    term.tmux.run("set-buffer", "-b", "evil", "--", text)
+    term.tmux.run("paste-buffer", "-p", "-d", "-b", "evil", "-t", term.name)
+
+
+def pane_title(term: Terminal) -> str:
+    return term.tmux.run("display", "-p", "-t", term.name, "#{pane_title}").strip()
+
+
+def test_names_and_chat_with_escape_sequences_arrive_harmless(
+        start_host, key, terminal) -> None:
+    host: Host = start_host()
+    anna = terminal(host, key("anna"))
+    enter_lobby(anna, "Anna")
+    new_table(anna, "Robot Master")
+    anna.wait_for("Table #1 - Robot Master - waiting for 1")
+    title = pane_title(anna)
+    assert "pwned" not in title
+
+    eve = terminal(host, key("eve"))
+    eve.wait_for("What should the others call you?")
+    eve.type(EVIL)  # typed: each byte a key
+    eve.send("Enter")
+    eve.wait_for(lambda s: "robotui lobby - " in s and "Eve" in s)
+    join_only_table(eve, "Robot Master")
+    screen = anna.wait_for(lambda s: move_number(s) == 1 and "Eve" in s)
+    header = screen.splitlines()[0]
+    assert header.startswith(" Robot Master  Anna (Rows)  vs  "), screen
+    assert "Eve" in header and "(Columns)" in header
+
+    # a chat line pasted with the raw bytes, from the game's Table window
+    eve.send("C-t")
+    eve.wait_for("Say something")
+    paste(eve, EVIL + " says hi")
+    eve.send("Enter")
+    screen = anna.wait_for("says hi")
+    assert move_number(screen) == 1 and "Your turn" in screen, screen  # not cleared
+    assert screen.splitlines()[0] == header
+    for term in (anna, eve):
+        assert "pwned" not in pane_title(term)
+    assert pane_title(anna) == title
+    # the window's other side: the lobby's list of a third player shows the name as text
+    carla = terminal(host, key("carla"))
+    enter_lobby(carla, "Carla")
+    lobby = carla.wait_for(lambda s: "Robot Master" in s and "Eve" in s)
+    assert lobby.splitlines()[0].startswith(" robotui lobby - Carla at")
+    assert "pwned" not in pane_title(carla)
+    # what the host kept: the name and the chat line hold no control character
+    with sqlite3.connect(host.data / "hosting.sqlite3") as db:
+        kept = [row[0] for row in db.execute("SELECT name FROM players")]
+        kept += [row[0] for row in db.execute("SELECT text FROM chat")]
+    assert any("Eve" in text for text in kept) and any("says hi" in text for text in kept)
+    for text in kept:
+        assert text.isprintable(), repr(text)
