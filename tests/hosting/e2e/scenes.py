@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tests.hosting.e2e.harness import Host, Terminal
@@ -16,18 +17,20 @@ GAMES = {"Robot Master": 0, "Stak Bots": 1, "Robo Factory": 2, "RoboRally": 3}
 PANEL = "▏"  # Robot Master's board and its side panel are split by this glyph
 
 
-def new_table(term: Terminal, game: str, *rows: tuple[int, int]) -> None:
-    """From the lobby: n, the game, then for each ``(downs, rights)`` that many Down then
-    Right presses in the new-table dialog (Down is relative to the row before), and create.
-    Waits until the creator is at the table (its waiting room)."""
+Step = tuple[Sequence[str], "str | Callable[[str], bool]"]
+
+
+def new_table(term: Terminal, game: str, *steps: Step) -> None:
+    """From the lobby: n, the game, then each step's keys in the new-table dialog, each
+    followed by a wait for what it should show (rows appear as earlier rows change), and
+    Enter creates the table."""
     term.send("n")
     term.wait_for("New table: which game?")
     term.send(*["Down"] * GAMES[game], "Enter")
     term.wait_for(f"New table: {game}")
-    for downs, rights in rows:
-        keys = ["Down"] * downs + ["Right"] * rights
-        if keys:
-            term.send(*keys)
+    for keys, shows in steps:
+        term.send(*keys)
+        term.wait_for(shows)
     term.send("Enter")
 
 
