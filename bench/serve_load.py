@@ -172,6 +172,7 @@ class Figures:
     play_bytes: int = 0
     games: int = 0
     join_retries: int = 0
+    loop_lag: list[float] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
 
 
@@ -446,6 +447,14 @@ async def sample_memory(host: Host, memory: Memory, every: float = 2.0) -> None:
         await asyncio.sleep(every)
 
 
+async def sample_lag(lags: list[float], every: float = 0.05) -> None:
+    """How late the bench's own loop wakes: its share of every latency it measures."""
+    while True:
+        start = time.monotonic()
+        await asyncio.sleep(every)
+        lags.append(time.monotonic() - start - every)
+
+
 @dataclass
 class Idle:
     where: str
@@ -519,7 +528,7 @@ async def run(settings: Settings) -> dict[str, Any]:
     host = Host(max(settings.players, 32))
     players: list[Player] = []
     result: dict[str, Any] = {"load_before": os.getloadavg()}
-    sampler: asyncio.Task[None] | None = None
+    samplers: list[asyncio.Task[None]] = []
     try:
         await host.start()
         say(f"robotui serve (pid {host.pid}) on port {host.port}; "
@@ -538,7 +547,10 @@ async def run(settings: Settings) -> dict[str, Any]:
                     set_up_pair(a, b, figures, settings.timeout)) for a, b in pairs))
         pairs = [pair for pair, ok in zip(pairs, ready, strict=True) if ok]
         say(f"{len(pairs)} tables set up; playing")
-        sampler = asyncio.create_task(sample_memory(host, memory))
+        result["start_pss_kb"] = {pid: kb(pid, "smaps_rollup", "Pss:") or 0
+                                  for pid in host.players()}
+        samplers = [asyncio.create_task(sample_memory(host, memory)),
+                    asyncio.create_task(sample_lag(figures.loop_lag))]
         cpu_before = resource.getrusage(resource.RUSAGE_SELF)
         play_start = time.monotonic()
         await asyncio.gather(*(
@@ -549,7 +561,8 @@ async def run(settings: Settings) -> dict[str, Any]:
         result["play_seconds"] = time.monotonic() - play_start
         result["bench_cpu_play"] = (cpu_after.ru_utime + cpu_after.ru_stime
                                     - cpu_before.ru_utime - cpu_before.ru_stime)
-        sampler.cancel()
+        for task in samplers:
+            task.cancel()
         memory.sample(host)
         result["memory"] = memory
         result["play_pss_kb"] = dict(memory.pss_kb)
@@ -566,8 +579,8 @@ async def run(settings: Settings) -> dict[str, Any]:
         result["lobby_pss_kb"] = {pid: kb(pid, "smaps_rollup", "Pss:") or 0
                                   for pid in host.players()}
     finally:
-        if sampler is not None:
-            sampler.cancel()
+        for task in samplers:
+            task.cancel()
         for player in players:
             player.close()
         await host.stop()
@@ -625,6 +638,7 @@ def report(settings: Settings, result: dict[str, Any]) -> tuple[str, bool]:
     pss = list(memory.pss_kb.values()) if memory else []
     peak = list(memory.peak_pss_kb.values()) if memory else []
     lobby = [v for v in result.get("lobby_pss_kb", {}).values() if v]
+    start = [v for v in result.get("start_pss_kb", {}).values() if v]
     per_move = figures.play_bytes / (2 * figures.moves) if figures.moves else float("nan")
     think = f"{settings.think[0]:g}-{settings.think[1]:g} s"
     rows = [
@@ -641,6 +655,9 @@ def report(settings: Settings, result: dict[str, Any]) -> tuple[str, bool]:
         ("name's Enter -> lobby list", spread(figures.lobby_after_name)),
         (f"move's Enter -> other player's screen (think {think})", spread(figures.propagation)),
         ("move's Enter -> mover's own screen", spread(figures.own_screen)),
+        ("PSS per player process at the table before the first move",
+         f"mean {statistics.mean(start) / 1024:.1f} MB, max {max(start) / 1024:.1f} MB"
+         if start else "not measured"),
         ("PSS per player process at the end of play",
          f"mean {statistics.mean(pss) / 1024:.1f} MB, max {max(pss) / 1024:.1f} MB "
          f"(n={len(pss)})" if pss else "not measured"),
@@ -655,6 +672,7 @@ def report(settings: Settings, result: dict[str, Any]) -> tuple[str, bool]:
         ("bytes received per client per move (mean)", f"{per_move:,.0f}"),
         ("play phase: wall time / bench's own CPU",
          f"{result.get('play_seconds', 0):.1f} s / {result.get('bench_cpu_play', 0):.1f} s"),
+        ("play phase: the bench's own loop waking late", spread(figures.loop_lag)),
     ]
     for idle in idles:
         rows.append((f"idle {idle.seconds:g} s at the {idle.where}: CPU server / players",
