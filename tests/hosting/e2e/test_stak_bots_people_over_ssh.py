@@ -1,0 +1,159 @@
+"""Stak Bots between two people, each in their own 80x24 terminal over the real OpenSSH
+client, a third watching: turns are played from the screens (scrap the top card, answer
+the entry effects it turns up, end the turn) until an Expel Bot's entry effect, played from
+a hand or turned up in a stack, makes the OTHER player choose a hand card to scrap on their
+own terminal. The table's seed is random, so nothing is known in advance: the driver reads
+each screen. Every screen lists only its own hand; the spectator's none."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from tests.hosting.e2e.harness import Host, Terminal, enter_lobby, wait_until
+from tests.hosting.e2e.scenes import (
+    PANEL,
+    join_only_table,
+    log_length,
+    new_table,
+    snapshot,
+    watch_only_table,
+)
+
+HAND_CARD = re.compile(r"^ (\d) ([A-Z][a-z]+ Bot) \(")
+PROMPT = re.compile(r"^ ([A-Z][a-z]+ Bot): choose (.+)$")
+OPTION = re.compile(r"(\d) (\S.*?)(?=\s{2}\d |$)")
+LOSE = "Expel Bot: choose a hand card to scrap"
+MAX_TURNS = 40  # two stacks of 9, one card scrapped a turn: the game ends well before
+
+
+def left(screen: str) -> list[str]:
+    return [line.split(PANEL)[0].rstrip() for line in screen.splitlines()]
+
+
+def shown_hand(screen: str) -> list[str]:
+    """The bots of the hand a screen lists (``1 Leader Bot (X) ...``), in order."""
+    return [m.group(2) for line in left(screen) if (m := HAND_CARD.match(line))]
+
+
+def events(screen: str) -> str:
+    """The events column (right of the panel line) as one line of text."""
+    return " ".join(line.split(PANEL)[1].strip() for line in screen.splitlines()
+                    if PANEL in line)
+
+
+def prompt(screen: str) -> tuple[str, list[tuple[str, str]]] | None:
+    """An entry effect's question and its numbered options, if the screen asks one."""
+    lines = left(screen)
+    for i, line in enumerate(lines[:-1]):
+        if match := PROMPT.match(line):
+            return match.group(0).strip(), OPTION.findall(lines[i + 1].strip())
+    return None
+
+
+def true_hand(host: Host, seat: int) -> Counter[str]:
+    text = snapshot(host)[f"hand_p{seat + 1}"]
+    return Counter(name.strip() for name in text.split(",") if name.strip())
+
+
+def check_privacy(host: Host, players: tuple[Terminal, Terminal], spectator: Terminal) -> None:
+    """Each player's screen lists cards of its own hand only; the spectator's none."""
+    for seat, term in enumerate(players):
+        shown = Counter(shown_hand(term.text()))
+        assert not shown - true_hand(host, seat), (seat, term.text())
+    assert shown_hand(spectator.text()) == [], spectator.text()
+
+
+def whose_turn(players: tuple[Terminal, Terminal]) -> int:
+    def find() -> int | None:
+        for seat, term in enumerate(players):
+            screen = term.text()
+            if "Your turn:" in screen or (prompt(screen) and LOSE not in screen):
+                return seat
+        return None
+
+    found = wait_until(lambda: find() is not None, 30,
+                       lambda: "nobody's turn:\n" + "\n".join(t.text() for t in players))
+    assert found
+    seat = find()
+    assert seat is not None
+    return seat
+
+
+def act(term: Terminal, keys: list[str]) -> None:
+    """Send keys and wait until the screen has taken them."""
+    before = term.text()
+    term.send(*keys)
+    wait_until(lambda: term.text() != before, 15, lambda: f"no change after {keys}:\n{before}")
+
+
+def test_an_expel_bot_asks_the_other_player(start_host, key, terminal) -> None:
+    host: Host = start_host()
+    anna, bruno = terminal(host, key("anna")), terminal(host, key("bruno"))
+    enter_lobby(anna, "Anna")
+    enter_lobby(bruno, "Bruno")
+    new_table(anna, "Stak Bots")
+    anna.wait_for("Table #1 - Stak Bots - waiting for 1")
+    join_only_table(bruno, "Stak Bots")
+    carla = terminal(host, key("carla"))
+    enter_lobby(carla, "Carla")
+    watch_only_table(carla, "Stak Bots")
+    players = (anna, bruno)
+    for term in (*players, carla):
+        term.wait_for("Stak Bots  turn 1")
+    check_privacy(host, players, carla)
+
+    names = ("Anna", "Bruno")
+    for _ in range(MAX_TURNS * 4):  # a few steps a turn
+        seat = whose_turn(players)
+        term, other = players[seat], players[1 - seat]
+        screen = term.text()
+        if "Game over" in screen:
+            raise AssertionError("the game ended before an Expel Bot came up (the seed "
+                                 f"hid all three):\n{screen}")
+        asked = prompt(screen)
+        if asked is not None:
+            question, options = asked
+            if "choose who scraps a hand card" in question:
+                # the Expel Bot of the player to move: the other player scraps
+                digit = next(d for d, label in options if names[1 - seat] in label
+                             or f"P{2 - seat}" in label)
+                moves = log_length(host)
+                act(term, [digit])
+                wait_until(lambda n=moves: log_length(host) > n, 30,
+                           lambda t=term: f"the choice never reached the host:\n{t.text()}")
+                if snapshot(host)["to_move"] == f"player {2 - seat}":
+                    other.wait_for(LOSE)
+                    break
+                continue  # a hand of one kind of bot scraps it at once: play on
+            act(term, [options[0][0]])
+            continue
+        hand = shown_hand(screen)
+        if "Expel Bot" in hand:
+            act(term, [str(hand.index("Expel Bot") + 1), "p"])
+        elif "nothing scrapped yet" in screen:
+            act(term, ["s"])
+        else:
+            act(term, ["e"])
+    else:
+        raise AssertionError("no Expel Bot asked the other player in "
+                             f"{MAX_TURNS} turns:\n{anna.text()}\n{bruno.text()}")
+
+    # the other player is asked on their own terminal; the mover and the spectator wait
+    asked_seat = 1 - seat
+    screen = players[asked_seat].text()
+    options = prompt(screen)
+    assert options is not None and options[0] == LOSE, screen
+    assert "Waiting for " + names[asked_seat] in players[seat].wait_for(
+        "Waiting for " + names[asked_seat])
+    assert LOSE not in carla.text()
+    check_privacy(host, players, carla)
+    wait_until(lambda: snapshot(host)["to_move"] == f"player {asked_seat + 1}", 30,
+               lambda: f"the table does not wait for the other player: {snapshot(host)}")
+    held = true_hand(host, asked_seat)
+    act(players[asked_seat], [options[1][0][0]])
+    wait_until(lambda: sum(true_hand(host, asked_seat).values()) == sum(held.values()) - 1,
+               30, lambda: f"no card scrapped: {snapshot(host)}")
+    (scrapped,) = (held - true_hand(host, asked_seat)).elements()
+    for term in (*players, carla):  # every events column tells it
+        term.wait_for(lambda s, c=scrapped: f"{c} from" in events(s))
