@@ -172,16 +172,16 @@ def test_an_expel_bot_asks_the_other_player(start_host, key, terminal) -> None:
     # the other player is asked on their own terminal; the mover and the spectator wait
     asked_seat = 1 - seat
     screen = players[asked_seat].text()
-    options = prompt(screen)
-    assert options is not None and options[0] == LOSE, screen
-    assert "Waiting for " + names[asked_seat] in players[seat].wait_for(
-        "Waiting for " + names[asked_seat])
+    lose = prompt(screen)
+    assert lose is not None and lose[0] == LOSE and lose[1], screen
+    players[seat].wait_for("Waiting for " + names[asked_seat])
     assert LOSE not in carla.text()
     check_privacy(host, players, carla)
     wait_until(lambda: snapshot(host)["to_move"] == f"player {asked_seat + 1}", 30,
                lambda: f"the table does not wait for the other player: {snapshot(host)}")
     held = true_hand(host, asked_seat)
-    act(players[asked_seat], [options[1][0][0]])
+    first_card = lose[1][0][0]
+    act(players[asked_seat], [first_card])
     wait_until(lambda: sum(true_hand(host, asked_seat).values()) == sum(held.values()) - 1,
                30, lambda: f"no card scrapped: {snapshot(host)}")
     (scrapped,) = (held - true_hand(host, asked_seat)).elements()
