@@ -368,7 +368,9 @@ def enter_lobby(term: Terminal, name: str) -> str:
     term.wait_for(NAME_PROMPT)
     term.type(name)
     term.send("Enter")
-    return term.wait_for(f"{name} at")
+    # the whole lobby, its footer included: a screen read between the title and the footer
+    # being drawn missed the footer on a loaded machine
+    return term.wait_for(lambda screen: f"{name} at" in screen and "n New table" in screen)
 
 
 def process_gone(pid: int) -> bool:
