@@ -545,11 +545,15 @@ class RoboRallyScreen(
         who is done first (a line each: the robots' table cuts a line at its width)."""
         parts = self.table_waiting_parts()
         state = self.state
-        if not parts:
-            return None
         pending = set(state.to_move())
         done = [self.session.seat_name(s) for s, b in enumerate(state.bots)
                 if s not in pending and b.lives > 0]
+        if not parts:
+            # the last to program: who is done, as the others see it (QA: nothing was said)
+            mine = [s for s in self.session.humans if s in pending]
+            if done and mine and state.phase not in ("resolve", "over"):
+                return f"Done: {', '.join(done)}.\nThe table waits for you."
+            return None
         if done and state.phase not in ("resolve", "over"):
             parts.insert(0, f"Done: {', '.join(done)}")
         return "\n".join(parts)

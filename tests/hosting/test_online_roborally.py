@@ -101,3 +101,32 @@ async def test_the_timer_plays_a_random_program_for_a_late_person(tmp_path: Path
             await until(pilot, lambda: session.match.state.fingerprint()
                         == table.saved.match.state.fingerprint(), "the same game as the host")
             await bob.close()
+
+
+async def test_the_last_to_program_is_told_who_is_done(tmp_path: Path) -> None:
+    """QA: the others read 'Done: ...', the last person still programming read nothing."""
+    async with running_server(tmp_path / "data") as server:
+        bob, _ = await host_table(server, "roborally", SEATS, my_seat=1, timer=False)
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await sit_down(pilot, 1, 0)
+            session = session_of(app)
+            table = server.tables[1]
+            while not (session.match.state.phase == "program"
+                       and session.match.state.to_move() == (0,)):
+                await until(pilot, lambda: screen.ui_phase() == "decide"
+                            or 1 in table.to_move()
+                            or (table.to_move() == [0] and screen.ui_phase() == "program"),
+                            "Anna's part or Bob's")
+                if screen.ui_phase() == "decide":  # facing: Anna answers
+                    await pilot.press("1")
+                    await until(pilot, lambda: 0 not in table.to_move(), "Anna's facing in")
+                elif 1 in table.to_move():  # Bob and the computers program first
+                    await other_moves(pilot, bob, 1)
+                else:
+                    await until(pilot, lambda: session.match.state.to_move() == (0,),
+                                "only Anna left here too")
+            assert screen.ui_phase() == "program"
+            await shows(pilot, "Done: Bob")
+            await shows(pilot, "The table waits for you.")
+            await bob.close()
