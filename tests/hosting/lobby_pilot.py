@@ -15,6 +15,7 @@ from robotui.app import RobotuiApp
 from robotui.config import AppConfig
 from tables.client import TableClient
 from tables.server import TableServer
+from tests.hosting.messages import create_msg
 from tests.ui_helpers import screen_text
 
 TIMEOUT = 15.0
@@ -53,6 +54,18 @@ async def player(server: TableServer, key: str, name: str | None) -> Player:
         other.client.send({"type": "set_name", "name": name})
         await other.next("you")
     return other
+
+
+async def host_table(server: TableServer, game: str, seats: list[dict[str, Any]] | None = None,
+                     key: str = "SHA256:bob", name: str | None = "Bob",
+                     **create: Any) -> tuple[Player, dict[str, Any]]:
+    """Another player (Bob unless told) creates a table (two people unless ``seats`` says
+    otherwise; ``create`` overrides other fields of `create_msg`); returns them and their
+    first `table` message."""
+    other = await player(server, key, name)
+    other.send(create_msg(game, seats, **create))
+    table = await other.next("table")
+    return other, table
 
 
 class Player:

@@ -4,32 +4,52 @@ terminal read as the player sees it."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, NamedTuple
 
+from robotui.app import RobotuiApp
 from screens.game_screen import GameScreen
 from screens.online.session import TableSession
-from tests.hosting.lobby_pilot import Player, in_game, named, player, until
+from tables.server import TableServer
+from tests.hosting.lobby_pilot import (
+    SIZE,
+    Player,
+    host_table,
+    in_game,
+    lobby_app,
+    named,
+    running_server,
+    until,
+)
 
 
-def person() -> dict[str, Any]:
-    return {"kind": "person", "level": None}
+class AtTable(NamedTuple):
+    """What `at_table` sets up: the host, Bob at seat 1, the app (Anna) and its game screen."""
+
+    server: TableServer
+    bob: Player
+    app: RobotuiApp
+    pilot: Any
+    screen: GameScreen
 
 
-def computer(level: str = "random") -> dict[str, Any]:
-    return {"kind": "computer", "level": level}
-
-
-async def host_table(server, game: str, seats: list[dict[str, Any]], my_seat: int = 0,
-                     options: dict[str, Any] | None = None, timer: bool = False,
-                     key: str = "SHA256:bob", name: str = "Bob",
-                     stand_in_after: int = 0) -> tuple[Player, dict[str, Any]]:
-    """Another player creates a table; returns them and their first `table` message."""
-    other = await player(server, key, name)
-    other.send({"type": "create", "game": game, "seats": seats, "my_seat": my_seat,
-                "options": options or {}, "private": False, "timer": timer,
-                "stand_in_after": stand_in_after})
-    table = await other.next("table")
-    return other, table
+@asynccontextmanager
+async def at_table(tmp_path: Path, game: str, seats: list[dict[str, Any]],
+                   program_timeout: float | None = None, **create: Any
+                   ) -> AsyncIterator[AtTable]:
+    """A host in the test's loop where Bob creates a ``game`` table on seat 1 (``create``
+    overrides the `create` message), and the app at 80x24 sat down on seat 0 of it. The
+    test closes Bob's connection itself (when, is part of what it checks)."""
+    async with running_server(tmp_path / "data") as server:
+        if program_timeout is not None:
+            server.program_timeout = program_timeout
+        bob, _ = await host_table(server, game, seats, my_seat=1, **create)
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await sit_down(pilot, 1, 0)
+            yield AtTable(server, bob, app, pilot, screen)
 
 
 async def sit_down(pilot, table: int, seat: int | None, watch: bool = False) -> GameScreen:
@@ -58,7 +78,10 @@ def session_of(app) -> TableSession:
 
 async def other_moves(pilot, other: Player, seat: int, pick=None) -> None:
     """``other`` plays a legal move for ``seat`` (the first, or ``pick(state, seat)``) and
-    the app shows it."""
+    the app shows it. The seat's turn is awaited on the app's side first: the host may have
+    moved on (a computer's move, the timer) before the app has heard of it."""
+    await until(pilot, lambda: bool(session_of(pilot.app).match.state.legal_actions(seat)),
+                f"seat {seat} to move on screen")
     session = session_of(pilot.app)
     state = session.match.state
     action = pick(state, seat) if pick else state.legal_actions(seat)[0]

@@ -129,6 +129,13 @@ class RawClient:
             await self.writer.wait_closed()
 
 
+async def anna_and_bob(server: Any) -> tuple[RawClient, RawClient]:
+    """Anna and Bob, each welcomed and named, at a TableServer."""
+    anna = await RawClient.hello(server, "SHA256:anna", "Anna")
+    bob = await RawClient.hello(server, "SHA256:bob", "Bob")
+    return anna, bob
+
+
 async def eventually(condition: Callable[[], bool], timeout: float = TIMEOUT) -> None:
     """Wait (polling) until ``condition()`` holds; fail after ``timeout`` seconds."""
     loop = asyncio.get_running_loop()

@@ -13,6 +13,7 @@ from screens.lobby import LobbyScreen
 from tables import paths
 from tests.hosting.lobby_pilot import (
     SIZE,
+    host_table,
     in_game,
     lobby_app,
     named,
@@ -57,12 +58,7 @@ async def test_a_lost_connection_in_a_game_ends_with_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     async with running_server(tmp_path / "data") as server:
-        bob = await player(server, "SHA256:bob", "Bob")
-        bob.send({"type": "create", "game": "robot-master", "seats": [
-            {"kind": "person", "level": None}, {"kind": "person", "level": None},
-        ], "my_seat": 0, "options": {}, "private": False, "timer": False,
-            "stand_in_after": 0})
-        await bob.next("table")
+        bob, _ = await host_table(server, "robot-master")
         app = lobby_app(server, tmp_path / "saves")
         async with app.run_test(size=SIZE) as pilot:
             await named(pilot)
@@ -81,12 +77,8 @@ async def test_reconnecting_reopens_your_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     async with running_server(tmp_path / "data") as server:
-        anna = await player(server, "SHA256:anna", "Anna")
-        anna.send({"type": "create", "game": "robot-master", "seats": [
-            {"kind": "person", "level": None}, {"kind": "person", "level": None},
-        ], "my_seat": 1, "options": {}, "private": False, "timer": False,
-            "stand_in_after": 0})
-        await anna.next("table")
+        anna, _ = await host_table(server, "robot-master", key="SHA256:anna", name="Anna",
+                                   my_seat=1)
         bob = await player(server, "SHA256:bob", "Bob")
         bob.send({"type": "join", "table": 1, "seat": None, "code": None})
         await bob.next("table")

@@ -8,6 +8,7 @@ from pathlib import Path
 from screens.lobby import LobbyScreen, NameScreen, WaitingRoom
 from tests.hosting.lobby_pilot import (
     SIZE,
+    host_table,
     in_game,
     lobby_app,
     named,
@@ -16,6 +17,7 @@ from tests.hosting.lobby_pilot import (
     shows,
     until,
 )
+from tests.hosting.messages import computer, person
 from tests.ui_helpers import screen_text
 
 
@@ -70,13 +72,8 @@ async def test_create_a_table_then_someone_joins_and_the_game_opens(tmp_path: Pa
 
 async def test_join_a_table_from_the_list_with_enter(tmp_path: Path) -> None:
     async with running_server(tmp_path / "data") as server:
-        bob = await player(server, "SHA256:bob", "Bob")
-        bob.send({"type": "create", "game": "stak-bots", "seats": [
-            {"kind": "person", "level": None}, {"kind": "person", "level": None},
-            {"kind": "computer", "level": "random"},
-        ], "my_seat": 0, "options": {}, "private": False, "timer": False,
-            "stand_in_after": 5})
-        await bob.next("table")
+        bob, _ = await host_table(server, "stak-bots", [person(), person(), computer()],
+                                  stand_in_after=5)
         app = lobby_app(server, tmp_path / "saves")
         async with app.run_test(size=SIZE) as pilot:
             await named(pilot)
@@ -92,12 +89,7 @@ async def test_join_a_table_from_the_list_with_enter(tmp_path: Path) -> None:
 
 async def test_watch_a_full_table_and_come_back(tmp_path: Path) -> None:
     async with running_server(tmp_path / "data") as server:
-        bob = await player(server, "SHA256:bob", "Bob")
-        bob.send({"type": "create", "game": "robot-master", "seats": [
-            {"kind": "person", "level": None}, {"kind": "computer", "level": "random"},
-        ], "my_seat": 0, "options": {}, "private": False, "timer": False,
-            "stand_in_after": 0})
-        await bob.next("table")
+        bob, _ = await host_table(server, "robot-master", [person(), computer()])
         app = lobby_app(server, tmp_path / "saves")
         async with app.run_test(size=SIZE) as pilot:
             await named(pilot)
@@ -116,12 +108,7 @@ async def test_watch_a_full_table_and_come_back(tmp_path: Path) -> None:
 
 async def test_a_private_table_is_joined_by_its_code(tmp_path: Path) -> None:
     async with running_server(tmp_path / "data") as server:
-        bob = await player(server, "SHA256:bob", "Bob")
-        bob.send({"type": "create", "game": "robot-master", "seats": [
-            {"kind": "person", "level": None}, {"kind": "person", "level": None},
-        ], "my_seat": 0, "options": {}, "private": True, "timer": False,
-            "stand_in_after": 0})
-        table = await bob.next("table")
+        bob, table = await host_table(server, "robot-master", private=True)
         code = table["code"]
         app = lobby_app(server, tmp_path / "saves")
         async with app.run_test(size=SIZE) as pilot:

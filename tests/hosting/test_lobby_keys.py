@@ -11,7 +11,15 @@ from screens.dialogs import ConfirmScreen
 from screens.lobby import LobbyScreen, NameScreen
 from screens.new_game import NewGameScreen, TableChoice
 from tables import protocol
-from tests.hosting.lobby_pilot import SIZE, lobby_app, named, player, running_server, shows, until
+from tests.hosting.lobby_pilot import (
+    SIZE,
+    host_table,
+    lobby_app,
+    named,
+    running_server,
+    shows,
+    until,
+)
 from tests.ui_helpers import make_app, screen_text
 
 
@@ -20,12 +28,9 @@ async def test_x_closes_your_own_table_after_asking(tmp_path: Path) -> None:
         app = lobby_app(server, tmp_path / "saves")
         async with app.run_test(size=SIZE) as pilot:
             await named(pilot)
-            anna = await player(server, "SHA256:anna", None)  # Anna's other terminal
-            anna.send({"type": "create", "game": "robot-master", "seats": [
-                {"kind": "person", "level": None}, {"kind": "person", "level": None},
-            ], "my_seat": 0, "options": {}, "private": True, "timer": False,
-                "stand_in_after": 0})
-            await anna.next("table")
+            # Anna's other terminal
+            anna, _ = await host_table(server, "robot-master", key="SHA256:anna", name=None,
+                                       private=True)
             await shows(pilot, "[private]")  # your own private table, marked
             await shows(pilot, "x Close")
             await pilot.press("x")
@@ -41,12 +46,7 @@ async def test_x_closes_your_own_table_after_asking(tmp_path: Path) -> None:
 
 async def test_x_is_not_offered_on_someone_elses_table(tmp_path: Path) -> None:
     async with running_server(tmp_path / "data") as server:
-        bob = await player(server, "SHA256:bob", "Bob")
-        bob.send({"type": "create", "game": "robot-master", "seats": [
-            {"kind": "person", "level": None}, {"kind": "person", "level": None},
-        ], "my_seat": 0, "options": {}, "private": False, "timer": False,
-            "stand_in_after": 0})
-        await bob.next("table")
+        bob, _ = await host_table(server, "robot-master")
         app = lobby_app(server, tmp_path / "saves")
         async with app.run_test(size=SIZE) as pilot:
             await named(pilot)

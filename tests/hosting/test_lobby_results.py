@@ -7,20 +7,27 @@ from pathlib import Path
 
 from tables.server import TableServer
 from tests.hosting.lobby_pilot import SIZE, lobby_app, named, shows, until
+from tests.hosting.messages import PERSON, RANDOM, create_msg
 from tests.hosting.raw_client import RawClient
-from tests.hosting.test_server_play import PERSON, RANDOM, play_to_the_end
-from tests.hosting.test_table_server import create_msg
+from tests.hosting.test_server_play import play_to_the_end
 from tests.ui_helpers import screen_text
+
+
+async def finished_game(server: TableServer) -> RawClient:
+    """Carl, who has played a Robot Master game against a computer to its end (the lobby
+    then refreshed quickly)."""
+    carl = await RawClient.hello(server, "SHA256:carl", "Carl")
+    await carl.send(create_msg(seats=[PERSON, RANDOM]))
+    tid = (await carl.recv("table"))["table"]
+    await play_to_the_end(carl, server, tid)
+    server.lobby_interval = 0.02
+    return carl
 
 
 async def test_a_finished_game_shows_in_the_results(
     table_server: TableServer, tmp_path: Path
 ) -> None:
-    carl = await RawClient.hello(table_server, "SHA256:carl", "Carl")
-    await carl.send(create_msg(seats=[PERSON, RANDOM]))
-    tid = (await carl.recv("table"))["table"]
-    await play_to_the_end(carl, table_server, tid)
-    table_server.lobby_interval = 0.02
+    carl = await finished_game(table_server)
     app = lobby_app(table_server, tmp_path / "saves")
     async with app.run_test(size=SIZE) as pilot:
         await named(pilot)
@@ -37,11 +44,7 @@ async def test_a_finished_game_shows_in_the_results(
 async def test_a_wide_terminal_puts_the_results_beside_the_tables(
     table_server: TableServer, tmp_path: Path
 ) -> None:
-    carl = await RawClient.hello(table_server, "SHA256:carl", "Carl")
-    await carl.send(create_msg(seats=[PERSON, RANDOM]))
-    tid = (await carl.recv("table"))["table"]
-    await play_to_the_end(carl, table_server, tid)
-    table_server.lobby_interval = 0.02
+    carl = await finished_game(table_server)
     app = lobby_app(table_server, tmp_path / "saves")
     async with app.run_test(size=(130, 40)) as pilot:
         await named(pilot)

@@ -21,6 +21,7 @@ from screens.lobby import LobbyScreen, WaitingRoom
 from screens.new_game import NewGameScreen
 from tables.server import TableServer
 from tests.hosting.lobby_pilot import SIZE, TIMEOUT, Player, lobby_app, named, shows, until
+from tests.hosting.messages import computer, create_msg, person
 from tests.ui_helpers import make_app
 
 
@@ -92,13 +93,11 @@ def _host_name(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def seats(*kinds: str) -> list[dict[str, Any]]:
-    return [{"kind": "person", "level": None} if k == "person"
-            else {"kind": "computer", "level": k} for k in kinds]
+    return [person() if k == "person" else computer(k) for k in kinds]
 
 
 def create(game: str, kinds: list[dict[str, Any]], stand_in: int = 0) -> dict[str, Any]:
-    return {"type": "create", "game": game, "seats": kinds, "my_seat": 0, "options": {},
-            "private": False, "timer": False, "stand_in_after": stand_in}
+    return create_msg(game, kinds, stand_in_after=stand_in)
 
 
 def test_lobby_snapshot(snap_compare, tmp_path: Path) -> None:

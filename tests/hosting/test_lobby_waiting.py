@@ -6,7 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from screens.lobby import LobbyScreen, WaitingRoom
-from tests.hosting.lobby_pilot import SIZE, lobby_app, named, player, running_server, shows, until
+from tests.hosting.lobby_pilot import (
+    SIZE,
+    host_table,
+    lobby_app,
+    named,
+    player,
+    running_server,
+    shows,
+    until,
+)
 from tests.ui_helpers import screen_text
 
 
@@ -40,12 +49,7 @@ async def test_seats_fill_and_free_and_a_refused_line_says_why(tmp_path: Path) -
 async def test_watching_a_waiting_table(tmp_path: Path) -> None:
     async with running_server(tmp_path / "data") as server:
         app = lobby_app(server, tmp_path / "saves")
-        bob = await player(server, "SHA256:bob", "Bob")
-        bob.send({"type": "create", "game": "robot-master", "seats": [
-            {"kind": "person", "level": None}, {"kind": "person", "level": None},
-        ], "my_seat": 0, "options": {}, "private": False, "timer": False,
-            "stand_in_after": 10})
-        await bob.next("table")
+        bob, _ = await host_table(server, "robot-master", stand_in_after=10)
         async with app.run_test(size=SIZE) as pilot:
             await named(pilot)
             await shows(pilot, "Enter Join")

@@ -9,15 +9,9 @@ from pathlib import Path
 
 from engines.roborally.state import Program
 from screens.roborally.screen import RoboRallyScreen
-from tests.hosting.lobby_pilot import SIZE, lobby_app, running_server, shows, until
-from tests.hosting.online_pilot import (
-    computer,
-    host_table,
-    other_moves,
-    person,
-    session_of,
-    sit_down,
-)
+from tests.hosting.lobby_pilot import shows, until
+from tests.hosting.messages import computer, person
+from tests.hosting.online_pilot import at_table, other_moves, session_of
 
 SEATS = [person(), person(), computer("random"), computer("random")]
 
@@ -33,100 +27,93 @@ async def program_by_keys(pilot, screen: RoboRallyScreen) -> None:
 
 
 async def test_a_turn_with_two_people_and_two_computers(tmp_path: Path) -> None:
-    async with running_server(tmp_path / "data") as server:
-        bob, _ = await host_table(server, "roborally", SEATS, my_seat=1, timer=True)
-        app = lobby_app(server, tmp_path / "saves")
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await sit_down(pilot, 1, 0)
-            assert isinstance(screen, RoboRallyScreen)
-            session = session_of(app)
-            table = server.tables[1]
-            seen_done = seen_timer = False
-            while not seen_timer:  # facing the robots, then programming
-                await until(pilot, lambda: screen.ui_phase() in ("program", "decide")
-                            or table.to_move() == [1], "Anna's part or Bob's")
-                if screen.ui_phase() in ("program", "decide"):
-                    await program_by_keys(pilot, screen)
-                    await until(pilot, lambda: 0 not in table.to_move(), "Anna's move in")
-                elif table.to_move() == [1]:  # everyone else is done: the table waits
-                    await until(pilot, lambda: 0 not in session.match.state.to_move(),
-                                "Anna's move back")
-                    await shows(pilot, "Waiting for Bob...")
-                    await shows(pilot, "Done: Anna")
-                    seen_done = True
-                    if session.match.state.phase == "program":
-                        await shows(pilot, "s left.")  # the 30 s timer counts down
-                        seen_timer = True
-                    assert screen.ui_phase() == "wait"
-                    await other_moves(pilot, bob, 1)
-            assert seen_done and seen_timer
-            await pilot.press("x")  # skip the playback to its end
-            await until(pilot, lambda: not screen.queue, "the playback over")
-            await until(pilot, lambda: session.match.state.fingerprint()
-                        == table.saved.match.state.fingerprint(), "the same game as the host")
-            assert len(session.match.log) == len(table.saved.match.log)
-            await bob.close()
+    async with at_table(tmp_path, "roborally", SEATS, timer=True) as (
+        server, bob, app, pilot, screen
+    ):
+        assert isinstance(screen, RoboRallyScreen)
+        session = session_of(app)
+        table = server.tables[1]
+        seen_done = seen_timer = False
+        while not seen_timer:  # facing the robots, then programming
+            await until(pilot, lambda: screen.ui_phase() in ("program", "decide")
+                        or table.to_move() == [1], "Anna's part or Bob's")
+            if screen.ui_phase() in ("program", "decide"):
+                await program_by_keys(pilot, screen)
+                await until(pilot, lambda: 0 not in table.to_move(), "Anna's move in")
+            elif table.to_move() == [1]:  # everyone else is done: the table waits
+                await until(pilot, lambda: 0 not in session.match.state.to_move(),
+                            "Anna's move back")
+                await shows(pilot, "Waiting for Bob...")
+                await shows(pilot, "Done: Anna")
+                seen_done = True
+                if session.match.state.phase == "program":
+                    await shows(pilot, "s left.")  # the 30 s timer counts down
+                    seen_timer = True
+                assert screen.ui_phase() == "wait"
+                await other_moves(pilot, bob, 1)
+        assert seen_done and seen_timer
+        await pilot.press("x")  # skip the playback to its end
+        await until(pilot, lambda: not screen.queue, "the playback over")
+        await until(pilot, lambda: session.match.state.fingerprint()
+                    == table.saved.match.state.fingerprint(), "the same game as the host")
+        assert len(session.match.log) == len(table.saved.match.log)
+        await bob.close()
 
 
 async def test_the_timer_plays_a_random_program_for_a_late_person(tmp_path: Path) -> None:
-    async with running_server(tmp_path / "data") as server:
-        server.program_timeout = 1.0
-        bob, _ = await host_table(server, "roborally", SEATS, my_seat=1, timer=True)
-        app = lobby_app(server, tmp_path / "saves")
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await sit_down(pilot, 1, 0)
-            session = session_of(app)
-            table = server.tables[1]
+    async with at_table(tmp_path, "roborally", SEATS, program_timeout=1.0, timer=True) as (
+        server, bob, app, pilot, screen
+    ):
+        session = session_of(app)
+        table = server.tables[1]
 
-            def timed_out() -> bool:
-                return any("Time is up" in line for line in session.news)
+        def timed_out() -> bool:
+            return any("Time is up" in line for line in session.news)
 
-            # Anna answers what she must (her robot's facing) but never programs: once Bob
-            # and the computers have, the table's timer plays her program for her. (Under load
-            # the 1 s may run out before this loop looks again: it stops on the news.)
-            while not timed_out():
-                await until(pilot, lambda: screen.ui_phase() == "decide"
-                            or 1 in table.to_move() or timed_out(), "Anna's part or Bob's")
-                if timed_out():
-                    break
-                if screen.ui_phase() == "decide":  # facing: Anna answers, then stops
-                    await pilot.press("1")
-                    await until(pilot, lambda: 0 not in table.to_move() or timed_out(),
-                                "Anna's facing in")
-                elif 1 in table.to_move():  # Bob (and the computers) move
-                    await other_moves(pilot, bob, 1)
-            spec = table.saved.match.spec
-            anna = [spec.decode_action(e.text) for e in table.saved.match.log if e.seat == 0]
-            assert any(isinstance(a, Program) for a in anna)  # played for her by the table
-            await until(pilot, lambda: session.match.state.fingerprint()
-                        == table.saved.match.state.fingerprint(), "the same game as the host")
-            await bob.close()
+        # Anna answers what she must (her robot's facing) but never programs: once Bob
+        # and the computers have, the table's timer plays her program for her. (Under load
+        # the 1 s may run out before this loop looks again: it stops on the news.)
+        while not timed_out():
+            await until(pilot, lambda: screen.ui_phase() == "decide"
+                        or 1 in table.to_move() or timed_out(), "Anna's part or Bob's")
+            if timed_out():
+                break
+            if screen.ui_phase() == "decide":  # facing: Anna answers, then stops
+                await pilot.press("1")
+                await until(pilot, lambda: 0 not in table.to_move() or timed_out(),
+                            "Anna's facing in")
+            elif 1 in table.to_move():  # Bob (and the computers) move
+                await other_moves(pilot, bob, 1)
+        spec = table.saved.match.spec
+        anna = [spec.decode_action(e.text) for e in table.saved.match.log if e.seat == 0]
+        assert any(isinstance(a, Program) for a in anna)  # played for her by the table
+        await until(pilot, lambda: session.match.state.fingerprint()
+                    == table.saved.match.state.fingerprint(), "the same game as the host")
+        await bob.close()
 
 
 async def test_the_last_to_program_is_told_who_is_done(tmp_path: Path) -> None:
     """QA: the others read 'Done: ...', the last person still programming read nothing."""
-    async with running_server(tmp_path / "data") as server:
-        bob, _ = await host_table(server, "roborally", SEATS, my_seat=1, timer=False)
-        app = lobby_app(server, tmp_path / "saves")
-        async with app.run_test(size=SIZE) as pilot:
-            screen = await sit_down(pilot, 1, 0)
-            session = session_of(app)
-            table = server.tables[1]
-            while not (session.match.state.phase == "program"
-                       and session.match.state.to_move() == (0,)):
-                await until(pilot, lambda: screen.ui_phase() == "decide"
-                            or 1 in table.to_move()
-                            or (table.to_move() == [0] and screen.ui_phase() == "program"),
-                            "Anna's part or Bob's")
-                if screen.ui_phase() == "decide":  # facing: Anna answers
-                    await pilot.press("1")
-                    await until(pilot, lambda: 0 not in table.to_move(), "Anna's facing in")
-                elif 1 in table.to_move():  # Bob and the computers program first
-                    await other_moves(pilot, bob, 1)
-                else:
-                    await until(pilot, lambda: session.match.state.to_move() == (0,),
-                                "only Anna left here too")
-            assert screen.ui_phase() == "program"
-            await shows(pilot, "Done: Bob")
-            await shows(pilot, "The table waits for you.")
-            await bob.close()
+    async with at_table(tmp_path, "roborally", SEATS, timer=False) as (
+        server, bob, app, pilot, screen
+    ):
+        session = session_of(app)
+        table = server.tables[1]
+        while not (session.match.state.phase == "program"
+                   and session.match.state.to_move() == (0,)):
+            await until(pilot, lambda: screen.ui_phase() == "decide"
+                        or 1 in table.to_move()
+                        or (table.to_move() == [0] and screen.ui_phase() == "program"),
+                        "Anna's part or Bob's")
+            if screen.ui_phase() == "decide":  # facing: Anna answers
+                await pilot.press("1")
+                await until(pilot, lambda: 0 not in table.to_move(), "Anna's facing in")
+            elif 1 in table.to_move():  # Bob and the computers program first
+                await other_moves(pilot, bob, 1)
+            else:
+                await until(pilot, lambda: session.match.state.to_move() == (0,),
+                            "only Anna left here too")
+        assert screen.ui_phase() == "program"
+        await shows(pilot, "Done: Bob")
+        await shows(pilot, "The table waits for you.")
+        await bob.close()

@@ -9,8 +9,9 @@ from pathlib import Path
 from engines.match import Match
 from engines.stak_bots.moves import Move
 from screens.stak_bots.screen import StakBotsScreen
-from tests.hosting.lobby_pilot import SIZE, lobby_app, running_server, shows, until
-from tests.hosting.online_pilot import host_table, other_moves, person, session_of, sit_down
+from tests.hosting.lobby_pilot import SIZE, host_table, lobby_app, running_server, shows, until
+from tests.hosting.messages import person
+from tests.hosting.online_pilot import other_moves, session_of, sit_down
 from tests.ui_helpers import screen_text
 
 SEED = 3  # Anna (seat 0) starts with an Expel Bot; Bob holds two different cards

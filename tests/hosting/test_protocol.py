@@ -17,6 +17,7 @@ from tables.protocol import (
     encode,
 )
 from tables.server import TableServer
+from tests.hosting.messages import create_msg
 from tests.hosting.raw_client import RawClient
 
 
@@ -58,12 +59,8 @@ def test_a_good_message_round_trips() -> None:
         (b'{"type": "open", "table": NaN}\n', "malformed"),
         (b"[" * 5000 + b"]" * 5000 + b"\n", "malformed"),
         (line({"type": "chat", "table": 1, "text": "x" * MAX_CLIENT_LINE}), "too_long"),
-        (line({"type": "create", "game": "robot-master", "seats": [{"kind": "robot",
-               "level": None}], "my_seat": 0, "options": {}, "private": False,
-               "timer": False, "stand_in_after": 0}), "malformed"),
-        (line({"type": "create", "game": "robot-master", "seats": [{"kind": "person"}],
-               "my_seat": 0, "options": {}, "private": False, "timer": False,
-               "stand_in_after": 0}), "malformed"),
+        (line(create_msg(seats=[{"kind": "robot", "level": None}])), "malformed"),
+        (line(create_msg(seats=[{"kind": "person"}])), "malformed"),
     ],
 )
 def test_broken_client_lines_are_refused(data: bytes, code: str) -> None:

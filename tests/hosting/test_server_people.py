@@ -4,9 +4,10 @@ SQLite), spectators counted, and a stand-in for an absent player."""
 from __future__ import annotations
 
 from tables.server import TableServer
-from tests.hosting.raw_client import RawClient, eventually
-from tests.hosting.test_server_play import PERSON, play_as
-from tests.hosting.test_table_server import create_msg, two_player_table
+from tests.hosting.messages import PERSON, create_msg
+from tests.hosting.raw_client import RawClient, anna_and_bob, eventually
+from tests.hosting.test_server_play import play_as
+from tests.hosting.test_table_server import two_player_table
 
 
 async def test_a_name_is_made_safe_checked_and_kept_per_key(table_server: TableServer) -> None:
@@ -76,8 +77,7 @@ async def test_a_stand_in_plays_for_an_absent_player_until_they_open_the_table(
     table_server: TableServer,
 ) -> None:
     table_server.stand_in_minute = 0.2
-    anna = await RawClient.hello(table_server, "SHA256:anna", "Anna")
-    bob = await RawClient.hello(table_server, "SHA256:bob", "Bob")
+    anna, bob = await anna_and_bob(table_server)
     await anna.send(create_msg(seats=[PERSON, PERSON], stand_in_after=1,
                                options={"first": "rows"}))
     tid = (await anna.recv("table"))["table"]

@@ -7,11 +7,9 @@ from typing import Any
 
 from saves import load_save
 from tables.server import TableServer
-from tests.hosting.raw_client import RawClient
-from tests.hosting.test_table_server import create_msg, legal_text
-
-PERSON = {"kind": "person", "level": None}
-RANDOM = {"kind": "computer", "level": "random"}
+from tests.hosting.messages import PERSON, RANDOM, create_msg
+from tests.hosting.raw_client import RawClient, anna_and_bob
+from tests.hosting.test_table_server import legal_text
 
 
 async def play_as(client: RawClient, server: TableServer, tid: int, seat: int) -> int:
@@ -108,8 +106,7 @@ async def test_computers_fill_several_seats(table_server: TableServer) -> None:
 
 
 async def roborally_pair(server: TableServer, timer: bool) -> tuple[RawClient, RawClient, int]:
-    anna = await RawClient.hello(server, "SHA256:anna", "Anna")
-    bob = await RawClient.hello(server, "SHA256:bob", "Bob")
+    anna, bob = await anna_and_bob(server)
     await anna.send(create_msg("roborally", [PERSON, PERSON], timer=timer))
     tid = (await anna.recv("table"))["table"]
     await bob.send({"type": "join", "table": tid, "seat": None, "code": None})

@@ -10,9 +10,16 @@ from typing import Any
 from saves import dumps_save
 from tables.server import TableServer
 from tests.hosting.conftest import short_socket_path
-from tests.hosting.raw_client import RawClient, eventually
-from tests.hosting.test_server_play import PERSON, RANDOM, play_as, play_to_the_end
-from tests.hosting.test_table_server import create_msg
+from tests.hosting.messages import PERSON, RANDOM, create_msg
+from tests.hosting.raw_client import RawClient, anna_and_bob, eventually
+from tests.hosting.test_server_play import play_as, play_to_the_end
+
+
+async def started(data: Path) -> TableServer:
+    """A TableServer on ``data``, listening on the test's socket (the same each time)."""
+    server = TableServer(data, workers=1)
+    await server.start(short_socket_path())
+    return server
 
 
 async def never_answer(player: Any, view: Any) -> Any:
@@ -24,11 +31,9 @@ async def test_a_new_server_resumes_every_table_and_the_computer_to_move(
     tmp_path: Path,
 ) -> None:
     data = tmp_path / "data"
-    first = TableServer(data, workers=1)
-    await first.start(short_socket_path())
+    first = await started(data)
     first.pool.choose = never_answer  # type: ignore[method-assign]
-    anna = await RawClient.hello(first, "SHA256:anna", "Anna")
-    bob = await RawClient.hello(first, "SHA256:bob", "Bob")
+    anna, bob = await anna_and_bob(first)
     await anna.send(create_msg(seats=[PERSON, RANDOM], options={"first": "rows"}))
     vs_computer = (await anna.recv("table"))["table"]
     await play_as(anna, first, vs_computer, 0)  # now the computer is to move
@@ -45,8 +50,7 @@ async def test_a_new_server_resumes_every_table_and_the_computer_to_move(
     assert first.tables[vs_computer].thinking == {1: 0}
     await first.stop()
 
-    second = TableServer(data, workers=1)
-    await second.start(short_socket_path())
+    second = await started(data)
     try:
         assert sorted(second.tables) == sorted(before)
         assert second.tables[waiting].status == "waiting"
@@ -78,8 +82,7 @@ async def test_a_game_over_but_not_yet_finished_is_finished_at_restart(
 ) -> None:
     """kill -9 between the last save and the database: the restart sees the game is over."""
     data = tmp_path / "data"
-    first = TableServer(data, workers=1)
-    await first.start(short_socket_path())
+    first = await started(data)
     anna = await RawClient.hello(first, "SHA256:anna", "Anna")
     await anna.send(create_msg(seats=[PERSON, RANDOM]))
     tid = (await anna.recv("table"))["table"]
@@ -89,8 +92,7 @@ async def test_a_game_over_but_not_yet_finished_is_finished_at_restart(
     first.store.db.execute("DELETE FROM results")
     await first.stop()
 
-    second = TableServer(data, workers=1)
-    await second.start(short_socket_path())
+    second = await started(data)
     try:
         assert second.tables[tid].status == "finished"
         assert second.store is not None

@@ -10,9 +10,9 @@ import logging
 import pytest
 
 from tables.server import TableServer
+from tests.hosting.messages import PERSON, create_msg
 from tests.hosting.raw_client import RawClient, eventually
-from tests.hosting.test_server_play import PERSON, roborally_pair
-from tests.hosting.test_table_server import create_msg
+from tests.hosting.test_server_play import roborally_pair
 
 
 async def test_a_client_that_stops_reading_is_dropped(

@@ -3,28 +3,15 @@ moves checked and sent to every follower; the save file kept after every move.""
 
 from __future__ import annotations
 
-from typing import Any
-
 from saves import dumps_save, load_save
 from tables.server import TableServer
-from tests.hosting.raw_client import RawClient
-
-
-def create_msg(game: str = "robot-master", seats: list[dict[str, Any]] | None = None,
-               **over: Any) -> dict[str, Any]:
-    msg: dict[str, Any] = {
-        "type": "create", "game": game,
-        "seats": seats or [{"kind": "person", "level": None}, {"kind": "person", "level": None}],
-        "my_seat": 0, "options": {}, "private": False, "timer": False, "stand_in_after": 0,
-    }
-    msg.update(over)
-    return msg
+from tests.hosting.messages import create_msg
+from tests.hosting.raw_client import RawClient, anna_and_bob
 
 
 async def two_player_table(server: TableServer) -> tuple[RawClient, RawClient, int]:
     """Anna (seat 0) and Bob (seat 1) at a Robot Master table that has started."""
-    anna = await RawClient.hello(server, "SHA256:anna", "Anna")
-    bob = await RawClient.hello(server, "SHA256:bob", "Bob")
+    anna, bob = await anna_and_bob(server)
     await anna.send(create_msg())
     table = await anna.recv("table")
     assert table["summary"]["status"] == "waiting" and table["your_seat"] == 0
@@ -102,8 +89,7 @@ async def test_moves_refused_for_another_seat_out_of_turn_or_illegal(
 async def test_private_table_needs_its_code_and_is_listed_only_to_its_people(
     table_server: TableServer,
 ) -> None:
-    anna = await RawClient.hello(table_server, "SHA256:anna", "Anna")
-    bob = await RawClient.hello(table_server, "SHA256:bob", "Bob")
+    anna, bob = await anna_and_bob(table_server)
     await anna.send(create_msg(private=True))
     table = await anna.recv("table")
     code, tid = table["code"], table["table"]
@@ -128,8 +114,7 @@ async def test_private_table_needs_its_code_and_is_listed_only_to_its_people(
 async def test_leave_frees_a_seat_and_the_creator_leaving_closes_the_table(
     table_server: TableServer,
 ) -> None:
-    anna = await RawClient.hello(table_server, "SHA256:anna", "Anna")
-    bob = await RawClient.hello(table_server, "SHA256:bob", "Bob")
+    anna, bob = await anna_and_bob(table_server)
     three = [{"kind": "person", "level": None}] * 3
     await anna.send(create_msg("stak-bots", three))
     tid = (await anna.recv("table"))["table"]
