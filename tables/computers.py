@@ -2,14 +2,16 @@
 
 A player object travels to a worker with its seat's view and comes back with its
 action (:func:`think`), so whatever it remembers between turns survives. Workers are
-started by 'forkserver' (or 'spawn'): never a fork of the running event loop.
+started by 'spawn': never a fork of the running event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import multiprocessing
+import os
 import signal
 import sys
 from collections.abc import Iterator
@@ -26,9 +28,28 @@ def think(player: ComputerPlayer, view: SeatView) -> tuple[Action, ComputerPlaye
     return player.choose(view), player
 
 
+def _worker_start() -> None:
+    """In each worker, first: Ctrl+C on `robotui serve` is the host's to handle (each worker
+    printed a KeyboardInterrupt traceback), and a worker ends with its parent (QA: a host
+    killed with SIGKILL left its workers running, orphaned, for good)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() == 1:  # the parent was gone before the line above
+        os._exit(0)
+
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
 def _context() -> Any:
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    """'spawn': each worker is a child of the host itself, so it ends with the host
+    (:func:`_worker_start`). With 'forkserver' a host killed with SIGKILL left the fork server
+    and its workers running for good: a worker's parent was the fork server, which stayed."""
+    return multiprocessing.get_context("spawn")
 
 
 @contextlib.contextmanager
@@ -61,11 +82,9 @@ class ComputerPool:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            # Ctrl+C on `robotui serve` is the host's to handle: a worker ignores it (else
-            # each printed a KeyboardInterrupt traceback) and is stopped with the pool
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers, mp_context=_context(),
-                initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN),
+                initializer=_worker_start,
             )
         return self._pool
 

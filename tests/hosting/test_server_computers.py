@@ -108,3 +108,46 @@ async def test_workers_start_while_stderr_has_no_file_descriptor(monkeypatch) ->
         await pool.close()
     assert back.choices == 1 and back.pids != [os.getpid()]
     assert action == a_view().legal_actions()[0]
+
+
+HOST_SCRIPT = """
+import asyncio, os, signal, sys
+sys.path.insert(0, {root!r})
+from tests.hosting.test_server_computers import CountingPlayer, a_view
+from tables.computers import ComputerPool
+
+async def main():
+    pool = ComputerPool(workers=2)
+    await asyncio.gather(*(pool.choose(CountingPlayer(0, "x", 1), a_view()) for _ in range(4)))
+    print(*pool._pool._processes, flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)  # the host dies at once, as with kill -9
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+def test_workers_end_with_a_host_killed_by_sigkill(tmp_path: Path) -> None:
+    """QA: a host killed with SIGKILL left its workers (and a fork server) running for good."""
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "host.py"
+    script.write_text(HOST_SCRIPT.format(root=str(Path(__file__).parents[2])))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120)
+    workers = [int(pid) for pid in done.stdout.split()]
+    assert workers, done.stderr
+
+    def alive(pid: int) -> bool:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError):
+            return False
+        return state != "Z"
+
+    deadline = time.monotonic() + 30
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in workers if alive(pid)], "workers outlived their host"
