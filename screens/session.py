@@ -40,7 +40,30 @@ class SaveStatus:
     message: str
 
 
-class GameSession:
+class SavedGameView:
+    """What the game screens read of a session through its ``saved`` game, the same for a
+    local game (:class:`GameSession`) and a table (``screens.online.session.TableSession``)."""
+
+    saved: SavedGame
+
+    @property
+    def match(self) -> Match:
+        return self.saved.match
+
+    @property
+    def spec(self) -> GameSpec:
+        return self.saved.match.spec
+
+    @property
+    def players(self) -> list[PlayerEntry]:
+        return self.saved.players
+
+    @property
+    def name(self) -> str:
+        return self.saved.name
+
+
+class GameSession(SavedGameView):
     """One game in the app, saved to ``save_dir`` under ``name`` after every move."""
 
     def __init__(self, saved: SavedGame, save_dir: Path) -> None:
@@ -82,23 +105,7 @@ class GameSession:
         saved = SavedGame(name=name, match=match, players=players, created=now, updated=now)
         return cls(saved, save_dir)
 
-    # -- reading ------------------------------------------------------------
-    @property
-    def match(self) -> Match:
-        return self.saved.match
-
-    @property
-    def spec(self) -> GameSpec:
-        return self.saved.match.spec
-
-    @property
-    def players(self) -> list[PlayerEntry]:
-        return self.saved.players
-
-    @property
-    def name(self) -> str:
-        return self.saved.name
-
+    # -- reading (match, spec, players, name: see SavedGameView) ------------
     def is_human(self, seat: int) -> bool:
         return self.players[seat].kind == HUMAN
 

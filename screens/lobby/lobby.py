@@ -50,7 +50,26 @@ class TableList(OptionList):
             screen.call_later(screen._draw)
 
 
-class LobbyScreen(Screen[None]):
+class StatusLineScreen(Screen[None]):
+    """A lobby screen with one status line (the Static ``#<STATUS_ID>``): an error from the
+    server or what just happened, fitted to one row (shared with the waiting room)."""
+
+    STATUS_ID = "lobby-status"
+
+    def show_status(self, text: str, error: bool = False) -> None:
+        try:
+            status = self.query_one(f"#{self.STATUS_ID}", Static)
+        except NoMatches:
+            return
+        status.update(fit(safe_text(text), max(self.size.width - 2, 10), self._ellipsis()))
+        status.set_class(error, "error")
+
+    def _ellipsis(self) -> str:
+        glyphs = getattr(self.app, "glyphs", None)
+        return "..." if glyphs is not None and glyphs.ascii_only else ELLIPSIS
+
+
+class LobbyScreen(StatusLineScreen):
     """Arrows pick a table; Enter opens yours, joins a free seat or watches a full table."""
 
     SCOPED_CSS = False  # "App.ascii #..." below must match from the app down
@@ -88,6 +107,7 @@ class LobbyScreen(Screen[None]):
         self.tables: list[Summary] = []
         self.results: list[dict[str, Any]] = []
         self.connected = False
+        self._stale = False  # changed while another screen was on top: draw on return
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lobby-title", markup=False)
@@ -102,6 +122,10 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
         self._draw()
+
+    def on_screen_resume(self) -> None:
+        if self._stale:
+            self._draw()
 
     def on_resize(self) -> None:
         self.set_class(self.size.width >= WIDE, "wide")
@@ -120,23 +144,17 @@ class LobbyScreen(Screen[None]):
         self.results = list(msg["results"])
         self._draw()
 
-    def show_status(self, text: str, error: bool = False) -> None:
-        """One line under the list (an error from the server, or what just happened)."""
-        try:
-            status = self.query_one("#lobby-status", Static)
-        except NoMatches:
-            return
-        status.update(fit(safe_text(text), max(self.size.width - 2, 10), self._ellipsis()))
-        status.set_class(error, "error")
-
     # -- drawing ----------------------------------------------------------------
-    def _ellipsis(self) -> str:
-        glyphs = getattr(self.app, "glyphs", None)
-        return "..." if glyphs is not None and glyphs.ascii_only else ELLIPSIS
-
     def _draw(self) -> None:
         if not self.is_mounted:
             return
+        if not self.is_current:
+            # under a game or a dialog: drawn when it is back on top. (Every move at any
+            # table changes the lobby; drawing it beneath a game sent that player's whole
+            # game screen again each time: bench/serve_load.py, 14 KB per change per player)
+            self._stale = True
+            return
+        self._stale = False
         try:
             self._draw_title()
             self._draw_tables()

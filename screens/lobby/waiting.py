@@ -13,24 +13,25 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from engines.core import EngineError
 from engines.registry import get_game
 from engines.safe_text import safe_text
 from screens.dialogs import ConfirmScreen
+from screens.lobby.lobby import StatusLineScreen
 from screens.lobby.rows import chat_line, seat_text, status_text
-from screens.text_fit import ELLIPSIS, clip_wrap, fit
+from screens.text_fit import clip_wrap, fit
 
 CHAT_CELLS = 200  # the server's limit for a chat line
 CHAT_KEPT = 200  # lines kept on screen
 
 
-class WaitingRoom(Screen[None]):
+class WaitingRoom(StatusLineScreen):
     """Enter (or t) starts a chat line, Enter sends it, Escape stops typing; Escape or q
     leaves the table (its creator is asked first: leaving closes it)."""
 
+    STATUS_ID = "wait-status"
     SCOPED_CSS = False  # "App.ascii #..." below must match from the app down
     DEFAULT_CSS = """
     WaitingRoom { layout: vertical; }
@@ -106,19 +107,7 @@ class WaitingRoom(Screen[None]):
             return
         self._draw()
 
-    def show_status(self, text: str, error: bool = False) -> None:
-        try:
-            status = self.query_one("#wait-status", Static)
-        except NoMatches:
-            return
-        status.update(fit(safe_text(text), max(self.size.width - 2, 10), self._ellipsis()))
-        status.set_class(error, "error")
-
     # -- drawing ----------------------------------------------------------------
-    def _ellipsis(self) -> str:
-        glyphs = getattr(self.app, "glyphs", None)
-        return "..." if glyphs is not None and glyphs.ascii_only else ELLIPSIS
-
     def _seat_names(self) -> list[str]:
         try:
             return list(get_game(self.summary["game"]).seat_names(len(self.summary["seats"])))

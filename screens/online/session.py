@@ -21,12 +21,11 @@ from typing import Any, Protocol
 
 from rich.cells import cell_len
 
-from engines.core import Action, EngineError, GameSpec, IllegalAction
-from engines.match import Match
+from engines.core import Action, EngineError, IllegalAction
 from engines.players import ComputerPlayer
 from engines.safe_text import safe_text
 from saves import PlayerEntry, SavedGame, SaveError, loads_save
-from screens.session import COMPUTER, HUMAN, SaveStatus
+from screens.session import COMPUTER, HUMAN, SavedGameView, SaveStatus
 from screens.text_fit import fit
 
 NO_UNDO = "No undo at a table: moves between people stand."
@@ -61,7 +60,7 @@ class TableListener(Protocol):
     def table_live(self) -> bool: ...
 
 
-class TableSession:
+class TableSession(SavedGameView):
     """One table followed from this terminal (see the module docstring)."""
 
     at_table = True  # the screens ask with getattr(session, "at_table", False)
@@ -91,23 +90,7 @@ class TableSession:
         self.saved = self._saved_from(msg)
         self._confirmed = len(self.saved.match.log)
 
-    # -- what the screens read ----------------------------------------------------
-    @property
-    def match(self) -> Match:
-        return self.saved.match
-
-    @property
-    def spec(self) -> GameSpec:
-        return self.saved.match.spec
-
-    @property
-    def players(self) -> list[PlayerEntry]:
-        return self.saved.players
-
-    @property
-    def name(self) -> str:
-        return self.saved.name
-
+    # -- what the screens read (match, spec, players, name: see SavedGameView) ---
     @property
     def humans(self) -> list[int]:
         return [] if self.your_seat is None else [self.your_seat]

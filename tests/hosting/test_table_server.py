@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from saves import dumps_save, load_save
 from tables.server import TableServer
-from tests.hosting.messages import create_msg
+from tests.hosting.messages import PERSON, create_msg
 from tests.hosting.raw_client import RawClient, anna_and_bob
 
 
@@ -115,7 +115,7 @@ async def test_leave_frees_a_seat_and_the_creator_leaving_closes_the_table(
     table_server: TableServer,
 ) -> None:
     anna, bob = await anna_and_bob(table_server)
-    three = [{"kind": "person", "level": None}] * 3
+    three = [PERSON] * 3
     await anna.send(create_msg("stak-bots", three))
     tid = (await anna.recv("table"))["table"]
     await bob.send({"type": "join", "table": tid, "seat": 2, "code": None})
