@@ -15,6 +15,7 @@ from pathlib import Path
 
 from tests.hosting.e2e.harness import (
     Host,
+    Terminal,
     key_fingerprint,
     memory_kb,
     probe_command,
@@ -32,6 +33,14 @@ def probe_pid(screen: str) -> int:
     match = re.search(r"PROBE pid=(\d+)", screen)
     assert match, screen
     return int(match.group(1))
+
+
+def alice_at_the_probe(start_host, key, terminal, **host_args) -> tuple[Host, Terminal, int]:
+    """A host whose sessions run the probe, Alice's terminal on it, and the probe's pid
+    (once the probe has drawn)."""
+    host = start_host(child=PROBE, **host_args)
+    term = terminal(host, key("alice"))
+    return host, term, probe_pid(term.wait_for("PROBE pid="))
 
 
 # ------------------------------------------------------------ start-up
@@ -135,9 +144,7 @@ def test_the_client_environment_is_ignored_but_term(start_host, key, terminal) -
 
 
 def test_the_process_exit_status_ends_the_session(start_host, key, terminal) -> None:
-    host = start_host(child=PROBE)
-    term = terminal(host, key("alice"))
-    term.wait_for("PROBE pid=")
+    _, term, _ = alice_at_the_probe(start_host, key, terminal)
     term.type("hello")
     term.wait_for("KEYS hello")
     term.type("q")
@@ -145,8 +152,7 @@ def test_the_process_exit_status_ends_the_session(start_host, key, terminal) -> 
 
 
 def test_a_resize_reaches_the_process(start_host, key, terminal) -> None:
-    host = start_host(child=PROBE)
-    term = terminal(host, key("alice"))
+    _, term, _ = alice_at_the_probe(start_host, key, terminal)
     term.wait_for("size=80x24")
     term.resize(100, 30)
     term.wait_for("size=100x30")
@@ -155,17 +161,14 @@ def test_a_resize_reaches_the_process(start_host, key, terminal) -> None:
 
 
 def test_a_huge_window_is_drawn_at_most_500_by_200(start_host, key, terminal) -> None:
-    host = start_host(child=PROBE)
-    term = terminal(host, key("alice"))
+    _, term, _ = alice_at_the_probe(start_host, key, terminal)
     term.wait_for("size=80x24")
     term.resize(900, 300)
     term.wait_for("size=500x200")
 
 
 def test_dropping_the_ssh_client_hangs_up_the_process(start_host, key, terminal) -> None:
-    host = start_host(child=PROBE)
-    term = terminal(host, key("alice"))
-    pid = probe_pid(term.wait_for("PROBE pid="))
+    host, term, pid = alice_at_the_probe(start_host, key, terminal)
     term.drop()
     wait_until(lambda: process_gone(pid), 30, lambda: f"process {pid} still runs")
     host.wait_output("session closed")
@@ -195,9 +198,8 @@ def test_a_client_that_stops_reading_stalls_only_its_own_process(start_host, key
 
 
 def test_idle_sessions_close_and_say_the_seats_are_kept(start_host, key, terminal) -> None:
-    host = start_host(child=PROBE, env={"ROBOTUI_SERVE_IDLE_SECONDS": "2"})
-    term = terminal(host, key("alice"))
-    pid = probe_pid(term.wait_for("PROBE pid="))
+    env = {"ROBOTUI_SERVE_IDLE_SECONDS": "2"}
+    _, term, pid = alice_at_the_probe(start_host, key, terminal, env=env)
     screen = term.wait_for("without a key; your seats are kept.")
     assert "Closed after 2 seconds without a key; your seats are kept." in screen
     term.wait_closed()
@@ -234,9 +236,7 @@ def test_200_connections_at_once_do_no_harm(start_host, key, terminal) -> None:
 
 def test_stopping_the_host_tells_players_and_leaves_no_process(start_host, key,
                                                                terminal) -> None:
-    host = start_host(child=PROBE)
-    term = terminal(host, key("alice"))
-    pid = probe_pid(term.wait_for("PROBE pid="))
+    host, term, pid = alice_at_the_probe(start_host, key, terminal)
     assert host.stop() == 0
     term.wait_for("The host is stopping; your seats are kept.")
     term.wait_closed()
@@ -245,9 +245,7 @@ def test_stopping_the_host_tells_players_and_leaves_no_process(start_host, key,
 
 
 def test_killing_the_host_hangs_up_every_process(start_host, key, terminal) -> None:
-    host = start_host(child=PROBE)
-    term = terminal(host, key("alice"))
-    pid = probe_pid(term.wait_for("PROBE pid="))
+    host, term, pid = alice_at_the_probe(start_host, key, terminal)
     host.kill()
     # the PTY's master side closed with the server: the kernel hangs up the process
     wait_until(lambda: process_gone(pid), 30, lambda: f"process {pid} still runs")
