@@ -148,10 +148,11 @@ class LobbyScreen(StatusLineScreen):
     def _draw(self) -> None:
         if not self.is_mounted:
             return
-        if not self.is_current:
+        if self.app.screen is not self:
             # under a game or a dialog: drawn when it is back on top. (Every move at any
             # table changes the lobby; drawing it beneath a game sent that player's whole
-            # game screen again each time: bench/serve_load.py, 14 KB per change per player)
+            # game screen again each time: bench/serve_load.py, 14 KB per change per player.
+            # Not Screen.is_current: the screen just below the top counts as current there)
             self._stale = True
             return
         self._stale = False
