@@ -101,8 +101,12 @@ def test_two_people_finish_a_robot_master_game_watched_by_a_third(
             for player in (anna, bruno, carla):
                 player.wait_for(at_move(number + 1))
 
-    anna_end = anna.wait_for(GAME_OVER)
-    bruno_end = bruno.wait_for(GAME_OVER)
+    # the whole panel, its key line included (read half drawn, the key line was missing)
+    def whole_panel(screen: str) -> bool:
+        return GAME_OVER in screen and "Look at board" in screen
+
+    anna_end = anna.wait_for(whole_panel)
+    bruno_end = bruno.wait_for(whole_panel)
     assert game_over_panel(anna_end) == game_over_panel(bruno_end)
     assert re.search(r"(wins!|draw|tie)", "\n".join(game_over_panel(anna_end)), re.I)
     assert log_length(host) == 24

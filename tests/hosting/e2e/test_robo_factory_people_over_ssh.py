@@ -119,7 +119,10 @@ def test_a_robo_factory_turn_between_two_people(start_host, key, terminal) -> No
 
     # the turn's end: the same summary on both players' screens, Enter goes on (the
     # spectator's log tells it and goes on by itself)
-    panels = [turn_over(term.wait_for("Turn 1/6 is over")) for term in (anna, bruno)]
+    # (the whole panel, down to its key line: a screen read half drawn would lack lines)
+    panels = [turn_over(term.wait_for(lambda screen: "Turn 1/6 is over" in screen
+                                      and "Enter: next turn" in screen))
+              for term in (anna, bruno)]
     assert panels[0] == panels[1]
     assert any(line.startswith("Bruno  RGB") for line in panels[0]), panels[0]
     for term in (anna, bruno):
