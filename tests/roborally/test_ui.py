@@ -18,7 +18,7 @@ from screens.dialogs import ConfirmScreen, PassScreen, PreviewScreen
 from screens.menu import MainMenu
 from screens.roborally import playback
 from screens.roborally.panels import TABLE_HEADER, RegisterLog
-from screens.roborally.screen import RoboRallyOverScreen
+from screens.roborally.screen import RoboRallyOverScreen, RoboRallyScreen
 from screens.text_fit import wrap_log
 from tests.ui_helpers import SIZE, make_app, rr_screen, screen_lines, settle
 
@@ -47,6 +47,20 @@ async def wait_human(pilot) -> None:
         if screen.my_turn() or screen.state.is_terminal():
             return
     await settle(pilot)
+
+
+def duel(tmp_path, seed: int):
+    """You against one random computer on First Steps."""
+    return make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
+                    seed=seed, options={"course": "first-steps"})
+
+
+async def facing_north(pilot) -> RoboRallyScreen:
+    """The first decision (which way to face) answered North: the screen, now programming."""
+    await wait_human(pilot)
+    await pilot.press("1")
+    await wait_human(pilot)
+    return rr_screen(pilot.app)
 
 
 async def play_human(pilot) -> str:
@@ -321,13 +335,9 @@ async def test_option_card_decision_by_keys(tmp_path) -> None:
 
 async def test_two_player_log_ends_with_the_newest_line(tmp_path) -> None:
     """After a turn the log shows its newest line just above the footer, wrapped at words."""
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=5, options={"course": "first-steps"})
+    app = duel(tmp_path, seed=5)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_human(pilot)
-        await pilot.press("1")  # North
-        await wait_human(pilot)
-        screen = rr_screen(app)
+        screen = await facing_north(pilot)
         await pilot.press("9", "8", "3", "7", "4", "enter")
         await pilot.pause()
         assert screen.queue
@@ -524,13 +534,9 @@ async def test_space_after_the_last_register_does_not_put_a_card_in(tmp_path, mo
     """Stepped with Space, the playback's last picture stays until Space or Enter once more,
     however slowly they come: neither is ever taken as a programming key unasked."""
     monkeypatch.setattr(playback, "DOUBLE_TAP", 0.0)  # the hold needs no timing
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=11, options={"course": "first-steps"})
+    app = duel(tmp_path, seed=11)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_human(pilot)
-        await pilot.press("1")  # North
-        await wait_human(pilot)
-        screen = rr_screen(app)
+        screen = await facing_north(pilot)
         state = screen.state
         screen.running = False  # step by step, with Space
         await pilot.press("1", "2", "3", "4", "5", "enter")
@@ -573,13 +579,9 @@ async def test_space_at_once_after_a_running_playback_does_not_put_a_card_in(
     """A running playback goes straight on to your turn; a Space or Enter pressed just as it
     ends (meant to step) is not taken as programming."""
     monkeypatch.setattr(playback, "DOUBLE_TAP", 60.0)  # however slow the test runs
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=11, options={"course": "first-steps"})
+    app = duel(tmp_path, seed=11)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_human(pilot)
-        await pilot.press("1")  # North
-        await wait_human(pilot)
-        screen = rr_screen(app)
+        screen = await facing_north(pilot)
         state = screen.state
         await pilot.press("1", "2", "3", "4", "5", "enter")
         await pilot.pause()
@@ -599,13 +601,9 @@ async def test_space_at_once_after_a_running_playback_does_not_put_a_card_in(
 
 
 async def test_skipping_the_playback_leaves_space_to_the_program(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=11, options={"course": "first-steps"})
+    app = duel(tmp_path, seed=11)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_human(pilot)
-        await pilot.press("1")
-        await wait_human(pilot)
-        screen = rr_screen(app)
+        screen = await facing_north(pilot)
         await pilot.press("1", "2", "3", "4", "5", "enter")
         await pilot.pause()
         await pilot.press("x", "space")  # x is deliberate: Space then puts the card in
@@ -627,13 +625,9 @@ class _HintStub:
 
 
 async def test_the_hint_announces_a_power_down_but_never_cancels_yours(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=11, options={"course": "first-steps"})
+    app = duel(tmp_path, seed=11)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_human(pilot)
-        await pilot.press("1")
-        await wait_human(pilot)
-        screen = rr_screen(app)
+        screen = await facing_north(pilot)
         session = screen.session
         session.hint_player = lambda seat: _HintStub(True)
         await pilot.press("H")
@@ -752,13 +746,9 @@ async def test_eight_robots_watched_leave_the_log_room(tmp_path) -> None:
 
 async def test_the_footer_names_the_keys_of_the_hand_it_has(tmp_path) -> None:
     # QA: with 2 damage (7 cards) the footer still said "1-9 Card"; 8 did nothing.
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=6, options={"course": "first-steps"})
+    app = duel(tmp_path, seed=6)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_human(pilot)
-        await pilot.press("1")  # facing
-        await wait_human(pilot)
-        screen = rr_screen(app)
+        screen = await facing_north(pilot)
         assert screen_lines(app)[-1].split()[:2] == ["1-9", "Card"]
         screen.state.bots[0].hand = screen.state.bots[0].hand[:7]
         screen.refresh_all()
@@ -771,13 +761,9 @@ async def test_the_footer_names_the_keys_of_the_hand_it_has(tmp_path) -> None:
 
 
 async def test_the_footer_offers_power_down_to_a_damaged_robot(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=6, options={"course": "first-steps"})
+    app = duel(tmp_path, seed=6)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_human(pilot)
-        await pilot.press("1")  # facing
-        await wait_human(pilot)
-        screen = rr_screen(app)
+        screen = await facing_north(pilot)
         assert screen.ui_phase() == "program"
         keys = footer_keys(screen)
         assert "Legend" in keys and "Power down" not in keys
