@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
@@ -40,7 +42,7 @@ KEYS_HELP = """\
 # Room in cells: the left panel's text (45 less padding), the side panel's (35 less its
 # border and padding, one spare), a name in the move log ("24. " + name + ": 5 on c3").
 LEFT_CELLS = 43
-STATUS_LINES = 3  # the height of #rm-status in robotui.tcss
+STATUS_LINES = 3  # the height of #rm-status in robot_master.tcss
 INFO_CELLS = 31
 LOG_NAME_CELLS = INFO_CELLS - 13
 TITLE_LABEL_CELLS = (78 - len("Robot Master    vs  ")) // 2
@@ -51,6 +53,7 @@ MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 class RobotMasterScreen(GameScreen):
     """One game of Robot Master; the session autosaves after every move."""
 
+    CSS_PATH = str(Path(__file__).with_name("robot_master.tcss"))
     KEYS_HELP = KEYS_HELP
     BINDINGS = [
         Binding("up,k", "move('up')", "Up", show=False),
