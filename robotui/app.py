@@ -20,6 +20,7 @@ from screens.dialogs import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, RulesScreen, T
 from screens.game_screen import GameScreen
 from screens.games import game_screen, playable_games
 from screens.glyphs import glyphs_for
+from screens.lean_output import install as send_only_changed_cells
 from screens.load import LoadScreen
 from screens.menu import MainMenu
 from screens.new_game import NewGameChoice, NewGameScreen
@@ -39,6 +40,7 @@ class RobotuiApp(LobbyMode):
 
     def __init__(self, config: AppConfig) -> None:
         super().__init__()
+        send_only_changed_cells()  # a key costs its changed cells over SSH, not whole rows
         if self.console.color_system in ("standard", "windows"):
             # In 16 colours, keep "red" the terminal's own red: converted through the
             # default (Monokai) palette first it would come out magenta.

@@ -20,7 +20,11 @@ from screens.glyphs import Glyphs
 from screens.new_game import NewGameChoice
 from screens.online.table_play import TablePlayMixin
 from screens.session import GameSession
-from screens.text_fit import wrap_log
+from screens.text_fit import fit, wrap_log
+
+# How often a running clock is redrawn: the thinking spinner and seconds, a table's timer.
+# Twice a second keeps the spinner alive at under 200 bytes a second over SSH.
+TICK_SECONDS = 0.5
 
 # Where leaving and the end of the game stand (GameScreen.stage). Every way out (q, Escape,
 # ctrl+q, the game-over panel's n/m/b, n or Enter on the finished board, a pass screen's or a
@@ -80,7 +84,7 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
 
     # -- common ---------------------------------------------------------------
     def on_mount(self) -> None:
-        self.set_interval(0.25, self._tick)
+        self.set_interval(TICK_SECONDS, self._tick)
         self.refresh_all()
         self.call_after_refresh(self.advance)
 
@@ -337,6 +341,23 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
         frame = spin[int(elapsed * 4) % len(spin)]
         who = self.player_label(self.thinking_seat).rsplit(" (", 1)[0]
         return f"{frame} {who} is thinking... {elapsed:.1f}s"
+
+    def thinking_status(self, width: int, style: str = "yellow") -> Text | None:
+        """:meth:`thinking_text` fitted to ``width`` cells, for a status panel. The spinner
+        and the seconds are segments of their own (styled alike, but apart): Textual
+        repaints whole segments, so each tick rewrites only those few cells."""
+        line = self.thinking_text()
+        if line is None:
+            return None
+        line = fit(line, width, self.glyphs.ellipsis)
+        if self.at_table or self.thinking_since is None:
+            return Text(line, style=style)
+        spinner, _, rest = line.partition(" ")
+        words, _, seconds = rest.rpartition(" ")
+        if not words or not seconds.endswith("s"):
+            return Text(line, style=style)
+        apart = f"{style} not bold"
+        return Text.assemble((spinner, apart), (f" {words} ", style), (seconds, apart))
 
     def _tick(self) -> None:
         if (self.thinking_since is not None or self.at_table) and self.table_tick():

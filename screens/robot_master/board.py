@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widget import Widget
 
 from engines.robot_master.board import COLUMN_LETTERS, EMPTY, SIZE
 from engines.robot_master.state import legal_cells, line_scores
 from screens.glyphs import UNICODE, Glyphs
+from screens.panel import Panel
 
 CELL_WIDTH = 5
 ROWS_STYLE = "bold cyan"
@@ -28,7 +28,7 @@ def weak_lines(scores: list[int], tied: bool) -> dict[int, str]:
     return marks
 
 
-class RobotMasterBoard(Widget):
+class RobotMasterBoard(Panel):
     """Draws the 5×5 grid with row scores at the right and column scores underneath."""
 
     DEFAULT_CSS = """
@@ -51,7 +51,7 @@ class RobotMasterBoard(Widget):
         self.last = last
         self.cursor = cursor
         self.show_cursor = show_cursor
-        self.refresh()
+        self.update(self.draw())
 
     def _cell(self, index: int, legal: set[int]) -> Text:
         g = self.glyphs
@@ -67,7 +67,7 @@ class RobotMasterBoard(Widget):
         mark = g.last if (value != EMPTY and index == self.last) else " "
         return Text.assemble("  ", (inner, style), mark, " ")
 
-    def render(self) -> Text:
+    def draw(self) -> Text:
         g = self.glyphs
         legal = set(legal_cells(self.board))
         rows = line_scores(self.board, 0)

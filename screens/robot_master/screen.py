@@ -25,6 +25,7 @@ from engines.safe_text import safe_text
 from screens.game_over import GameOverScreen
 from screens.game_screen import GameScreen
 from screens.glyphs import Glyphs
+from screens.panel import Panel
 from screens.robot_master.board import RobotMasterBoard
 from screens.session import GameSession
 from screens.text_fit import ELLIPSIS, clip_wrap, cut_cells
@@ -87,15 +88,15 @@ class RobotMasterScreen(GameScreen):
 
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static(id="rm-title")
+        yield Panel(id="rm-title")
         with Horizontal(id="rm-body"):
             with Vertical(id="rm-left"):
                 yield RobotMasterBoard(self.glyphs, id="rm-board")
-                yield Static(id="rm-hand")
-                yield Static(id="rm-status")
+                yield Panel(id="rm-hand")
+                yield Panel(id="rm-status")
             with Vertical(id="rm-right"):
-                yield Static(id="rm-info")
-                yield Static(id="rm-log")
+                yield Panel(id="rm-info")
+                yield Panel(id="rm-log")
         yield Footer()
 
     @property
@@ -233,9 +234,9 @@ class RobotMasterScreen(GameScreen):
             widget.update(Text(result.reason, style="bold"))
             return
         seat = state.to_play
-        thinking = self.thinking_text()
+        thinking = self.thinking_status(LEFT_CELLS)
         if thinking is not None:
-            text = Text(thinking, style="yellow")
+            text = thinking
         elif self.human_to_move() and self.session.hot_seat:
             keys = "'s turn: 0-5, arrows, Enter."
             name = _cut(self.name_of(seat), LEFT_CELLS - cell_len(keys))
