@@ -122,6 +122,15 @@ def _copy(content: object) -> object:
 
 
 def _same(content: object, shown: object) -> bool:
-    if isinstance(content, str | Text) and type(content) is type(shown):
+    """Whether ``content`` is sure to look as ``shown`` does (Text's own ``==`` looks only
+    at the letters and spans, not at the style of the whole text)."""
+    if isinstance(content, str) and isinstance(shown, str):
         return content == shown
+    if isinstance(content, Text) and isinstance(shown, Text):
+        return _look(content) == _look(shown)
     return False
+
+
+def _look(text: Text) -> tuple[object, ...]:
+    return (text.plain, text.spans, str(text.style), text.justify, text.overflow,
+            text.no_wrap, text.end, text.tab_size)

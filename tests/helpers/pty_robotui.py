@@ -104,6 +104,22 @@ class Terminal:
         with self.lock:
             return "\n".join(self.screen.display)
 
+    def cells(self) -> list[list[tuple[str, str, str, bool, bool, bool]]]:
+        """Every cell as the terminal shows it: character, colours, bold, reverse, underline."""
+        with self.lock:
+            return [
+                [(c.data, c.fg, c.bg, c.bold, c.reverse, c.underscore)
+                 for c in (self.screen.buffer[y][x] for x in range(self.screen.columns))]
+                for y in range(self.screen.lines)
+            ]
+
+    def resize(self, cols: int, rows: int) -> None:
+        """Resize the terminal (robotui gets SIGWINCH and draws the whole screen anew)."""
+        with self.lock:
+            self.screen.resize(rows, cols)
+            self.cols, self.rows = cols, rows
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
     def send(self, key: str) -> None:
         os.write(self.fd, KEYS.get(key, key).encode())
 
