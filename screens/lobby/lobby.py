@@ -34,6 +34,7 @@ from screens.lobby.rows import (
     table_lines,
 )
 from screens.new_game import NewGameScreen, TableChoice
+from screens.panel import Panel
 from screens.text_fit import ELLIPSIS, fit
 
 QUIT_NOTE = "q quits: your seats are kept, come back any time."
@@ -110,13 +111,13 @@ class LobbyScreen(StatusLineScreen):
         self._stale = False  # changed while another screen was on top: draw on return
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="lobby-title", markup=False)
+        yield Panel("", id="lobby-title", markup=False)
         with Container(id="lobby-body"):
             tables = TableList(id="lobby-tables")
             tables.border_title = "Tables"
             yield tables
-            yield Static("", id="lobby-results", markup=False)
-        yield Static("Connecting to the host...", id="lobby-status", markup=False)
+            yield Panel("", id="lobby-results", markup=False)
+        yield Panel("Connecting to the host...", id="lobby-status", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -21,6 +21,7 @@ from engines.safe_text import safe_text
 from screens.dialogs import ConfirmScreen
 from screens.lobby.lobby import StatusLineScreen
 from screens.lobby.rows import chat_line, seat_text, status_text
+from screens.panel import Panel
 from screens.text_fit import clip_wrap, fit
 
 CHAT_CELLS = 200  # the server's limit for a chat line
@@ -63,15 +64,15 @@ class WaitingRoom(StatusLineScreen):
         self.chat: list[dict[str, Any]] = list(table_msg["chat"])
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="wait-title", markup=False)
-        yield Static("", id="wait-info", markup=False)
+        yield Panel("", id="wait-title", markup=False)
+        yield Panel("", id="wait-info", markup=False)
         chat = VerticalScroll(Static("", id="wait-chat-lines", markup=False), id="wait-chat")
         chat.border_title = "Chat"
         chat.can_focus = False
         yield chat
         yield Input(id="wait-input", placeholder="Enter: say something to the table",
                     max_length=400)
-        yield Static("", id="wait-status", markup=False)
+        yield Panel("", id="wait-status", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
