@@ -14,7 +14,6 @@ from textual.widgets import Static
 
 from engines.stak_bots.moves import Move
 from screens.dialogs import PreviewScreen
-from screens.sized_text import SizedText
 from screens.stak_bots.keys import KEY_ACTIONS
 from screens.stak_bots.log import log_text
 from screens.stak_bots.render import (
@@ -27,10 +26,10 @@ from screens.stak_bots.render import (
     stack_column,
     stacks_text,
 )
+from screens.stak_bots.room import Room, room_for
+from screens.stak_bots.sized_panel import SizedPanel
 from screens.text_fit import clip_wrap, fit, wrap_groups, wrap_text
 
-HAND_MAX_HEIGHT = 11  # rows for the hand: its top border, a heading, then the cards
-STACK_WIDTH = 53  # columns for all the stacks side by side
 STATUS_LINES = 3  # the height of #sb-status
 
 
@@ -50,9 +49,26 @@ class PanelsMixin:
         text = stacks_text(self.state, self.stack_labels(), hand_seat=self.hand_seat())
         self.app.push_screen(PreviewScreen("Stacks: every face-up card, top first", text))
 
+    def room(self) -> Room:
+        """The panels' sizes for this terminal (see room.py)."""
+        size = self.size if self.size.area else self.app.size
+        return room_for(size.width, size.height)
+
+    def fit_room(self) -> None:
+        """Size the left panel and the hand for the terminal (at 80x24 as the CSS has
+        them); a style set to what it already is changes nothing."""
+        room = self.room()
+        left = self.query_one("#sb-left")
+        if left.styles.width is None or left.styles.width.value != room.left:
+            left.styles.width = room.left
+        hand = self.query_one("#sb-hand")
+        if hand.styles.max_height is None or hand.styles.max_height.value != room.hand_rows:
+            hand.styles.max_height = room.hand_rows
+
     def refresh_all(self) -> None:
         if not self.is_mounted:
             return
+        self.fit_room()
         self.update_footer()
         state = self.state
         names = self.names()
@@ -69,7 +85,7 @@ class PanelsMixin:
         selected = options[min(self.option, len(options) - 1)] if options else None
         marks = marks_for(selected, options)
         for seat, label in enumerate(self.stack_labels()):
-            self.query_one(f"#sb-stack-{seat}", SizedText).show(
+            self.query_one(f"#sb-stack-{seat}", SizedPanel).show(
                 self._column_drawer(seat, label, marks.get(seat, {}))
             )
         self._draw_hand()
@@ -89,7 +105,7 @@ class PanelsMixin:
     def _column_drawer(
         self, seat: int, label: str, marks: dict[int, str]
     ) -> Callable[[int, int], Text]:
-        fallback = max((STACK_WIDTH // self.state.num_players) - 1, 10)
+        fallback = max((self.room().stack_width // self.state.num_players) - 1, 10)
 
         def draw(width: int, height: int) -> Text:
             widths = self.column_widths(fallback)
@@ -104,7 +120,7 @@ class PanelsMixin:
         """Every stack column's width, by seat (``fallback`` until laid out), so that all
         the columns tell their counts in one form."""
         return [
-            self.query_one(f"#sb-stack-{seat}", SizedText).content_size.width or fallback
+            self.query_one(f"#sb-stack-{seat}", SizedPanel).content_size.width or fallback
             for seat in range(self.state.num_players)
         ]
 
@@ -135,6 +151,7 @@ class PanelsMixin:
             cursor, active = self.cursor, self.human_to_move() and not options
         else:
             cursor, active = picked, True
+        room = self.room()
         text = Text()
         text.append(self.hand_heading(seat) + "\n", "dim")
         text.append(
@@ -142,10 +159,11 @@ class PanelsMixin:
                 self.state,
                 seat,
                 cursor,
-                STACK_WIDTH - 1,  # a space before the panel's border, as the stacks have
+                room.stack_width - 1,  # a space before the panel's border, as the stacks have
                 active,
-                max_lines=HAND_MAX_HEIGHT - 2,
+                max_lines=room.hand_rows - 2,
                 ellipsis=self.glyphs.ellipsis,
+                most=room.card_lines,
             )
         )
         text.rstrip()  # no empty last line taking a row from the stacks
@@ -162,12 +180,13 @@ class PanelsMixin:
             for i, (s, n) in enumerate(counts)
         )
         name = self.names()[seat]
+        width = self.room().stack_width
         if not held:  # the game is over: nobody else is left
-            return fit(f"Your hand, {name}:", STACK_WIDTH, self.glyphs.ellipsis)
+            return fit(f"Your hand, {name}:", width, self.glyphs.ellipsis)
         for heading in (f"Your hand, {name} ({held}):", f"Your hand ({held}):"):
-            if cell_len(heading) <= STACK_WIDTH:
+            if cell_len(heading) <= width:
                 return heading
-        return fit(f"Your hand ({held})", STACK_WIDTH, self.glyphs.ellipsis)
+        return fit(f"Your hand ({held})", width, self.glyphs.ellipsis)
 
     def _draw_status(self, names: list[str], options: list[Move]) -> None:
         """Three lines: what is going on (a prompt's title and options, the keys of your
@@ -180,7 +199,7 @@ class PanelsMixin:
         width = self.status_width()
         ell = self.glyphs.ellipsis
         rows: list[Text] = []
-        thinking = self.thinking_text()
+        thinking = self.thinking_status(width)
         if state.is_terminal():
             result = state.result()
             assert result is not None
@@ -191,7 +210,7 @@ class PanelsMixin:
                     else "Enter the result, n new game, q leave")
             rows.append(Text(f"Game over: {keys}.", "dim"))
         elif thinking is not None:
-            rows.append(Text(fit(thinking, width, ell), "yellow"))
+            rows.append(thinking)
         elif options:
             title = choice_title(state, names) if state.choice else "Attack which stack?"
             rows.append(Text(fit(title, width, ell), "bold green"))
@@ -225,7 +244,7 @@ class PanelsMixin:
     def status_width(self) -> int:
         """The columns of the status lines (the stacks' width until laid out)."""
         width = self.query_one("#sb-status", Static).content_region.width
-        return width if width >= 20 else STACK_WIDTH
+        return width if width >= 20 else self.room().stack_width
 
     def turn_keys(self, width: int, room: int = STATUS_LINES) -> str:
         """The keys of your turn that do something now (as the footer: no ``p play`` with
@@ -274,7 +293,7 @@ class PanelsMixin:
         return text
 
     def _draw_log(self) -> None:
-        self.query_one("#sb-log", SizedText).show(
+        self.query_one("#sb-log", SizedPanel).show(
             lambda width, height: log_text(self.named(self.state.events), width, height)
         )
 

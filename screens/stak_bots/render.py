@@ -244,16 +244,17 @@ def hand_lines(
     active: bool,
     max_lines: int = 0,
     ellipsis: str = ELLIPSIS,
+    most: int = 3,
 ) -> Text:
-    """The hand with every card's text, up to 3 lines a card and fewer when ``max_lines``
-    (0: no limit) is short; cut text ends in an ellipsis (the rules, F1, have it in full).
-    The card under the cursor is highlighted."""
+    """The hand with every card's text, up to ``most`` lines a card and fewer when
+    ``max_lines`` (0: no limit) is short; cut text ends in an ellipsis (the rules, F1, have
+    it in full). The card under the cursor is highlighted."""
     out = Text()
     hand = state.hands[seat]
     if not hand:
         out.append("(no cards in hand)", "dim")
         return out
-    per_card = 3 if max_lines <= 0 else max(1, min(3, max_lines // len(hand)))
+    per_card = most if max_lines <= 0 else max(1, min(most, max_lines // len(hand)))
     for i, card in enumerate(hand):
         bot = state.bots[state.kinds[card]]
         head = f"{i + 1} {bot.name} ({bot.power_text})"

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from engines.core import Action, GameResult
 from engines.stak_bots.moves import Move
@@ -21,13 +21,14 @@ from screens.dialogs import RulesScreen
 from screens.game_over import GameOverScreen
 from screens.game_screen import GameScreen
 from screens.glyphs import Glyphs
+from screens.panel import Panel
 from screens.session import GameSession
-from screens.sized_text import SizedText
 from screens.stak_bots.keys import GAME_KEYS, TURN_MOVES, TurnKeysMixin
 from screens.stak_bots.log import named_events, seat_names, you_seat
 from screens.stak_bots.panels import PanelsMixin
 from screens.stak_bots.prompts import PromptsMixin
 from screens.stak_bots.render import option_label
+from screens.stak_bots.sized_panel import SizedPanel, SteadyHorizontal, SteadyPanel
 from screens.text_fit import ljust_cells
 
 KEYS_HELP = """\
@@ -82,10 +83,12 @@ class StakBotsScreen(PromptsMixin, TurnKeysMixin, PanelsMixin, GameScreen):
     DEFAULT_CSS = """
     #sb-title { height: 1; padding: 0 1; background: $boost; }
     #sb-body { height: 1fr; }
-    #sb-left { width: 54; padding: 0 0 0 1; }
+    #sb-left { width: 54;  /* room.LEFT_WIDTH */ padding: 0 0 0 1; }
     #sb-stacks { height: 1fr; }
     .sb-stack { width: 1fr; height: 1fr; margin-right: 1; }
-    #sb-hand { height: auto; max-height: 11;  /* HAND_MAX_HEIGHT */ border-top: solid $accent; }
+    #sb-hand {
+        height: auto; max-height: 11;  /* room.HAND_MAX_HEIGHT */ border-top: solid $accent;
+    }
     #sb-status { height: 3;  /* STATUS_LINES */ }
     #sb-log { width: 1fr; height: 1fr; padding: 0 1; border-left: vkey $accent; }
     App.ascii #sb-hand { border-top: ascii $accent; }
@@ -164,15 +167,15 @@ class StakBotsScreen(PromptsMixin, TurnKeysMixin, PanelsMixin, GameScreen):
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static(id="sb-title")
+        yield Panel(id="sb-title")
         with Horizontal(id="sb-body"):
             with Vertical(id="sb-left"):
-                with Horizontal(id="sb-stacks"):
+                with SteadyHorizontal(id="sb-stacks"):
                     for seat in range(self.session.match.num_players):
-                        yield SizedText(id=f"sb-stack-{seat}", classes="sb-stack")
-                yield Static(id="sb-hand")
-                yield Static(id="sb-status")
-            yield SizedText(id="sb-log")
+                        yield SizedPanel(id=f"sb-stack-{seat}", classes="sb-stack")
+                yield SteadyPanel(id="sb-hand")
+                yield Panel(id="sb-status")
+            yield SizedPanel(id="sb-log")
         yield Footer()
 
     @property
@@ -360,6 +363,8 @@ class StakBotsScreen(PromptsMixin, TurnKeysMixin, PanelsMixin, GameScreen):
 
     # -- drawing --------------------------------------------------------------------------
     def on_resize(self) -> None:
+        if self.is_mounted:
+            self.fit_room()  # the panels' sizes for the terminal (see room.py)
         self.call_after_refresh(self.refresh_all)
 
 

@@ -1,0 +1,68 @@
+"""Widgets of Stak Bots' screen that are repainted only where they change.
+
+:class:`SizedPanel` is like :class:`screens.sized_text.SizedText` (``draw(width, height)``
+makes the text for the widget's size, drawn again when the size changes), but a
+:class:`screens.panel.Panel`: a new text repaints only the cells that changed, so a key that
+changes nothing in a column sends nothing for it.
+
+When the hand gains or loses a card its height changes, and so does the stacks' height. The
+layout that follows repaints every widget whose size changed, once; but Textual then sets
+each one's ``virtual_size``, a reactive that asks for a second layout and repaints the
+widget (and everything in a container) whole once more. Widgets with no scrolling (all of
+these) have nothing to lay out again: :class:`OneLayout` skips that second pass, which
+halves what playing or drawing a card costs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual import events
+from textual.containers import Horizontal
+from textual.geometry import Size
+from textual.widget import Widget
+
+from screens.panel import Panel
+
+
+class OneLayout(Widget):
+    """A widget that takes a new size from the layout without asking for another. A
+    second base (``class X(Panel, OneLayout)``): Textual takes CSS from the first."""
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
+class SteadyPanel(Panel, OneLayout):
+    """A :class:`Panel` laid out once when its size changes (the hand)."""
+
+
+class SteadyHorizontal(Horizontal, OneLayout):
+    """A :class:`Horizontal` laid out once when its size changes (the stacks' row)."""
+
+
+class SizedPanel(SteadyPanel):
+    """A Panel drawn by ``draw(width, height)`` for its content size (0, 0 until laid
+    out): again on every :meth:`show` and whenever its size changes."""
+
+    DEFAULT_CSS = "SizedPanel { height: 1fr; }"
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.draw: Callable[[int, int], Text] | None = None
+
+    def show(self, draw: Callable[[int, int], Text]) -> None:
+        self.draw = draw
+        self._redraw()
+
+    def _redraw(self) -> None:
+        if self.draw is None:
+            return
+        size = self.content_size
+        self.update(self.draw(size.width, size.height))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._redraw()
