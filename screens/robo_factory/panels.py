@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.widgets import Static
 
 from engines.robo_factory.cards import letters
 from engines.robo_factory.state import BUILD, BUY, OVER, REBUILD, RoboFactoryView
+from screens.panel import Panel
 from screens.robo_factory.draw import (
     build_rows,
     letters_text,
@@ -27,7 +27,7 @@ from screens.robo_factory.draw import (
 )
 from screens.robo_factory.notepad import NOTEPAD_KEYS
 from screens.robo_factory.results import _named
-from screens.sized_text import SizedText
+from screens.robo_factory.sized_panel import SizedPanel
 from screens.text_fit import cut_cells, pad_cells
 
 PHASE_NAMES = {BUY: "buying", BUILD: "first try", REBUILD: "second try", OVER: "over"}
@@ -49,13 +49,13 @@ class PanelsMixin:
         if self.state.phase != OVER:
             title.append(f"Customer: {names[view.customer]}", "bold magenta")
             title.append(f"  ({PHASE_NAMES[self.state.phase]})")
-        self.query_one("#rf-title", Static).update(title)
-        self.query_one("#rf-cards", Static).update(self._cards_text(view, seat))
-        self.query_one("#rf-notes", Static).update(self._notes_text(seat))
-        self.query_one("#rf-build", Static).update(self._build_text(view, seat))
-        self.query_one("#rf-status", Static).update(self._status_text(view, seat))
-        self.query_one("#rf-players", Static).update(self._players_text(view))
-        self.query_one("#rf-log", SizedText).show(
+        self.query_one("#rf-title", Panel).update(title)
+        self.query_one("#rf-cards", Panel).update(self._cards_text(view, seat))
+        self.query_one("#rf-notes", Panel).update(self._notes_text(seat))
+        self.query_one("#rf-build", Panel).update(self._build_text(view, seat))
+        self.query_one("#rf-status", Panel).update(self._status_text(view, seat))
+        self.query_one("#rf-players", Panel).update(self._players_text(view))
+        self.query_one("#rf-log", SizedPanel).show(
             lambda width, height: self._log_text(view, seat, width, height))
         self.update_footer()
 
@@ -157,7 +157,8 @@ class PanelsMixin:
             if self.message:
                 text.append("\n" + self.message, "bold")
             return text
-        thinking = self.thinking_text()
+        width = self.query_one("#rf-status").content_size.width or CARDS_WIDTH
+        thinking = self.thinking_status(width)
         if self.answer:  # hot seat: the buyer reads its answer, then passes the keyboard
             following = self.next_human()
             who = self.player_label(following) if following is not None else "the next player"
@@ -167,7 +168,7 @@ class PanelsMixin:
             if self.notes_mode:
                 text.append(f"\n{NOTEPAD_KEYS}, Tab: back.", "green")
         elif thinking is not None:
-            text = Text.assemble((thinking, "yellow"))
+            text = thinking
         elif self.notes_mode and seat is not None:
             back = {BUY: "buying", BUILD: "the build", REBUILD: "the second try"}.get(
                 state.phase, "the game") if self.human_to_move() else "the game"

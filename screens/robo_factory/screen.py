@@ -11,7 +11,7 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from engines.core import Action, GameResult, IllegalAction
 from engines.robo_factory.cards import LETTERS, PARTS, code_of, colours_of, letters
@@ -30,12 +30,13 @@ from screens.footer_keys import FooterKey
 from screens.game_over import GameOverScreen
 from screens.game_screen import GameScreen
 from screens.glyphs import Glyphs
+from screens.panel import Panel
 from screens.robo_factory.draw import turn_result_text
 from screens.robo_factory.notepad import NotepadMixin
 from screens.robo_factory.panels import PanelsMixin, bought_answer
 from screens.robo_factory.results import RoboFactoryOverScreen, TurnResultScreen
+from screens.robo_factory.sized_panel import SizedPanel
 from screens.session import GameSession
-from screens.sized_text import SizedText
 
 KEYS_HELP = """\
   1 2 3            buying: pick one of your cards for the customer
@@ -172,17 +173,17 @@ class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
 
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static(id="rf-title")
+        yield Panel(id="rf-title")
         with Horizontal(id="rf-body"):
             with Vertical(id="rf-left"):
-                yield Static(id="rf-cards")
+                yield Panel(id="rf-cards")
                 with Horizontal(id="rf-work"):
-                    yield Static(id="rf-notes")
-                    yield Static(id="rf-build")
-                yield Static(id="rf-status")
+                    yield Panel(id="rf-notes")
+                    yield Panel(id="rf-build")
+                yield Panel(id="rf-status")
             with Vertical(id="rf-right"):
-                yield Static(id="rf-players")
-                yield SizedText(id="rf-log")
+                yield Panel(id="rf-players")
+                yield SizedPanel(id="rf-log")
         yield Footer()
 
     @property
