@@ -27,6 +27,7 @@ from screens.game_screen import GameScreen
 from screens.glyphs import Glyphs
 from screens.panel import Panel
 from screens.robot_master.board import RobotMasterBoard
+from screens.robot_master.room import BASE, Room, room_for
 from screens.session import GameSession
 from screens.text_fit import ELLIPSIS, clip_wrap, cut_cells
 
@@ -40,13 +41,8 @@ KEYS_HELP = """\
   F1 or ?            these rules
   q / Escape         leave the game (it is always saved)"""
 
-# Room in cells: the left panel's text (45 less padding), the side panel's (35 less its
-# border and padding, one spare), a name in the move log ("24. " + name + ": 5 on c3").
-LEFT_CELLS = 43
 STATUS_LINES = 3  # the height of #rm-status in robot_master.tcss
-INFO_CELLS = 31
-LOG_NAME_CELLS = INFO_CELLS - 13
-TITLE_LABEL_CELLS = (78 - len("Robot Master    vs  ")) // 2
+TITLE_TEXT_CELLS = len("Robot Master    vs  ")  # the title less the two labels
 
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
@@ -85,6 +81,7 @@ class RobotMasterScreen(GameScreen):
         super().__init__(session, glyphs)
         self.cursor = CENTER
         self.picked: int | None = None
+        self.room: Room = BASE  # the sizes the widgets were last given (robot_master.tcss's)
 
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -98,6 +95,26 @@ class RobotMasterScreen(GameScreen):
                 yield Panel(id="rm-info")
                 yield Panel(id="rm-log")
         yield Footer()
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self.refresh_all()
+
+    def fit_room(self) -> None:
+        """Size the cells and panels for the terminal (at 80x24: robot_master.tcss's)."""
+        room = room_for(self.app.size.width, self.app.size.height)
+        if room == self.room:
+            return
+        self.room = room
+        board = self.query_one("#rm-board", RobotMasterBoard)
+        board.set_cell_size(room.cell_width, room.cell_height)
+        board.styles.width = room.board_width
+        board.styles.height = room.board_height
+        left = self.query_one("#rm-left")
+        left.styles.width = room.left
+        left.styles.align_vertical = "top" if room.base else "middle"
+        self.query_one("#rm-right").styles.width = "1fr" if room.base else room.side
+        self.query_one("#rm-body").styles.align_horizontal = "center"
 
     @property
     def state(self) -> RobotMasterState:
@@ -171,22 +188,23 @@ class RobotMasterScreen(GameScreen):
         if not self.is_mounted:
             return
         self.update_footer()
+        self.fit_room()
         state = self.state
         board = self.query_one("#rm-board", RobotMasterBoard)
         board.update_board(
             tuple(state.board), state.last, self.cursor, self.human_to_move()
         )
-        title = Text.assemble(  # each label in its half of the 78 cells
+        label_cells = (max(self.app.size.width, 80) - 2 - TITLE_TEXT_CELLS) // 2
+        title = Text.assemble(  # each label in its half of the title line's text
             ("Robot Master  ", "bold"),
-            (_cut(safe_text(self.player_label(0)), TITLE_LABEL_CELLS), "bold cyan"),
+            (_cut(safe_text(self.player_label(0)), label_cells), "bold cyan"),
             "  vs  ",
-            (_cut(safe_text(self.player_label(1)), TITLE_LABEL_CELLS), "bold magenta"),
+            (_cut(safe_text(self.player_label(1)), label_cells), "bold magenta"),
         )
         self.query_one("#rm-title", Static).update(title)
         self._draw_hand()
         self._draw_status()
-        self._draw_info()
-        self._draw_log()
+        self._draw_log(self.room.log_lines(self._draw_info()))
 
     def name_of(self, seat: int) -> str:
         """A player's name as the screen shows it: safe for the terminal."""
@@ -204,7 +222,7 @@ class RobotMasterScreen(GameScreen):
         hand = state.hands[seat]
         tail = f" hand ({SEAT_NAMES[seat]}):"
         if self.session.hot_seat:  # two players at one terminal: whose hand this is
-            owner = _cut(self.name_of(seat), LEFT_CELLS - cell_len(tail) - 2) + "'s"
+            owner = _cut(self.name_of(seat), self.room.left_cells - cell_len(tail) - 2) + "'s"
         else:
             owner = "Your"
         text = Text(owner + tail, style="bold")
@@ -234,26 +252,29 @@ class RobotMasterScreen(GameScreen):
             widget.update(Text(result.reason, style="bold"))
             return
         seat = state.to_play
-        thinking = self.thinking_status(LEFT_CELLS)
+        width = self.room.left_cells
+        thinking = self.thinking_status(width)
         if thinking is not None:
             text = thinking
         elif self.human_to_move() and self.session.hot_seat:
             keys = "'s turn: 0-5, arrows, Enter."
-            name = _cut(self.name_of(seat), LEFT_CELLS - cell_len(keys))
+            name = _cut(self.name_of(seat), width - cell_len(keys))
             text = Text(name + keys, style="green")
         elif self.human_to_move():
             text = Text("Your turn: 0-5 pick, arrows move, Enter.", style="green")
         else:
-            text = Text(f"{_cut(safe_text(self.player_label(seat)), LEFT_CELLS - 9)} to play.")
+            text = Text(f"{_cut(safe_text(self.player_label(seat)), width - 9)} to play.")
         if self.message:  # the rest of the status box's 3 lines, cut in cells (a long name)
-            room = STATUS_LINES - len(text.wrap(self.app.console, LEFT_CELLS))
-            lines = clip_wrap(self.message, LEFT_CELLS, room)
+            room = STATUS_LINES - len(text.wrap(self.app.console, width))
+            lines = clip_wrap(self.message, width, room)
             if lines:
                 text.append("\n" + "\n".join(lines), style="bold")
         widget.update(text)
 
-    def _draw_info(self) -> None:
+    def _draw_info(self) -> int:
+        """Draw the info panel; the rows it takes (its text ends with a new line)."""
         state = self.state
+        info_cells = self.room.info_cells
         rows = line_scores(state.board, 0)
         cols = line_scores(state.board, 1)
         text = Text()
@@ -278,21 +299,23 @@ class RobotMasterScreen(GameScreen):
                 continue
             n = sum(state.hands[seat])
             holds = f" holds {n} card{'s' * (n != 1)}"
-            text.append(f"{_cut(self.name_of(seat), INFO_CELLS - cell_len(holds))}{holds}\n")
+            text.append(f"{_cut(self.name_of(seat), info_cells - cell_len(holds))}{holds}\n")
         text.append("Saved as\n", "dim")
-        for line in clip_wrap(safe_text(self.session.name), INFO_CELLS, 2):  # two lines
+        for line in clip_wrap(safe_text(self.session.name), info_cells, 2):  # two lines
             text.append(f"{line}\n", "dim")
         if state.hand_mode == "five":
             text.append(f"Draw pile: {len(state.draw_pile)} cards\n")
         self.query_one("#rm-info", Static).update(text)
+        return text.plain.count("\n") + 1
 
-    def _draw_log(self) -> None:
+    def _draw_log(self, shown: int) -> None:
+        """Draw the move log: its last ``shown`` lines."""
         spec = self.session.spec
         lines: list[tuple[str, str, str]] = []
         move = 0
         for entry in self.session.match.log:
             action = spec.decode_action(entry.text)
-            name = _cut(self.name_of(entry.seat), LOG_NAME_CELLS)
+            name = _cut(self.name_of(entry.seat), self.room.log_name_cells)
             if isinstance(action, Redeal):  # an undo re-dealt the computer's hidden cards
                 lines.append(("    ", f"{name}: new hand", "dim"))
                 continue
@@ -301,7 +324,7 @@ class RobotMasterScreen(GameScreen):
             placed = f"{name}: {action.value} on {cell_name(action.cell)}"
             lines.append((f"{move:>2}. ", placed, style))
         text = Text("Move log\n", style="bold underline")
-        for number, line, style in lines[-10:]:
+        for number, line, style in lines[-shown:]:
             text.append(number, "dim")
             text.append(line + "\n", style)
         if not lines:
