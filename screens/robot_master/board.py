@@ -69,18 +69,19 @@ class RobotMasterBoard(Panel):
         w = self.cell_width
         value = self.board[index]
         cursor = self.show_cursor and index == self.cursor
-        if not middle:
-            return Text(" " * w, style="reverse" if cursor else "")
         if value == EMPTY:
             inner = g.legal if (self.show_legal and index in legal) else " "
             style = "dim" if inner != " " else ""
         else:
             inner = str(value)
             style = "bold yellow" if index == self.last else "bold"
+        if cursor:
+            style = "reverse " + (style or "")
+        if not middle:  # a tall cell's other rows: blank, or the cursor's block
+            return Text(" " * w, style=style if cursor else "")
         left = w // 2  # the value's column: the middle one
         if cursor:
-            text = "[" + " " * (left - 1) + inner + " " * (w - left - 2) + "]"
-            return Text(text, style="reverse " + (style or ""))
+            return Text("[" + " " * (left - 1) + inner + " " * (w - left - 2) + "]", style=style)
         mark = g.last if (value != EMPTY and index == self.last) else " "
         return Text.assemble(" " * left, (inner, style), mark, " " * (w - left - 2))
 
