@@ -1,4 +1,5 @@
-"""Drawing RoboRally: the board as Rich text (3 columns a square) and the legend."""
+"""Drawing RoboRally: the board as Rich text (3 columns a square, 4 on a large terminal) and
+the legend."""
 
 from __future__ import annotations
 
@@ -200,13 +201,15 @@ def draw_board(
     marks: dict[int, tuple[str, str]] | None = None,
     coords: bool = False,
     acting: int | None = None,
+    cell_width: int = 3,
 ) -> Text:
     """The visible part of the board: ``robots`` as (seat, square, facing, virtual);
     ``marks`` are preview labels per square; viewport (x0, y0, columns, rows) in squares.
     ``coords`` adds a line of column letters above and row numbers at the left (squares are
     named like ``f16``), both following the viewport; they take 1 line and
     ``row_label_width`` columns more. ``acting``: the seat whose card plays now, drawn in
-    reverse (and first on a shared square).
+    reverse (and first on a shared square). ``cell_width`` 4 (on a large terminal) draws
+    each square a character wider: its two characters then a third (see :func:`widened`).
 
     A square is the gap west of it and two characters. Walls: ``┃`` in the gap (west or
     east), a south wall ``▁`` in the gap west of the square (``┗`` with a west wall too) and
@@ -225,7 +228,8 @@ def draw_board(
     text = Text(no_wrap=True, overflow="crop")
     label_w = row_label_width(lay) if coords else 0
     if coords:
-        letters = "".join(f" {column_label(x):<2}" for x in range(x0, min(w, x0 + cols)))
+        letters = "".join(f" {column_label(x):<{cell_width - 1}}"
+                          for x in range(x0, min(w, x0 + cols)))
         text.append(" " * label_w + letters.rstrip() + "\n", COORD_STYLE)
     for y in range(y0, min(lay.height, y0 + rows)):
         if coords:
@@ -266,11 +270,23 @@ def draw_board(
             text.append(cell, style or None)
             if tint:
                 text.stylize(tint, len(text) - 1, len(text))
+            if cell_width > 3:  # the third character looks like the second
+                text.append(widened(cell), style or None)
+                if tint:
+                    text.stylize(tint, len(text) - 1, len(text))
         last = y * w + min(w, x0 + cols) - 1
         text.append(g.wall if lay.wall[last] >> 1 & 1 else " ", WALL_STYLE)
         text.append("\n")
     text.rstrip()
     return text
+
+
+def widened(cell: str) -> str:
+    """The third character of a square drawn 4 wide: a fill (a pit, a beam across, an
+    express belt in --ascii) goes on, anything else (a robot, a label) is followed by a
+    blank in the square's style (its background, its underline)."""
+    first, second = cell[0], cell[1]
+    return second if first == second and not first.isdigit() else " "
 
 
 def legend(ascii_only: bool, lay: Layout, width: int = 41) -> Text:

@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.widget import Widget
-from textual.widgets import Static
+from textual.geometry import Size
 
+from engines.roborally.boardfile import Layout
 from engines.roborally.state import REGISTERS, SEAT_NAMES, RoboRallyView
 from screens.dialogs import PreviewScreen
+from screens.panel import Panel
 from screens.roborally.draw import (
     SEAT_COLOURS,
     card_label,
@@ -70,11 +71,13 @@ class PanelsMixin:
         self.legend_on = not self.legend_on
         self.refresh_all()
 
-    def viewport(self, width: int, height: int, focus: int) -> tuple[int, int, int, int]:
+    def viewport(self, width: int, height: int, focus: int,
+                 cell_width: int = 3) -> tuple[int, int, int, int]:
         """(x0, y0, columns, rows) of the board that fit ``width`` x ``height`` characters
-        besides the coordinates, centred on ``focus`` where the board is larger."""
+        besides the coordinates (``cell_width`` columns a square), centred on ``focus``
+        where the board is larger."""
         lay = self.state.layout
-        cols = max(1, (width - 1 - row_label_width(lay)) // 3)
+        cols = max(1, (width - 1 - row_label_width(lay)) // cell_width)
         rows = max(1, height - 1)
         x0 = y0 = 0
         if focus >= 0:
@@ -91,11 +94,12 @@ class PanelsMixin:
         state = self.state
         view = self.my_view()
         lay = state.layout
-        board = self.query_one("#rr-board", Static)
+        board = self.query_one("#rr-board", Panel)
         side = self.query_one("#rr-side")
         body = self.query_one("#rr-body")
         avail_w = max(10, body.size.width - 41) if body.size.width else 37
-        need_w = lay.width * 3 + 1 + row_label_width(lay)  # the row numbers at the left
+        cell_w = board_cell_width(lay, self.app.size.width, avail_w)
+        need_w = lay.width * cell_w + 1 + row_label_width(lay)  # the row numbers at the left
         board_w = min(need_w, avail_w)
         board.styles.width = board_w
         height = body.size.height or 22
@@ -105,10 +109,10 @@ class PanelsMixin:
         if focus < 0:
             focus = view.robots[seat].archive
         marks, warn = ({}, "") if (self.queue or not self.my_turn()) else self.preview(view)
-        vp = self.last_viewport = self.viewport(board_w, height, focus)
+        vp = self.last_viewport = self.viewport(board_w, height, focus, cell_w)
         board.update(
             draw_board(lay, robots, self.glyphs.ascii_only, vp, seat if self.session.humans
-                       else None, marks, coords=True, acting=self.acting())
+                       else None, marks, coords=True, acting=self.acting(), cell_width=cell_w)
         )
         side.styles.width = "1fr"
         # the legend takes the whole side panel: it would not fit under 8 robots' status
@@ -169,7 +173,7 @@ class PanelsMixin:
                 room -= len(actor)
         if scrolled:  # the longest form that fits (QA: cut)
             t.append(next((f for f in forms if len(f) <= room), forms[-1]), "dim")
-        self.query_one("#rr-title", Static).update(t)
+        self.query_one("#rr-title", Panel).update(t)
 
     def _status(self, view: RoboRallyView) -> int:
         """Draw the robots' table; returns its height."""
@@ -214,16 +218,17 @@ class PanelsMixin:
             if state_bits:
                 t.append(" " + state_bits, "yellow")
             t.append("\n")
-        thinking = self.thinking_text()
-        if thinking and not self.queue:
-            t.append(thinking + "\n", "yellow")
+        width = self.query_one("#rr-side").content_size.width or 41
+        thinking = None if self.queue else self.thinking_status(width)
+        if thinking is not None:
+            t.append_text(thinking)
         t.rstrip()
-        self.query_one("#rr-status", Static).update(t)
+        self.query_one("#rr-status", Panel).update(t)
         return len(t.plain.splitlines())
 
     def _prog(self, view: RoboRallyView, warn: str) -> int:
         """Draw the program, decision or playback panel; returns its height."""
-        widget = self.query_one("#rr-prog", Static)
+        widget = self.query_one("#rr-prog", Panel)
         width = self.query_one("#rr-side").content_size.width or 41
         if self.legend_on:
             widget.update(legend(self.glyphs.ascii_only, view.layout, width))
@@ -270,6 +275,18 @@ class PanelsMixin:
 
     def _log(self) -> None:
         self.query_one("#rr-log", RegisterLog).show(self.events_log)
+
+
+# Squares are drawn 4 columns wide only on a terminal wider than this (at 80x24 the screen
+# stays as it always was, whatever the course).
+WIDE_FROM = 81
+
+
+def board_cell_width(lay: Layout, terminal_width: int, room: int) -> int:
+    """Columns a square takes on the board panel: 4 on a terminal wider than 80 where the
+    whole course is that wide fits in ``room`` columns (with its row numbers), else 3."""
+    wide = lay.width * 4 + 1 + row_label_width(lay)
+    return 4 if terminal_width >= WIDE_FROM and wide <= room else 3
 
 
 # The robots' table: 32 columns, a space and up to 7 of state, the 40 the side panel has
@@ -344,9 +361,26 @@ def _newest_entries(groups: list[list[tuple[str, str]]], room: int) -> list[tupl
     return shown or groups[-1][-room:]
 
 
-class RegisterLog(Widget):
-    """The newest log lines, wrapped at word boundaries to the room the log has when it is
-    drawn (after the panels above it took theirs), so the last line is always on screen."""
+class SidePanel(Panel):
+    """A Panel of the side column, whose height follows its content. When it or a panel
+    above it changes height, the layout repaints it whole in its new place. Textual would
+    then repaint it whole once more: for its new virtual size (a reactive asking for a
+    second layout; nothing scrolls in it, so it is set quietly), and at its next update
+    (the whole widget left marked for a repaint the layout already did)."""
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+        resized = self._size != size
+        changed = super()._size_updated(size, virtual_size, container_size, layout=False)
+        if resized:
+            self._repaint_regions.clear()
+        return changed
+
+
+class RegisterLog(SidePanel):
+    """The newest log lines, wrapped at word boundaries to the room the log has (after the
+    panels above it took theirs), so the last line is always on screen. Drawn again when
+    its lines or its size change; a Panel, so only the changed cells are sent."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -354,13 +388,17 @@ class RegisterLog(Widget):
 
     def show(self, lines: list[tuple[str, str]]) -> None:
         self.lines = list(lines)
-        self.refresh()
+        self.update(self.window_text())
+
+    def on_resize(self) -> None:
+        self.update(self.window_text())
 
     def visible_lines(self) -> list[tuple[str, str]]:
         """The wrapped lines that fit, newest last (see :func:`log_window`)."""
         return log_window(self.lines, self.content_size.width, self.content_size.height)
 
-    def render(self) -> Text:
+    def window_text(self) -> Text:
+        """The lines that fit, as drawn."""
         t = Text(no_wrap=True, overflow="crop")
         if not self.lines:
             t.append("Log: every register will be told here.", "dim")

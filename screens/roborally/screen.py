@@ -26,7 +26,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 from textual.worker import Worker, WorkerState
 
 from engines.core import Action, GameResult, IllegalAction
@@ -42,10 +42,11 @@ from screens.footer_keys import FooterKey
 from screens.game_over import GameOverScreen
 from screens.game_screen import GameScreen
 from screens.glyphs import Glyphs
+from screens.panel import Panel
 from screens.roborally.decisions import FORCED, DecisionsMixin
 from screens.roborally.draw import SEAT_COLOURS, text_style
 from screens.roborally.log import decision_note, replayed_log, retold_log
-from screens.roborally.panels import PanelsMixin, RegisterLog
+from screens.roborally.panels import PanelsMixin, RegisterLog, SidePanel
 from screens.roborally.playback import PlaybackMixin, with_card_steps
 from screens.roborally.programming import ProgrammingMixin
 from screens.session import GameSession
@@ -239,12 +240,12 @@ class RoboRallyScreen(
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static(id="rr-title")
+        yield Panel(id="rr-title")
         with Horizontal(id="rr-body"):
-            yield Static(id="rr-board")
+            yield Panel(id="rr-board")
             with Vertical(id="rr-side"):
-                yield Static(id="rr-status")
-                yield Static(id="rr-prog")
+                yield SidePanel(id="rr-status")
+                yield SidePanel(id="rr-prog")
                 yield RegisterLog(id="rr-log")
         yield Footer()
 
