@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from engines.core import Action, GameResult, IllegalAction
@@ -81,40 +82,37 @@ class RobotMasterScreen(GameScreen):
         super().__init__(session, glyphs)
         self.cursor = CENTER
         self.picked: int | None = None
-        self.room: Room = BASE  # the sizes the widgets were last given (robot_master.tcss's)
+        self.room: Room = BASE  # the sizes the widgets were last given (see compose)
 
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        self.room = room_for(self.app.size.width, self.app.size.height)
         yield Panel(id="rm-title")
-        with Horizontal(id="rm-body"):
-            with Vertical(id="rm-left"):
-                yield RobotMasterBoard(self.glyphs, id="rm-board")
+        with Horizontal(id="rm-body") as body:
+            with Vertical(id="rm-left") as left:
+                board = RobotMasterBoard(self.glyphs, id="rm-board")
+                yield board
                 yield Panel(id="rm-hand")
                 yield Panel(id="rm-status")
-            with Vertical(id="rm-right"):
+            with Vertical(id="rm-right") as right:
                 yield Panel(id="rm-info")
                 yield Panel(id="rm-log")
         yield Footer()
+        # sized before the first layout: a size fitted later would draw the screen twice
+        _fit(self.room, body, left, board, right)
 
     def on_resize(self) -> None:
         super().on_resize()
         self.refresh_all()
 
     def fit_room(self) -> None:
-        """Size the cells and panels for the terminal (at 80x24: robot_master.tcss's)."""
+        """Size the cells and panels for the terminal, if it changed size since."""
         room = room_for(self.app.size.width, self.app.size.height)
         if room == self.room:
             return
         self.room = room
-        board = self.query_one("#rm-board", RobotMasterBoard)
-        board.set_cell_size(room.cell_width, room.cell_height)
-        board.styles.width = room.board_width
-        board.styles.height = room.board_height
-        left = self.query_one("#rm-left")
-        left.styles.width = room.left
-        left.styles.align_vertical = "top" if room.base else "middle"
-        self.query_one("#rm-right").styles.width = "1fr" if room.base else room.side
-        self.query_one("#rm-body").styles.align_horizontal = "center"
+        _fit(room, self.query_one("#rm-body"), self.query_one("#rm-left"),
+             self.query_one("#rm-board", RobotMasterBoard), self.query_one("#rm-right"))
 
     @property
     def state(self) -> RobotMasterState:
@@ -337,6 +335,17 @@ def _cut(text: str, width: int) -> str:
     if cell_len(text) <= width:
         return text
     return cut_cells(text, width - cell_len(ELLIPSIS)).rstrip() + ELLIPSIS
+
+
+def _fit(room: Room, body: Widget, left: Widget, board: RobotMasterBoard, right: Widget) -> None:
+    """Give the widgets the sizes of ``room`` (at 80x24 those of robot_master.tcss)."""
+    board.set_cell_size(room.cell_width, room.cell_height)
+    board.styles.width = room.board_width
+    board.styles.height = room.board_height
+    left.styles.width = room.left
+    left.styles.align_vertical = "top" if room.base else "middle"
+    right.styles.width = "1fr" if room.base else room.side
+    body.styles.align_horizontal = "center"
 
 
 def _distance(a: int, b: int) -> int:
