@@ -8,6 +8,8 @@ from rich.cells import cell_len
 from engines.robot_master.board import EMPTY, SIZE
 from screens.robot_master.board import RobotMasterBoard
 from screens.robot_master.room import LEFT_EXTRA_ROWS, Room, board_rows, room_for
+from tests.helpers.pty_robotui import Terminal
+from tests.platform.test_partial_repaint import differences
 from tests.ui_helpers import SIZE as SMALLEST
 from tests.ui_helpers import game_screen, make_app, play_one_move, screen_lines, settle
 
@@ -98,3 +100,34 @@ async def test_a_tall_terminal_shows_more_of_the_move_log(tmp_path):
         log = [line for line in lines if " on " in line and ": " in line]
         assert len(log) == 14
         assert any(line.rstrip().split("▏")[-1].lstrip().startswith("1. ") for line in log)
+
+
+def test_at_120x40_keys_send_only_changed_cells_and_leave_nothing_stale(tmp_path):
+    """Through a real pty: a cursor move over the tall cells sends a few cells, and after
+    keys the terminal shows what a whole repaint (a resize and back) draws."""
+    term = Terminal(["play", "robot-master", "--opponent", "random", "--seed", "3"],
+                    120, 40, tmp_path)
+    try:
+        term.wait_for("Your turn")
+        term.settle(quiet=1.0)
+        first_screen = term.total
+        written = term.key("right")
+        assert "│[" in term.text()  # the cursor is drawn
+        assert 0 < written < first_screen // 20
+        before_keys = term.cells()
+        # back to c4 (free, by the 4 on c3), place a 2 there; the reply; then a 3 wherever
+        # the cursor went (a legal cell) and the reply; then a cursor move
+        for key in ["left", "right", "down", "2", "up", "left", "enter", "3", "enter", "up"]:
+            term.key(key)
+        term.settle(quiet=1.0)
+        after_keys = term.cells()
+        assert "Move 5 of 24" in term.text()  # both placements and the replies were made
+        assert differences(before_keys, after_keys)
+        for size in ((127, 42), (120, 40)):
+            before = term.total
+            term.resize(*size)
+            term.wait_for(lambda _, before=before: term.total > before)
+            term.settle(quiet=1.0)
+        assert differences(after_keys, term.cells()) == []
+    finally:
+        term.close()
