@@ -3,8 +3,9 @@
 Seed 7, against one easy computer: your hand is Pit Bot, Trip Bot (both with an entry
 effect that opens a prompt: choose any top card) and Spike Bot (none). Measured: picking a
 card (the highlight moves), playing Spike Bot (it leaves the hand, the log tells it), a move
-between a prompt's options (after playing Pit Bot), idle at your turn, and, in a second
-game where the computer starts, its thinking indicator.
+between a prompt's options (after playing Pit Bot), ending the turn with the computer's
+moves until you decide again (your turn, or a prompt its attack opens), idle at your
+turn, and, in a second game where the computer starts, its thinking indicator.
 """
 
 from __future__ import annotations
@@ -88,6 +89,11 @@ def scenario(term_of: Callable[..., Terminal], results: Results, repeat: int) ->
             if not after or after == before:
                 fail(term, f"the prompt's option did not move from {before!r}")
             record(results, "stak bots: prompt option move", written)
+        term.key("1", until=lambda screen: "choose a top card" not in screen)  # answered
+        term.key("s", until="scrapheap 1")  # now the turn may end
+        written = term.key("e", until=lambda screen: "turn 1:" not in screen and (
+            "Your turn" in screen or "1-9 Choose" in screen))
+        record(results, "stak bots: end turn + computer's moves", written)
     finally:
         term.close()
     slow = term_of(["play", "stak-bots", "--opponent", "easy", "--seed", "7", "--side", "2"],

@@ -10,7 +10,8 @@ layout that follows repaints every widget whose size changed, once; but Textual 
 each one's ``virtual_size``, a reactive that asks for a second layout and repaints the
 widget (and everything in a container) whole once more. Widgets with no scrolling (all of
 these) have nothing to lay out again: :class:`OneLayout` skips that second pass, which
-halves what playing or drawing a card costs.
+halves what playing or drawing a card costs, and drops the whole-widget repaint it would
+otherwise leave pending for the next key.
 """
 
 from __future__ import annotations
@@ -33,7 +34,13 @@ class OneLayout(Widget):
     def _size_updated(
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
     ) -> bool:
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
+        resized = self._size != size
+        changed = super()._size_updated(size, virtual_size, container_size, layout=False)
+        if resized:
+            # The layout repaints the whole new region now; a whole-widget repaint left
+            # pending would be sent again with the next change, however small.
+            self._repaint_regions.clear()
+        return changed
 
 
 class SteadyPanel(Panel, OneLayout):
