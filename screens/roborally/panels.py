@@ -218,10 +218,15 @@ class PanelsMixin:
             if state_bits:
                 t.append(" " + state_bits, "yellow")
             t.append("\n")
-        width = self.query_one("#rr-side").content_size.width or 41
-        thinking = None if self.queue else self.thinking_status(width)
-        if thinking is not None:
-            t.append_text(thinking)
+        if self.at_table:  # whom the table waits for: a line each, cut by the table's width
+            waiting = None if self.queue else self.thinking_text()
+            if waiting:
+                t.append(waiting + "\n", "yellow")
+        else:  # the spinner and the seconds apart: a tick rewrites only them
+            width = self.query_one("#rr-side").content_size.width or 41
+            thinking = None if self.queue else self.thinking_status(width)
+            if thinking is not None:
+                t.append_text(thinking)
         t.rstrip()
         self.query_one("#rr-status", Panel).update(t)
         return len(t.plain.splitlines())
