@@ -67,23 +67,27 @@ def build_rows(parts: Sequence[int | None], selected: int | None, active: bool) 
 
 
 def notepad_rows(
-    marks: dict[tuple[int, int], str], cursor: tuple[int, int] | None, blank: str
+    marks: dict[tuple[int, int], str], cursor: tuple[int, int] | None, blank: str,
+    cell: int = 3,
 ) -> list[Text]:
-    """The part x colour grid; ``cursor`` is shown when the notepad has the keys."""
+    """The part x colour grid, each cell ``cell`` columns wide (3, or 5 on a wide
+    terminal); ``cursor`` is shown when the notepad has the keys."""
+    pad = " " * ((cell - 3) // 2)  # around a cell's three middle columns
     header = Text.assemble(("Notes  ", "bold"))
     for colour, letter in enumerate(LETTERS):
-        header.append(f" {letter} ", COLOUR_STYLES[colour])
+        header.append(f"{pad} {letter} {pad}", COLOUR_STYLES[colour])
     rows = [header]
     for part in range(3):
         row = Text(f"{PARTS[part]:<7}")
         for colour in range(4):
             mark = marks.get((part, colour), "")
             style = MARK_STYLES.get(mark, "dim")
-            cell = f" {mark or blank} "
+            row.append(pad)
             if cursor == (part, colour):
                 row.append(f"[{mark or blank}]", "reverse " + style)
             else:
-                row.append(cell, style)
+                row.append(f" {mark or blank} ", style)
+            row.append(pad)
         rows.append(row)
     return rows
 

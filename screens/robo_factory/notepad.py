@@ -99,10 +99,12 @@ class NotepadMixin:
         if seat is None:
             return Text.assemble(("Notes hidden", "dim"))
         cursor = self.note_cursor if self.notes_mode else None
+        room = self.room()
         out = Text()
-        for row in notepad_rows(self._notes(seat), cursor, self.glyphs.legal):
+        rows = notepad_rows(self._notes(seat), cursor, self.glyphs.legal, room.cell)
+        for i, row in enumerate(rows):
             out.append_text(row)
-            out.append("\n")
+            out.append("\n\n" if room.spaced and i in (0, len(rows) - 1) else "\n")
         if self.notes_mode:  # the marks' meaning (the footer has the keys)
             out.append_text(Text.assemble(("x", MARK_STYLES["x"]), " out ",
                                           ("o", MARK_STYLES["o"]), " sure ",

@@ -27,21 +27,35 @@ from screens.robo_factory.draw import (
 )
 from screens.robo_factory.notepad import NOTEPAD_KEYS
 from screens.robo_factory.results import _named
+from screens.robo_factory.room import Room, room_for
 from screens.robo_factory.sized_panel import SizedPanel
 from screens.text_fit import cut_cells, pad_cells
 
 PHASE_NAMES = {BUY: "buying", BUILD: "first try", REBUILD: "second try", OVER: "over"}
-OPEN_GAP = 5  # spaces after each open card: room for its "2 matches" tile
-OWN_COLUMN = 30  # where your own cards start in the cards panel
-CARDS_WIDTH = 47  # the cards panel's width at 80x24 (#rf-left less its padding)
+NARROW = room_for(80, 24)
+OPEN_GAP = NARROW.open_gap  # at 80x24: spaces after each open card
+OWN_COLUMN = NARROW.own_column  # at 80x24: where your own cards start in the cards panel
+CARDS_WIDTH = NARROW.cards_width  # at 80x24: the cards panel's width
 
 
 class PanelsMixin:
     """The game's panels, drawn (:meth:`refresh_all`)."""
 
+    def room(self) -> Room:
+        """The layout for the terminal's size (see room.py)."""
+        size = self.app.size
+        return room_for(size.width, size.height)
+
+    def on_resize(self) -> None:
+        """Drawn again for the new size (Textual also runs GameScreen's handler)."""
+        self.refresh_all()
+
     def refresh_all(self) -> None:
         if not self.is_mounted:
             return
+        room = self.room()
+        self.set_class(room.wide, "rf-wide")  # robo_factory.tcss: the panels' sizes
+        self.set_class(room.spaced, "rf-tall")
         view = self.shown_view()
         seat = self.private_seat()
         names = self.names()
@@ -63,57 +77,59 @@ class PanelsMixin:
         """The open cards over their match tiles (``2 matches``), then your private cards, in
         the order dealt, over the keys that pick them (``[1]``); a card you gave for
         information stays in its place, marked ``gave``, with its match count below."""
+        room = self.room()
+        own_column, step = room.own_column, room.own_step
         text = Text.assemble(("Open cards and tiles", "bold"))
         mine = seat is not None and seat != view.customer and view.phase != OVER
         if mine:
-            text.append(" " * (OWN_COLUMN - text.cell_len))
+            text.append(" " * (own_column - text.cell_len))
             text.append("Your cards" + (" (1-3)" if view.phase == BUY else ""), "bold")
         if view.phase == OVER:  # the last turn's, to look back at
             layout = self.state.open_layout(self.state.turn)
             text.append(" (last turn)\n", "dim")
-            for row in robots_rows([card for card, _ in layout], OPEN_GAP):
+            for row in robots_rows([card for card, _ in layout], room.open_gap):
                 text.append_text(row)
                 text.append("\n")
-            text.append_text(_tiles_row([tile for _, tile in layout]))
+            text.append_text(_tiles_row([tile for _, tile in layout], room.open_gap))
             return text
         text.append("\n")
         own = self.state.dealt_hand(seat) if mine and seat is not None else []
-        rows = robots_rows(list(view.open_cards), OPEN_GAP)
+        rows = robots_rows(list(view.open_cards), room.open_gap)
         if own:
-            own_rows = robots_rows(own)
+            own_rows = robots_rows(own, room.own_gap)
         else:  # in the place of your cards, two lines on why there are none
             note = ("private cards", "hidden", "dim") if seat is None else \
                 ("you are the", "customer", "magenta")
             own_rows = [Text(), Text(note[0], note[2]), Text(note[1], note[2])]
         for row, own_row in zip(rows, own_rows, strict=True):
             line = row.copy()
-            line.append(" " * (OWN_COLUMN - row.cell_len))
+            line.append(" " * (own_column - row.cell_len))
             line.append_text(own_row)
             line.rstrip()  # a trailing gap must not wrap in the panel
             text.append_text(line)
             text.append("\n")
-        tiles = _tiles_row(view.open_tiles)
-        tiles.append(" " * (OWN_COLUMN - tiles.cell_len))
+        tiles = _tiles_row(view.open_tiles, room.open_gap)
+        tiles.append(" " * (own_column - tiles.cell_len))
         given = view.bought[0] if mine and view.bought is not None else None
         if mine:
             picking = self.human_to_move() and view.phase == BUY
             for key, card in enumerate(own, start=1):
                 if card == given:
-                    tiles.append(" gave ", "bold green")
+                    tiles.append(" gave".ljust(step), "bold green")
                 elif view.phase == BUY and given is None:  # the keys that pick a card
                     picked = picking and self.pick == key - 1
                     tiles.append(" ")
                     tiles.append(f"[{key}]", "reverse bold" if picked else
                                  ("bold" if picking else "dim"))
-                    tiles.append("  ")
+                    tiles.append(" " * (step - 4))
                 else:
-                    tiles.append(" " * 6)
+                    tiles.append(" " * step)
         tiles.rstrip()
         text.append_text(tiles)
         if given is not None and view.bought is not None:
-            column = OWN_COLUMN + 6 * own.index(given) + 1
+            column = own_column + step * own.index(given) + 1
             label = match_words(view.bought[1])
-            text.append("\n" + " " * min(column, CARDS_WIDTH - len(label)))
+            text.append("\n" + " " * min(column, room.cards_width - len(label)))
             text.append(label, "bold green")
         return text
 
@@ -134,10 +150,13 @@ class PanelsMixin:
             out.append("Your robot" + (" (try 2)" if view.phase == REBUILD else "") + "\n",
                        "bold")
         building = my_move and view.phase in (BUILD, REBUILD)
+        spaced = self.room().spaced  # blank rows as in the notepad beside it
+        out.append("\n" if spaced else "")
         for row in build_rows(self.parts if building else [None] * 3, self.part,
                               building and not self.notes_mode):
             out.append_text(row)
             out.append("\n")
+        out.append("\n" if spaced else "")
         if view.eureka_used[seat]:
             out.append("Eureka used", "dim")
         else:
@@ -246,11 +265,12 @@ class PanelsMixin:
         return log_text(self._log_strings(view), width, height)
 
 
-def _tiles_row(tiles: Sequence[int]) -> Text:
-    """The open cards' match tiles, each under its card: ``2 matches 0 matches 1 match``."""
+def _tiles_row(tiles: Sequence[int], gap: int) -> Text:
+    """The open cards' match tiles, each under its card (``gap`` spaces after a card):
+    ``2 matches 0 matches 1 match``."""
     row = Text()
     for tile in tiles:
-        row.append(match_words(tile).ljust(5 + OPEN_GAP), "bold cyan")
+        row.append(match_words(tile).ljust(5 + gap), "bold cyan")
     return row
 
 
