@@ -1,7 +1,7 @@
 """Robo Factory's keys for bench/terminal_bytes.py.
 
-Seed 7 against one easy computer: you are the first customer (that turn's result comes
-first), then you buy in turn 2 and build alone. Every measured key is checked on the
+Seed 7 against two easy computers: you are the first customer (that turn's result comes
+first), then you buy in turn 2 (after Computer 2) and build after Computer 2 has built. Every measured key is checked on the
 screen: a scenario that did not do what it names fails loudly (TimeoutError).
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from pty_terminal import Results, Terminal, first_screen, record
 
-GAME = ["play", "robo-factory", "--opponent", "easy", "--seed", "7"]
+GAME = ["play", "robo-factory", "--players", "3", "--opponent", "easy", "--seed", "7"]
 BUYING = "Buy information?"
 BUILDING = "Build: type r g b y"
 NOTEPAD = "Notepad: arrows"
@@ -41,7 +41,7 @@ def scenario(term_of: Callable[..., Terminal], results: Results, repeat: int) ->
         term.key("tab", until=lambda s: NOTEPAD not in s and BUYING in s)
         record(results, "robo factory: idle while buying (B/s)", term.idle_rate(3.0))
         term.key("1", until="Enter hands card 1")
-        record(results, "robo factory: buy (Enter) until your build",
+        record(results, "robo factory: buy (Enter) + computer builds, until yours",
                term.key("enter", until=BUILDING))
         for n in range(repeat):
             key = "rgby"[n % 4]
