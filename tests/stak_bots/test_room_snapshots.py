@@ -52,11 +52,11 @@ EVENTS = [
 
 
 def mid_game() -> StakState:
-    """Three players on turn 5: face-up cards under the tops, a hand of three."""
+    """Three players on turn 5: face-up cards under the tops, a hand of four."""
     state = build(
         [["bash", "core", "fatal+", "reaper"], ["bash", "clumsy", "stomp+", "spike"],
          ["core", "bash+", "tranq"]],
-        [["bountiful", "begone", "sidekick"], ["core"], ["trip", "pit"]],
+        [["bountiful", "begone", "sidekick", "leader"], ["core"], ["trip", "pit"]],
         heap=["expel"],
         cards=long_names(),
     )
