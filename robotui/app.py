@@ -7,24 +7,28 @@ import os
 import signal
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.binding import Binding
 
-from engines.core import EngineError, GameSpec
 from engines.registry import get_game
 from robotui.config import AppConfig
 from robotui.lobby_mode import LobbyMode
-from saves import SaveError, list_saves, load_save, resume_problem
-from screens.dialogs import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, RulesScreen, TooSmallScreen
-from screens.game_screen import GameScreen
-from screens.games import game_screen, playable_games
+from screens.games import game_screen, playable_game_infos
 from screens.glyphs import glyphs_for
 from screens.lean_output import install as send_only_changed_cells
-from screens.load import LoadScreen
 from screens.menu import MainMenu
-from screens.new_game import NewGameChoice, NewGameScreen
-from screens.session import GameSession
+from screens.min_size import MIN_HEIGHT, MIN_WIDTH
+
+if TYPE_CHECKING:
+    from engines.core import GameSpec
+    from screens.dialogs import TooSmallScreen
+    from screens.new_game import NewGameChoice
+    from screens.session import GameSession
+
+# Only what the menu needs is imported with the app: the games' engines and screens, the
+# saves, the dialogs and the lobby are imported when first used (issue 18, start time).
 
 CSS_FILE = Path(__file__).resolve().parent.parent / "screens" / "robotui.tcss"
 
@@ -57,7 +61,7 @@ class RobotuiApp(LobbyMode):
         if self.config.start == "lobby":
             self.start_lobby()
         else:
-            self.push_screen(MainMenu(playable_games(), self.config.ascii))
+            self.push_screen(MainMenu(playable_game_infos(), self.config.ascii))
         try:
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGHUP, signal.SIGTERM):
@@ -68,6 +72,8 @@ class RobotuiApp(LobbyMode):
         if cfg.notice:
             self.notify(cfg.notice, severity="warning", timeout=10, markup=False)
         if cfg.start == "play":
+            from screens.new_game import NewGameChoice
+
             spec = get_game(cfg.game)
             choice = NewGameChoice(
                 cfg.game,
@@ -86,6 +92,8 @@ class RobotuiApp(LobbyMode):
     # -- games --------------------------------------------------------------
     def ask_new_game(self, game_id: str, previous: NewGameChoice | None = None) -> None:
         """The new-game dialog; ``previous`` (the game just played) sets its starting values."""
+        from screens.new_game import NewGameScreen
+
         spec = get_game(game_id)
 
         def done(choice: NewGameChoice | None) -> None:
@@ -95,6 +103,10 @@ class RobotuiApp(LobbyMode):
         self.push_screen(NewGameScreen(spec, self.config.opponent, previous), done)
 
     def start_new_game(self, choice: NewGameChoice) -> None:
+        from engines.core import EngineError
+        from saves import SaveError
+        from screens.session import GameSession
+
         try:
             spec = get_game(choice.game_id)
             session = GameSession.new(
@@ -116,6 +128,9 @@ class RobotuiApp(LobbyMode):
         self.push_screen(game_screen(session, self.glyphs), closed)
 
     def open_save(self, path: Path) -> None:
+        from saves import SaveError, load_save
+        from screens.session import GameSession
+
         try:
             saved = load_save(path)
             session = GameSession(saved, self.config.save_dir)
@@ -126,6 +141,8 @@ class RobotuiApp(LobbyMode):
         self.open_session(session)
 
     def open_load_screen(self) -> None:
+        from screens.load import LoadScreen
+
         def done(path: Path | None) -> None:
             if path is not None:
                 self.open_save(path)
@@ -135,6 +152,8 @@ class RobotuiApp(LobbyMode):
 
     def resume_newest(self) -> None:
         """The newest game not over yet, as ``robotui resume`` picks it."""
+        from saves import list_saves, resume_problem
+
         good, bad = list_saves(self.config.save_dir)
         summary = next((s for s in good if not s.finished), None)
         if summary is None:
@@ -145,6 +164,8 @@ class RobotuiApp(LobbyMode):
         self.open_save(summary.path)
 
     def show_rules(self, spec: GameSpec) -> None:
+        from screens.dialogs import RulesScreen
+
         self.push_screen(RulesScreen(spec.name, spec.rules_text()))
 
     def get_key_display(self, binding: Binding) -> str:
@@ -176,6 +197,9 @@ class RobotuiApp(LobbyMode):
     async def action_quit(self) -> None:
         """ctrl+q: asks first while a game is unfinished, whatever window is open over it
         (QA: on a turn's result window it quit without a word)."""
+        from screens.dialogs import ConfirmScreen
+        from screens.game_screen import GameScreen
+
         if isinstance(self.screen, ConfirmScreen):
             return  # a question is already waiting for its answer
         game = next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
@@ -195,6 +219,8 @@ class RobotuiApp(LobbyMode):
     def check_size(self) -> None:
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
         if small and self._too_small is None:
+            from screens.dialogs import TooSmallScreen
+
             self._too_small = TooSmallScreen()
             self.push_screen(self._too_small)
         elif not small and self._too_small is not None:

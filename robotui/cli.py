@@ -6,7 +6,6 @@ the environment (colour system) first and only then import :mod:`robotui.app`.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
+import typer.core
 from rich.cells import cell_len, set_cell_size
 
 from engines.core import EngineError, GameSpec
@@ -125,10 +125,14 @@ def _globals(ctx: typer.Context) -> GlobalOptions:
 
 def _save_dir(ctx: typer.Context) -> Path:
     """The save folder, checked: one line and exit 1 if it exists but cannot be read."""
+    return _checked_save_dir(_globals(ctx))
+
+
+def _checked_save_dir(options: GlobalOptions) -> Path:
     from saves import SaveError, check_save_dir, resolve_save_dir
 
     try:
-        directory = resolve_save_dir(_globals(ctx).save_dir)
+        directory = resolve_save_dir(options.save_dir)
         check_save_dir(directory)
     except SaveError as exc:
         fail(str(exc), RUNTIME_ERROR)
@@ -136,8 +140,12 @@ def _save_dir(ctx: typer.Context) -> Path:
 
 
 def _app_config(ctx: typer.Context, **fields: Any) -> AppConfig:
-    options = _globals(ctx)
-    return AppConfig(save_dir=_save_dir(ctx), ascii=options.ascii, mouse=options.mouse, **fields)
+    return _options_config(_globals(ctx), **fields)
+
+
+def _options_config(given: GlobalOptions, **fields: Any) -> AppConfig:
+    return AppConfig(save_dir=_checked_save_dir(given), ascii=given.ascii, mouse=given.mouse,
+                     **fields)
 
 
 def _start_app(config: AppConfig) -> None:
@@ -385,12 +393,16 @@ def main_callback(
     ] = None,
 ) -> None:
     """A terminal arcade of robot board and card games. Run without a command for the menu."""
-    color_system = COLOR_SYSTEMS[colors]
-    if color_system is not None:
-        os.environ["TEXTUAL_COLOR_SYSTEM"] = color_system
+    _set_colour_system(colors)
     ctx.obj = GlobalOptions(save_dir=save_dir, ascii=ascii_only, mouse=not no_mouse)
     if ctx.invoked_subcommand is None:
         _start_app(_app_config(ctx, start="menu"))
+
+
+def _set_colour_system(colors: str) -> None:
+    color_system = COLOR_SYSTEMS[colors]
+    if color_system is not None:
+        os.environ["TEXTUAL_COLOR_SYSTEM"] = color_system
 
 
 def _option_values(choices: Sequence[Any] | None, kind: str) -> str:
@@ -420,7 +432,17 @@ def _games_options_help() -> str:
     return "\n".join(lines)
 
 
-@app.command(epilog=_games_options_help())
+class PlayCommand(typer.core.TyperCommand):
+    """``play``, whose help ends with every game's options: they are read from the games'
+    engines only when that help is shown, not each time robotui starts."""
+
+    def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        if self.epilog is None:
+            self.epilog = _games_options_help()
+        super().format_epilog(ctx, formatter)
+
+
+@app.command(cls=PlayCommand)
 def play(
     ctx: typer.Context,
     game: Annotated[
@@ -799,6 +821,8 @@ def arena(
     if bar is not None:
         bar.close()
     if as_json:
+        import json
+
         typer.echo(json.dumps(report.as_dict(), indent=2))
     else:
         typer.echo(format_report(report))
@@ -907,6 +931,68 @@ def serve(
         raise typer.Exit(INTERRUPTED) from None
 
 
+# ---------------------------------------------------------------- the menu's fast path
+
+VALUE_OPTIONS = ("--save-dir", "--colors")
+
+
+def menu_options(args: Sequence[str]) -> tuple[GlobalOptions, str] | None:
+    """The options and colour choice of a plain ``robotui [--ascii] [--no-mouse]
+    [--save-dir PATH] [--colors auto|256|16]`` (the menu), read without the parser; ``None``
+    for anything else (a command, --help, a mistake...), which the parser reads and answers.
+
+    Why: the parser converts each value it reads through pydantic, whose import costs about
+    as much as Textual's (issue 18: the menu within 1.5x a bare Textual app's first screen).
+    """
+    if any(name.endswith("_COMPLETE") for name in os.environ if name.startswith("_ROBOTUI")):
+        return None  # shell completion asks the parser
+    options = GlobalOptions()
+    colors = Colors.auto.value
+    rest = list(args)
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--ascii":
+            options.ascii = True
+            continue
+        if arg == "--no-mouse":
+            options.mouse = False
+            continue
+        name, equals, value = arg.partition("=")
+        if name not in VALUE_OPTIONS:
+            return None
+        if not equals:
+            if not rest:
+                return None
+            value = rest.pop(0)
+        if not value or value.startswith("-"):
+            return None  # the parser's reading of these is the reference
+        if name == "--save-dir":
+            options.save_dir = Path(value)
+        else:
+            try:
+                colors = colour_system(value)
+            except typer.BadParameter:
+                return None
+    return options, colors
+
+
+def _open_menu(options: GlobalOptions, colors: str) -> None:
+    """What ``main_callback`` does without a command, for :func:`menu_options`."""
+    try:
+        _set_colour_system(colors)
+        _start_app(_options_config(options, start="menu"))
+    except typer.Exit as done:  # fail(): the parser would have turned it into an exit code
+        raise SystemExit(done.exit_code) from None
+    except (EOFError, KeyboardInterrupt):  # as the parser ends then
+        typer.echo(err=True)
+        typer.echo("Aborted!", err=True)
+        raise SystemExit(1) from None
+
+
 def main() -> None:
     """Console script entry point."""
+    menu = menu_options(sys.argv[1:])
+    if menu is not None:
+        _open_menu(*menu)
+        return
     app(prog_name="robotui")

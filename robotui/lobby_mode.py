@@ -12,21 +12,21 @@ import contextlib
 import traceback
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import App
 from textual.screen import Screen
 
-from engines.core import EngineError
 from robotui.config import AppConfig
-from saves import SaveError
-from screens.lobby import LobbyScreen, NameScreen, WaitingRoom
-from screens.lobby.lobby import QUIT_NOTE
-from screens.online import open_table_screen
-from screens.online.session import TableSession
-from tables import paths
-from tables.client import TableClient, TableClientError
+
+if TYPE_CHECKING:
+    from screens.lobby import LobbyScreen, WaitingRoom
+    from screens.online.session import TableSession
+    from tables.client import TableClient
+
+# The lobby's modules (screens.lobby, screens.online, tables) are imported when lobby mode
+# starts, not with the app: the menu opens without them (issue 18, start time).
 
 LOST_NOTE = "Your seats are kept."
 CRASH_LOG = "crashes.log"  # in the host's data folder: what a player's process ran into
@@ -54,6 +54,8 @@ class LobbyMode(App[None]):
     # -- connecting -----------------------------------------------------------
     def start_lobby(self) -> None:
         """Push the lobby (it says "Connecting...") and connect in the background."""
+        from screens.lobby import LobbyScreen
+
         self._closed_tables = set()
         self._left_tables = set()
         self._lobby = LobbyScreen()
@@ -61,6 +63,8 @@ class LobbyMode(App[None]):
         self.run_worker(self._connect_lobby(), name="table-connect", exit_on_error=False)
 
     async def _connect_lobby(self) -> None:
+        from tables.client import TableClient, TableClientError
+
         cfg = self.config
         if cfg.table_socket is None:
             self.leave_lobby("No table server given (robotui serve starts this for you).")
@@ -90,6 +94,8 @@ class LobbyMode(App[None]):
         if self.config.start != "lobby":
             super()._fatal_error()
             return
+        from tables import paths
+
         error = self._exception
         with contextlib.suppress(OSError), open(
             paths.data_dir() / CRASH_LOG, "a", encoding="utf-8"
@@ -123,6 +129,8 @@ class LobbyMode(App[None]):
 
     # -- routing ------------------------------------------------------------------
     def _welcome(self, welcome: dict[str, Any]) -> None:
+        from screens.lobby import NameScreen
+
         self._you(welcome["you"])
         if welcome["you"]["name"] is None:
             self.push_screen(NameScreen(None))
@@ -137,6 +145,8 @@ class LobbyMode(App[None]):
 
     def route_table_message(self, msg: dict[str, Any]) -> None:
         """Every message from the table server, in the order it came."""
+        from screens.lobby import NameScreen
+
         kind = msg["type"]
         if kind == "you":
             self._you(msg)
@@ -154,6 +164,8 @@ class LobbyMode(App[None]):
             self._for_table(msg)
 
     def _error(self, msg: dict[str, Any]) -> None:
+        from screens.lobby import NameScreen
+
         table = msg["table"]
         name_screen = self._top(NameScreen)
         if msg["code"] == "name" and name_screen is not None:
@@ -215,6 +227,8 @@ class LobbyMode(App[None]):
         return next((s for s in reversed(self.screen_stack) if isinstance(s, kind)), None)
 
     def _open_waiting_room(self, msg: dict[str, Any]) -> None:
+        from screens.lobby import WaitingRoom
+
         room = WaitingRoom(msg)
         self._waiting = room
 
@@ -225,6 +239,11 @@ class LobbyMode(App[None]):
         self.push_screen(room, left)
 
     def _open_game(self, msg: dict[str, Any]) -> None:
+        from engines.core import EngineError
+        from saves import SaveError
+        from screens.online import open_table_screen
+        from screens.online.session import TableSession
+
         if self._waiting is not None:  # the table has started: the room gives way
             room, self._waiting = self._waiting, None
             self._remove_screen(room)
@@ -250,6 +269,8 @@ class LobbyMode(App[None]):
 
     def _leave_table(self) -> None:
         """Back in the lobby: stop following the table (unless it is gone already)."""
+        from screens.lobby.lobby import QUIT_NOTE
+
         table, self._following = self._following, None
         self._asked_table = False
         if self._lobby is not None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engines.match import Match
 from engines.safe_text import safe_text
+
+if TYPE_CHECKING:
+    from engines.match import Match  # only a field's type here
 
 PLAYER_KINDS = ("human", "computer")
 

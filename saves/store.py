@@ -15,7 +15,6 @@ from pathlib import Path
 
 import platformdirs
 
-from saves import format as fmt
 from saves.model import (
     SavedGame,
     SaveError,
@@ -118,6 +117,8 @@ def write_save(directory: Path, saved: SavedGame) -> Path:
     replaces the target, so a crash leaves either the old file or the new one.
     Refuses (:class:`SaveError`) to overwrite a file that holds a save of another name.
     """
+    from saves import format as fmt  # when first needed: the menu does without it
+
     directory = Path(directory)
     target = _target(directory, saved)
     if not saved.name.strip():
@@ -234,6 +235,8 @@ def _fsync_directory(directory: Path) -> None:
 
 def read_text(path: Path) -> str:
     """The text of a would-be save file; :class:`SaveError` if missing, too large or binary."""
+    from saves import format as fmt
+
     path = Path(path)
     try:
         info = os.stat(path)
@@ -273,6 +276,8 @@ def _megabytes(size: int) -> str:
 
 def load_save(path: Path) -> SavedGame:
     """Read and fully check a save file (the file is never modified); raise :class:`SaveError`."""
+    from saves import format as fmt
+
     path = Path(path)
     try:
         saved = fmt.loads_save(read_text(path), path.name or str(path))

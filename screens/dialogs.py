@@ -14,9 +14,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from saves import NAME_LIMIT
-
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
+from screens.min_size import MIN_HEIGHT, MIN_WIDTH
 
 
 class ConfirmScreen(ModalScreen[bool]):

@@ -1,29 +1,46 @@
-"""Which game has which screen; the menu lists only games that have one."""
+"""Which game has which screen; the menu lists only games that have one.
+
+A game's screen (and its engine) is imported when the game is opened, not at start: the menu
+needs only the names of :func:`playable_game_infos`.
+"""
 
 from __future__ import annotations
 
-from textual.screen import Screen
+import importlib
+from typing import TYPE_CHECKING
 
 from engines.core import GameSpec
-from engines.registry import all_games
+from engines.registry import GameInfo, all_games, game_infos
 from screens.glyphs import Glyphs
-from screens.robo_factory import RoboFactoryScreen
-from screens.robot_master import RobotMasterScreen
-from screens.session import GameSession
-from screens.stak_bots import StakBotsScreen
 
-GAME_SCREENS: dict[str, type] = {"robot-master": RobotMasterScreen, "stak-bots": StakBotsScreen}
-GAME_SCREENS["robo-factory"] = RoboFactoryScreen
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from screens.session import GameSession
+
+# game id -> "module:Class" of its screen
+GAME_SCREENS: dict[str, str] = {
+    "robot-master": "screens.robot_master.screen:RobotMasterScreen",
+    "stak-bots": "screens.stak_bots.screen:StakBotsScreen",
+    "robo-factory": "screens.robo_factory.screen:RoboFactoryScreen",
+    "roborally": "screens.roborally.screen:RoboRallyScreen",
+}
+
+
+def playable_game_infos() -> list[GameInfo]:
+    """The games that have a screen, without importing their engines or screens."""
+    return [info for info in game_infos() if info.id in GAME_SCREENS]
 
 
 def playable_games() -> list[GameSpec]:
+    """The specs of the games that have a screen (imports every engine)."""
     return [spec for spec in all_games() if spec.id in GAME_SCREENS]
 
 
+def screen_class(game_id: str) -> type[Screen]:
+    module, _, name = GAME_SCREENS[game_id].partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
 def game_screen(session: GameSession, glyphs: Glyphs) -> Screen:
-    return GAME_SCREENS[session.spec.id](session, glyphs)
-
-
-from screens.roborally import RoboRallyScreen  # noqa: E402
-
-GAME_SCREENS["roborally"] = RoboRallyScreen
+    return screen_class(session.spec.id)(session, glyphs)  # type: ignore[call-arg]

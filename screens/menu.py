@@ -6,17 +6,41 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engines.core import GameSpec
+from engines.registry import GameInfo, get_game
 
 BANNER = """\
  ┏━┓┏━┓┏┓ ┏━┓╺┳╸╻ ╻╻
  ┣┳┛┃ ┃┣┻┓┃ ┃ ┃ ┃ ┃┃
  ╹┗╸┗━┛┗━┛┗━┛ ╹ ┗━┛╹"""
 BANNER_ASCII = "r o b o t u i"
+
+
+class MenuOptions(OptionList):
+    """The menu's list: a cursor move repaints the two options it changes, not every option
+    (issue 18: a move wrote the whole list, ~2,600 bytes over SSH)."""
+
+    highlighted: reactive[int | None] = reactive(None, repaint=False)
+
+    def watch_highlighted(self, old: int | None, new: int | None) -> None:
+        super().watch_highlighted(new)
+        for index in (old, new):
+            self._repaint_option(index)
+
+    def _repaint_option(self, index: int | None) -> None:
+        if index is None or not self.is_mounted:
+            return
+        try:
+            line = self._index_to_line[index]
+            height = self._heights[index]
+        except (KeyError, IndexError):
+            self.refresh()  # not laid out yet: all of it
+            return
+        self.refresh_lines(line, height)
 
 
 class MainMenu(Screen[None]):
@@ -31,7 +55,7 @@ class MainMenu(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, games: list[GameSpec], ascii_only: bool = False) -> None:
+    def __init__(self, games: list[GameInfo], ascii_only: bool = False) -> None:
         super().__init__()
         self.games = games
         self.ascii_only = ascii_only
@@ -53,7 +77,7 @@ class MainMenu(Screen[None]):
                                   id="resume"))
             options.append(Option(Text("Load a saved game...", style="bold"), id="load"))
             options.append(Option(Text("Quit", style="bold"), id="quit"))
-            yield OptionList(*options, id="menu-options")
+            yield MenuOptions(*options, id="menu-options")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -86,8 +110,8 @@ class MainMenu(Screen[None]):
 
     def action_rules(self) -> None:
         options = self.query_one(OptionList)
-        spec = self.games[0]
+        game = self.games[0]
         if options.highlighted is not None:
             chosen = options.get_option_at_index(options.highlighted).id or ""
-            spec = next((g for g in self.games if f"game:{g.id}" == chosen), spec)
-        self.app.show_rules(spec)  # type: ignore[attr-defined]
+            game = next((g for g in self.games if f"game:{g.id}" == chosen), game)
+        self.app.show_rules(get_game(game.id))  # type: ignore[attr-defined]

@@ -20,14 +20,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from engines.core import GameSpec, OptionSpec
-from engines.roborally.course_store import base_id
 from engines.safe_text import safe_text
 from saves import PlayerEntry
 from saves.settings import load_choices, remember_choices
 from saves.settings import offered as offered_option
 from screens.choice_row import ChoiceRow
 from screens.dialogs import PreviewScreen
-from screens.roborally.draw import options_preview
 from screens.session import COMPUTER, HUMAN
 from screens.text_fit import cut_cells
 
@@ -211,6 +209,8 @@ class NewGameScreen(ModalScreen[NewGameChoice | TableChoice | None]):
                 if self.previous and option.name in self.previous.options:
                     before = str(self.previous.options[option.name])
                     if option.name == "course":  # a game on a saved copy: "ID@HASH"
+                        from engines.roborally.course_store import base_id  # RoboRally's
+
                         before = base_id(before)
                     value = before if before in dict(choices) else value
                 yield ChoiceRow(label, choices, value, id=f"option-{option.name}")
@@ -417,10 +417,13 @@ class NewGameScreen(ModalScreen[NewGameChoice | TableChoice | None]):
         glyphs = getattr(self.app, "glyphs", None)
         ascii_only = bool(glyphs and glyphs.ascii_only)
         options = self.chosen_options()
-        text: str | Text | None = (
-            options_preview(options, ascii_only) if self.spec.id == "roborally"
-            else self.spec.preview_text(options, ascii_only)
-        )
+        text: str | Text | None
+        if self.spec.id == "roborally":  # its drawing is imported with RoboRally only
+            from screens.roborally.draw import options_preview
+
+            text = options_preview(options, ascii_only)
+        else:
+            text = self.spec.preview_text(options, ascii_only)
         if text is not None:
             self.app.push_screen(PreviewScreen(f"{self.spec.name}: preview", text))
 
