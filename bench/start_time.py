@@ -129,7 +129,7 @@ def main() -> None:
     }
     times: dict[str, list[float]] = {name: [] for name in runs}
     try:
-        for name, (argv, text) in runs.items():  # once each, unmeasured: warm the caches
+        for argv, text in runs.values():  # once each, unmeasured: warm the caches
             time_to_text(argv, text, env, cols, rows)
         for _ in range(args.runs):
             for name, (argv, text) in runs.items():
