@@ -4,6 +4,7 @@ seat names the player, five cards say which card you drew, the move number is th
 
 from __future__ import annotations
 
+import pytest
 from rich.cells import cell_len
 from textual.widgets import Static
 
@@ -108,11 +109,13 @@ def test_every_game_lists_its_progress_as_its_screen_says_it() -> None:
 WIDE_NAME = "日本語の名前" * 6 + "日本語の"  # 40 wide characters: 80 cells
 
 
-async def test_long_wide_names_stay_inside_the_panels(tmp_path) -> None:
+@pytest.mark.parametrize("size", [SIZE, (120, 40), (200, 60)])
+async def test_long_wide_names_stay_inside_the_panels(tmp_path, size) -> None:
     """Item 23: names are measured in terminal cells. A 40-character Japanese save name
-    (80 cells) used to be wrapped at 31 characters, 62 cells, past the side panel."""
+    (80 cells) used to be wrapped at 31 characters, 62 cells, past the side panel. The
+    panels are wider on a bigger terminal (issue 18): the names still fit them."""
     app = make_app(tmp_path, start="play", opponent="human", seed=7)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await settle(pilot)
         screen = game_screen(app)
         screen.session.saved.name = WIDE_NAME
