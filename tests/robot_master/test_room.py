@@ -131,3 +131,21 @@ def test_at_120x40_keys_send_only_changed_cells_and_leave_nothing_stale(tmp_path
         assert differences(after_keys, term.cells()) == []
     finally:
         term.close()
+
+
+async def test_a_terminal_resized_under_the_rules_fits_the_board_on_return(tmp_path):
+    app = make_app(tmp_path, start="play", opponent="random", seed=42)
+    async with app.run_test(size=SMALLEST) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert app.screen is not screen  # the rules are over the game
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+        board = screen.query_one("#rm-board", RobotMasterBoard)
+        assert (board.cell_width, board.cell_height) == (9, 3)
+        assert board.size == (screen.room.board_width, screen.room.board_height)
