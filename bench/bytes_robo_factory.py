@@ -1,8 +1,10 @@
 """Robo Factory's keys for bench/terminal_bytes.py.
 
 Seed 7 against two easy computers: you are the first customer (that turn's result comes
-first), then you buy in turn 2 (after Computer 2) and build after Computer 2 has built. Every measured key is checked on the
-screen: a scenario that did not do what it names fails loudly (TimeoutError).
+first), then you buy in turn 2 (after Computer 2) and build once Computer 2 has built.
+Every measured key is checked on the screen: a scenario that did not do what it names
+fails loudly (TimeoutError). The thinking is measured in a second game whose computers
+take 4 s a decision, while the first of them thinks.
 """
 
 from __future__ import annotations
