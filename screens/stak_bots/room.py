@@ -35,9 +35,10 @@ class Room:
 
 
 def room_for(width: int, height: int) -> Room:
-    """The panels' sizes for a terminal of ``width`` x ``height`` (80x24 when unknown)."""
+    """The panels' sizes for a terminal of ``width`` x ``height`` (as at 80x24 when smaller
+    or not known yet: 0 x 0)."""
     wider = max(width - BASE_WIDTH, 0)
     taller = max(height - BASE_HEIGHT, 0)
-    left = min(LEFT_WIDTH + wider * 2 // 3, max(LEFT_MAX, LEFT_WIDTH))
+    left = min(LEFT_WIDTH + wider * 2 // 3, LEFT_MAX)
     hand = min(HAND_MAX_HEIGHT + taller // 2, HAND_MAX_TALL)
     return Room(left, hand, CARD_LINES if not taller else CARD_LINES_TALL)
