@@ -11,6 +11,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.geometry import Size
+from textual.visual import Visual
 
 from engines.roborally.boardfile import Layout
 from engines.roborally.state import REGISTERS, SEAT_NAMES, RoboRallyView
@@ -117,7 +118,6 @@ class PanelsMixin:
         side.styles.width = "1fr"
         # the legend takes the whole side panel: it would not fit under 8 robots' status
         self.query_one("#rr-status").display = not self.legend_on
-        self.query_one("#rr-log").display = not self.legend_on
         self.update_footer()
         self._title(view, vp)
         status_lines = self._status(view)
@@ -125,8 +125,8 @@ class PanelsMixin:
         # with many robots and a long program panel, the blank line goes before the log does
         tight = status_lines + 1 + prog_lines + 2 > (side.content_size.height or 22)
         gap = 0 if self.legend_on or tight else 1
-        self.query_one("#rr-prog").styles.margin = (gap, 0, 0, 0)
-        self._log()
+        self.query_one("#rr-log", RegisterLog).show(
+            self.events_log, self.query_one("#rr-prog", Panel), gap, not self.legend_on)
 
     def _title(self, view: RoboRallyView, vp: tuple[int, int, int, int]) -> None:
         state = self.state
@@ -232,11 +232,12 @@ class PanelsMixin:
         return len(t.plain.splitlines())
 
     def _prog(self, view: RoboRallyView, warn: str) -> int:
-        """Draw the program, decision or playback panel; returns its height."""
+        """Write the program, decision or playback panel (drawn by the log panel, see
+        :class:`RegisterLog`); returns its height."""
         widget = self.query_one("#rr-prog", Panel)
         width = self.query_one("#rr-side").content_size.width or 41
         if self.legend_on:
-            widget.update(legend(self.glyphs.ascii_only, view.layout, width))
+            widget.update(legend(self.glyphs.ascii_only, view.layout, width), layout=False)
             return 0
         t = Text()
         state = self.state
@@ -269,7 +270,7 @@ class PanelsMixin:
         if self.message:
             t.append("\n" + self.message, "bold")
         t.rstrip()
-        widget.update(t)
+        widget.update(t, layout=False)
         return len(t.wrap(self.app.console, width))
 
     def _options_line(self, t: Text, options: tuple[str, ...] | list[str]) -> None:
@@ -277,9 +278,6 @@ class PanelsMixin:
         if options:
             t.append("Options: ", "bold magenta")
             t.append(", ".join(option_name(o) for o in options) + "\n", "magenta")
-
-    def _log(self) -> None:
-        self.query_one("#rr-log", RegisterLog).show(self.events_log)
 
 
 # Squares are drawn 4 columns wide only on a terminal wider than this (at 80x24 the screen
@@ -383,31 +381,65 @@ class SidePanel(Panel):
 
 
 class RegisterLog(SidePanel):
-    """The newest log lines, wrapped at word boundaries to the room the log has (after the
-    panels above it took theirs), so the last line is always on screen. Drawn again when
-    its lines or its size change; a Panel, so only the changed cells are sent."""
+    """The program panel and under it the newest log lines, wrapped at word boundaries to
+    the room left (so the last line is always on screen).
+
+    Both are drawn in this one panel, so that a program panel a line longer or shorter (a
+    first card's preview line, a message) moves the log's lines by cells, not by a layout
+    that repaints both panels whole. The program panel's content stays in its own hidden
+    widget (``#rr-prog``), which draws it exactly as it would show itself."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.lines: list[tuple[str, str]] = []
+        self.head: Panel | None = None  # the program panel, drawn above the log
+        self.gap = 0  # blank lines above the program panel
+        self.log_shown = True  # False: the legend (the program panel's content) alone
 
-    def show(self, lines: list[tuple[str, str]]) -> None:
+    def show(self, lines: list[tuple[str, str]], head: Panel | None = None, gap: int = 0,
+             log_shown: bool = True) -> None:
         self.lines = list(lines)
+        self.head, self.gap, self.log_shown = head, gap, log_shown
         self.update(self.window_text())
 
     def on_resize(self) -> None:
         self.update(self.window_text())
 
+    def head_lines(self) -> list[Text]:
+        """The program panel's lines as its own widget draws them at this width."""
+        width = self.content_size.width
+        if self.head is None or width <= 0:
+            return []
+        head = self.head
+        strips = Visual.to_strips(head, head.visual, width, None, head.visual_style)
+        return [Text.assemble(*((seg.text, seg.style) for seg in strip if not seg.control))
+                for strip in strips]
+
+    def log_room(self, head: int) -> int:
+        """Lines left to the log under ``head`` lines (at least 2, as its min-height was
+        when it was a panel of its own: what does not fit is cut at the bottom)."""
+        if not self.log_shown:
+            return 0
+        return max(2, self.content_size.height - self.gap - head)
+
     def visible_lines(self) -> list[tuple[str, str]]:
-        """The wrapped lines that fit, newest last (see :func:`log_window`)."""
-        return log_window(self.lines, self.content_size.width, self.content_size.height)
+        """The wrapped log lines that fit, newest last (see :func:`log_window`)."""
+        room = self.log_room(len(self.head_lines()))
+        return log_window(self.lines, self.content_size.width, room)
 
     def window_text(self) -> Text:
-        """The lines that fit, as drawn."""
+        """The program panel and the log lines that fit, as drawn."""
+        head = self.head_lines()
         t = Text(no_wrap=True, overflow="crop")
-        if not self.lines:
-            t.append("Log: every register will be told here.", "dim")
-            return t
+        rows: list[Text] = [Text()] * self.gap + head
+        room = self.log_room(len(head))
+        if room and not self.lines:
+            rows.append(Text("Log: every register will be told here.", "dim"))
+        elif room:
+            window = log_window(self.lines, self.content_size.width, room)
+            rows.extend(Text(text, style or "") for text, style in window)
+        t.append_text(Text("\n").join(rows))
+        return t
         for n, (text, style) in enumerate(self.visible_lines()):
             t.append(("\n" if n else "") + text, style or None)
         return t
