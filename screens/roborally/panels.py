@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.geometry import Size
 from textual.visual import Visual
 
 from engines.roborally.boardfile import Layout
@@ -117,7 +116,6 @@ class PanelsMixin:
         )
         side.styles.width = "1fr"
         # the legend takes the whole side panel: it would not fit under 8 robots' status
-        self.query_one("#rr-status").display = not self.legend_on
         self.update_footer()
         self._title(view, vp)
         status_lines = self._status(view)
@@ -125,8 +123,10 @@ class PanelsMixin:
         # with many robots and a long program panel, the blank line goes before the log does
         tight = status_lines + 1 + prog_lines + 2 > (side.content_size.height or 22)
         gap = 0 if self.legend_on or tight else 1
-        self.query_one("#rr-log", RegisterLog).show(
-            self.events_log, self.query_one("#rr-prog", Panel), gap, not self.legend_on)
+        status = self.query_one("#rr-status", Panel)
+        prog = self.query_one("#rr-prog", Panel)
+        heads = [(0, prog)] if self.legend_on else [(0, status), (gap, prog)]
+        self.query_one("#rr-log", RegisterLog).show(self.events_log, heads, not self.legend_on)
 
     def _title(self, view: RoboRallyView, vp: tuple[int, int, int, int]) -> None:
         state = self.state
@@ -228,7 +228,7 @@ class PanelsMixin:
             if thinking is not None:
                 t.append_text(thinking)
         t.rstrip()
-        self.query_one("#rr-status", Panel).update(t)
+        self.query_one("#rr-status", Panel).update(t, layout=False)
         return len(t.plain.splitlines())
 
     def _prog(self, view: RoboRallyView, warn: str) -> int:
@@ -364,63 +364,51 @@ def _newest_entries(groups: list[list[tuple[str, str]]], room: int) -> list[tupl
     return shown or groups[-1][-room:]
 
 
-class SidePanel(Panel):
-    """A Panel of the side column, whose height follows its content. When it or a panel
-    above it changes height, the layout repaints it whole in its new place. Textual would
-    then repaint it whole once more: for its new virtual size (a reactive asking for a
-    second layout; nothing scrolls in it, so it is set quietly), and at its next update
-    (the whole widget left marked for a repaint the layout already did)."""
+class RegisterLog(Panel):
+    """The whole side panel: the robots' table, the program panel and under them the
+    newest log lines, wrapped at word boundaries to the room left (so the last line is
+    always on screen).
 
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
-                      layout: bool = True) -> bool:
-        resized = self._size != size
-        changed = super()._size_updated(size, virtual_size, container_size, layout=False)
-        if resized:
-            self._repaint_regions.clear()
-        return changed
-
-
-class RegisterLog(SidePanel):
-    """The program panel and under it the newest log lines, wrapped at word boundaries to
-    the room left (so the last line is always on screen).
-
-    Both are drawn in this one panel, so that a program panel a line longer or shorter (a
-    first card's preview line, a message) moves the log's lines by cells, not by a layout
-    that repaints both panels whole. The program panel's content stays in its own hidden
-    widget (``#rr-prog``), which draws it exactly as it would show itself."""
+    All are drawn in this one panel, so that a table or a program panel a line longer or
+    shorter (a first card's preview line, a message, the thinking line) moves what is under
+    it by cells, not by a layout that repaints the panels whole. The table's and the
+    program panel's contents stay in their own hidden widgets (``#rr-status``,
+    ``#rr-prog``), which draw them here exactly as they would show themselves."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.lines: list[tuple[str, str]] = []
-        self.head: Panel | None = None  # the program panel, drawn above the log
-        self.gap = 0  # blank lines above the program panel
+        self.heads: list[tuple[int, Panel]] = []  # (blank lines before, panel) above the log
         self.log_shown = True  # False: the legend (the program panel's content) alone
 
-    def show(self, lines: list[tuple[str, str]], head: Panel | None = None, gap: int = 0,
+    def show(self, lines: list[tuple[str, str]], heads: list[tuple[int, Panel]] | None = None,
              log_shown: bool = True) -> None:
         self.lines = list(lines)
-        self.head, self.gap, self.log_shown = head, gap, log_shown
+        self.heads, self.log_shown = list(heads or []), log_shown
         self.update(self.window_text())
 
     def on_resize(self) -> None:
         self.update(self.window_text())
 
     def head_lines(self) -> list[Text]:
-        """The program panel's lines as its own widget draws them at this width."""
+        """The lines above the log: each panel as its own widget draws it at this width."""
         width = self.content_size.width
-        if self.head is None or width <= 0:
-            return []
-        head = self.head
-        strips = Visual.to_strips(head, head.visual, width, None, head.visual_style)
-        return [Text.assemble(*((seg.text, seg.style) for seg in strip if not seg.control))
-                for strip in strips]
+        rows: list[Text] = []
+        if width <= 0:
+            return rows
+        for gap, head in self.heads:
+            strips = Visual.to_strips(head, head.visual, width, None, head.visual_style)
+            rows.extend(Text() for _ in range(gap))
+            rows.extend(Text.assemble(*((seg.text, seg.style) for seg in strip
+                                        if not seg.control)) for strip in strips)
+        return rows
 
     def log_room(self, head: int) -> int:
         """Lines left to the log under ``head`` lines (at least 2, as its min-height was
         when it was a panel of its own: what does not fit is cut at the bottom)."""
         if not self.log_shown:
             return 0
-        return max(2, self.content_size.height - self.gap - head)
+        return max(2, self.content_size.height - head)
 
     def visible_lines(self) -> list[tuple[str, str]]:
         """The wrapped log lines that fit, newest last (see :func:`log_window`)."""
@@ -428,11 +416,10 @@ class RegisterLog(SidePanel):
         return log_window(self.lines, self.content_size.width, room)
 
     def window_text(self) -> Text:
-        """The program panel and the log lines that fit, as drawn."""
-        head = self.head_lines()
+        """The table, the program panel and the log lines that fit, as drawn."""
+        rows = self.head_lines()
         t = Text(no_wrap=True, overflow="crop")
-        rows: list[Text] = [Text()] * self.gap + head
-        room = self.log_room(len(head))
+        room = self.log_room(len(rows))
         if room and not self.lines:
             rows.append(Text("Log: every register will be told here.", "dim"))
         elif room:

@@ -46,7 +46,7 @@ from screens.panel import Panel
 from screens.roborally.decisions import FORCED, DecisionsMixin
 from screens.roborally.draw import SEAT_COLOURS, text_style
 from screens.roborally.log import decision_note, replayed_log, retold_log
-from screens.roborally.panels import PanelsMixin, RegisterLog, SidePanel
+from screens.roborally.panels import PanelsMixin, RegisterLog
 from screens.roborally.playback import PlaybackMixin, with_card_steps
 from screens.roborally.programming import ProgrammingMixin
 from screens.session import GameSession
@@ -244,8 +244,8 @@ class RoboRallyScreen(
         with Horizontal(id="rr-body"):
             yield Panel(id="rr-board")
             with Vertical(id="rr-side"):
-                yield SidePanel(id="rr-status")
-                yield SidePanel(id="rr-prog")
+                yield Panel(id="rr-status")  # drawn by #rr-log, see RegisterLog
+                yield Panel(id="rr-prog")
                 yield RegisterLog(id="rr-log")
         yield Footer()
 
