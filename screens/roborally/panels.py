@@ -341,10 +341,17 @@ def log_window(lines: list[tuple[str, str]], width: int, height: int) -> list[tu
     lines under it are more than there is room for: what they belong to never scrolls away."""
     if height <= 0:
         return []
+    head = max((n for n, line in enumerate(lines) if is_heading(line)), default=-1)
+    # An entry takes a line at least: only the newest ``height`` entries and the newest
+    # heading can show, and only they are wrapped (a long race's log has a thousand).
+    first = max(0, len(lines) - height)
+    if head >= 0:
+        first = min(first, head)
+        head -= first
+    lines = lines[first:]
     groups = [wrap_log([line], width) for line in lines]
     if sum(map(len, groups)) <= height:
         return [part for group in groups for part in group]
-    head = max((n for n, line in enumerate(lines) if is_heading(line)), default=-1)
     heading = groups[head] if head >= 0 else []
     under = sum(len(group) for group in groups[head + 1:])
     if head < 0 or len(heading) + under <= height or len(heading) >= height:
