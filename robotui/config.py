@@ -6,6 +6,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+# Value of TEXTUAL_COLOR_SYSTEM for each --colors choice (auto leaves the environment alone).
+COLOR_SYSTEMS: dict[str, str | None] = {"auto": None, "256": "256", "16": "standard"}
+
+
+@dataclass
+class GlobalOptions:
+    """The options given before the command: ``--save-dir``, ``--ascii``, ``--no-mouse``."""
+
+    save_dir: Path | None = None
+    ascii: bool = False
+    mouse: bool = True
+
 
 @dataclass
 class AppConfig:

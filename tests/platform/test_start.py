@@ -174,14 +174,14 @@ def test_the_menus_fast_path_starts_the_app_as_the_parser_would(
     assert fast_colour == parser_colour
 
 
-def test_the_menus_command_line_reads_no_value_through_pydantic(tmp_path: Path) -> None:
-    """typer converts each value it parses through pydantic, whose import costs about as much
-    as Textual's: the menu's options are read without it."""
+def test_the_menus_command_line_imports_no_parser(tmp_path: Path) -> None:
+    """typer (and the pydantic it converts each value with) costs about as much to import
+    as Textual: the menu's options are read without it."""
     proc, modules = run_cli(tmp_path, "--colors", "16", "--ascii", mode="no-ui")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == "app: menu\n"
-    assert loaded(modules, ["pydantic", "textual", "asyncssh", "saves.format",
-                            *GAME_MODULES]) == []
+    assert loaded(modules, ["typer", "click", "pydantic", "textual", "asyncssh",
+                            "robotui.commands", "saves.format", *GAME_MODULES]) == []
 
 
 @pytest.mark.parametrize(
@@ -314,3 +314,30 @@ def test_get_game_imports_only_that_games_engine() -> None:
     assert name == "Robo Factory"
     assert loaded(set(after), ["engines.robo_factory"])
     assert loaded(set(after), [e for e in ENGINES if e != "engines.robo_factory"]) == []
+
+
+# ------------------------------------------------------------ robotui.cli and robotui.commands
+
+
+def test_the_command_lines_names_are_set_through_robotui_cli(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The parser lives in robotui.commands; robotui.cli (the entry point) reads and sets its
+    names there, so that replacing one through robotui.cli is what the commands see."""
+    from robotui import commands
+
+    assert cli.app is commands.app
+    before = commands.PROGRESS_INTERVAL
+    monkeypatch.setattr(cli, "PROGRESS_INTERVAL", before + 12.5)
+    assert commands.PROGRESS_INTERVAL == before + 12.5 == cli.PROGRESS_INTERVAL
+    monkeypatch.undo()
+    assert commands.PROGRESS_INTERVAL == before == cli.PROGRESS_INTERVAL
+
+
+def test_the_commands_open_the_app_through_robotui_cli(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[AppConfig] = []
+    monkeypatch.setattr(cli, "_start_app", started.append)
+    monkeypatch.setenv("ROBOTUI_SAVE_DIR", "/nonexistent/robotui-saves")
+    assert CliRunner().invoke(cli.app, ["--ascii"]).exit_code == 0
+    [config] = started
+    assert config.start == "menu" and config.ascii
