@@ -28,7 +28,7 @@ from screens.robo_factory.draw import (
 from screens.robo_factory.notepad import NOTEPAD_KEYS
 from screens.robo_factory.results import _named
 from screens.robo_factory.room import Room, room_for
-from screens.robo_factory.sized_panel import SizedPanel
+from screens.sized_panel import SizedPanel
 from screens.text_fit import cut_cells, pad_cells
 
 PHASE_NAMES = {BUY: "buying", BUILD: "first try", REBUILD: "second try", OVER: "over"}

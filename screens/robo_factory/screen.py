@@ -35,8 +35,8 @@ from screens.robo_factory.draw import turn_result_text
 from screens.robo_factory.notepad import NotepadMixin
 from screens.robo_factory.panels import PanelsMixin, bought_answer
 from screens.robo_factory.results import RoboFactoryOverScreen, TurnResultScreen
-from screens.robo_factory.sized_panel import SizedPanel
 from screens.session import GameSession
+from screens.sized_panel import SizedPanel
 
 KEYS_HELP = """\
   1 2 3            buying: pick one of your cards for the customer

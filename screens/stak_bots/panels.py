@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from engines.stak_bots.moves import Move
 from screens.dialogs import PreviewScreen
+from screens.sized_panel import SizedPanel
 from screens.stak_bots.keys import KEY_ACTIONS
 from screens.stak_bots.log import log_text
 from screens.stak_bots.render import (
@@ -27,7 +28,6 @@ from screens.stak_bots.render import (
     stacks_text,
 )
 from screens.stak_bots.room import Room, room_for
-from screens.stak_bots.sized_panel import SizedPanel
 from screens.text_fit import clip_wrap, fit, wrap_groups, wrap_text
 
 STATUS_LINES = 3  # the height of #sb-status

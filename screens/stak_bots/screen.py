@@ -23,12 +23,12 @@ from screens.game_screen import GameScreen
 from screens.glyphs import Glyphs
 from screens.panel import Panel
 from screens.session import GameSession
+from screens.sized_panel import SizedPanel, SteadyHorizontal, SteadyPanel
 from screens.stak_bots.keys import GAME_KEYS, TURN_MOVES, TurnKeysMixin
 from screens.stak_bots.log import named_events, seat_names, you_seat
 from screens.stak_bots.panels import PanelsMixin
 from screens.stak_bots.prompts import PromptsMixin
 from screens.stak_bots.render import option_label
-from screens.stak_bots.sized_panel import SizedPanel, SteadyHorizontal, SteadyPanel
 from screens.text_fit import ljust_cells
 
 KEYS_HELP = """\

@@ -1,11 +1,11 @@
-"""Widgets of Stak Bots' screen that are repainted only where they change.
+"""Panels drawn for the room they have, and laid out once when their size changes.
 
-:class:`SizedPanel` is like :class:`screens.sized_text.SizedText` (``draw(width, height)``
-makes the text for the widget's size, drawn again when the size changes), but a
-:class:`screens.panel.Panel`: a new text repaints only the cells that changed, so a key that
-changes nothing in a column sends nothing for it.
+:class:`SizedPanel`: ``draw(width, height)`` makes the text for the widget's size and is
+called again when the size changes; a :class:`screens.panel.Panel`, so a new text repaints
+only the cells that changed and a key that changes nothing in it sends nothing (Robo
+Factory's log, Stak Bots' stack columns and log).
 
-When the hand gains or loses a card its height changes, and so does the stacks' height. The
+When a panel's height changes (Stak Bots' hand gaining a card, and the stacks under it), the
 layout that follows repaints every widget whose size changed, once; but Textual then sets
 each one's ``virtual_size``, a reactive that asks for a second layout and repaints the
 widget (and everything in a container) whole once more. Widgets with no scrolling (all of
