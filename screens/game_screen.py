@@ -349,9 +349,10 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
         line = self.thinking_text()
         if line is None:
             return None
+        if self.at_table or self.thinking_since is None:  # a table's may be several lines
+            lines = (fit(part, width, self.glyphs.ellipsis) for part in line.split("\n"))
+            return Text("\n".join(lines), style=style)
         line = fit(line, width, self.glyphs.ellipsis)
-        if self.at_table or self.thinking_since is None:
-            return Text(line, style=style)
         spinner, _, rest = line.partition(" ")
         words, _, seconds = rest.rpartition(" ")
         if not words or not seconds.endswith("s"):
