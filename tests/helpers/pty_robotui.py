@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 QUIET = 0.35  # no output for this long: the screen is drawn
 KEYS = {
     "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
-    "enter": "\r", "space": " ", "tab": "\t", "backspace": "\x7f",
+    "enter": "\r", "space": " ", "tab": "\t", "backspace": "\x7f", "escape": "\x1b",
 }
 # A computer slowed to --think seconds a decision: the thinking indicator runs that long.
 SLOW_WRAPPER = """

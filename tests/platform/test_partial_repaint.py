@@ -23,7 +23,7 @@ def redrawn_whole(term: Terminal) -> list[list[tuple[str, str, str, bool, bool, 
     for size in ((WIDE + 7, TALL + 2), (WIDE, TALL)):
         written = term.total
         term.resize(*size)
-        term.wait_for(lambda _: term.total > written)  # it draws the new size...
+        term.wait_for(lambda _, before=written: term.total > before)  # it draws the new size...
         term.settle(quiet=QUIET)  # ... to the end
     return term.cells()
 
