@@ -75,15 +75,15 @@ class Panel(Static):
             return
         self._shown = _copy(content)
         size = self.size
-        if not self.is_mounted or not size.area or self._natural_size_changes(content):
+        visual = visualize(self, content, markup=self._render_markup)
+        new = self._new_cells(visual, size) if self.is_mounted and size.area else None
+        if new is None:  # not on screen yet, or the panel changes size: Textual lays out
             self._painted = None
             super().update(content, layout=layout)
             return
         old = self._painted
         if old is None or old[0] != size:  # what is on screen: the old content at this size
-            old = (size, self._cells(self.visual, size))
-        visual = visualize(self, content, markup=self._render_markup)
-        new = self._cells(visual, size)
+            old = (size, self._cells(self.visual, size, size.height))
         # Static keeps its content privately; set it without Static's whole-widget refresh.
         self._Static__content = content  # type: ignore[attr-defined]
         self._Static__visual = visual  # type: ignore[attr-defined]
@@ -97,24 +97,23 @@ class Panel(Static):
         if regions:
             self.refresh(*regions)
 
-    def _cells(self, visual: Visual, size: Size) -> list[list[Cell]]:
-        strips = Visual.to_strips(self, visual, size.width, size.height, self.visual_style)
-        lines = [cells_of(strip) for strip in strips[: size.height]]
-        return lines + [[] for _ in range(size.height - len(lines))]
-
-    def _natural_size_changes(self, content: VisualType) -> bool:
-        """Whether an auto-sized panel would change size with ``content`` (then a layout
-        and a whole repaint are needed)."""
+    def _new_cells(self, visual: Visual, size: Size) -> list[list[Cell]] | None:
+        """``visual``'s cells at ``size``; ``None`` when an auto-sized panel would take
+        another size with it (then Textual lays out and repaints it whole)."""
         styles = self.styles
-        auto_height = styles.height is None or styles.height.is_auto
-        auto_width = styles.width is not None and styles.width.is_auto
-        if not (auto_height or auto_width):
-            return False
-        if auto_width:
-            return True
-        visual = visualize(self, content, markup=self._render_markup)
-        lines = Visual.to_strips(self, visual, self.size.width, None, self.visual_style)
-        return len(lines) != self.size.height
+        if styles.width is not None and styles.width.is_auto:
+            return None
+        if styles.height is None or styles.height.is_auto:
+            lines = self._cells(visual, size, None)
+            return lines if len(lines) == size.height else None
+        return self._cells(visual, size, size.height)
+
+    def _cells(self, visual: Visual, size: Size, height: int | None) -> list[list[Cell]]:
+        """One list of cells per line of ``visual`` at ``size``'s width, ``height`` lines
+        (padded with empty lines), or as many as it has (``None``)."""
+        strips = Visual.to_strips(self, visual, size.width, height, self.visual_style)
+        lines = [cells_of(strip) for strip in strips[:height]]
+        return lines + [[] for _ in range((height or 0) - len(lines))]
 
 
 def _copy(content: object) -> object:
