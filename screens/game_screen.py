@@ -334,31 +334,39 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
         """``◐ Computer hard is thinking... 1.2s`` while a computer player works, else None."""
         if self.at_table:
             return self.table_waiting_text()
+        parts = self._thinking_parts()
+        return None if parts is None else "".join(parts)
+
+    def _thinking_parts(self) -> tuple[str, str, str] | None:
+        """The spinner, `` Computer hard is thinking... `` and the seconds."""
         if self.thinking_since is None or self.thinking_seat is None:
             return None
         spin = self.glyphs.thinking
         elapsed = time.monotonic() - self.thinking_since
-        frame = spin[int(elapsed * 4) % len(spin)]
+        frame = spin[int(elapsed / TICK_SECONDS) % len(spin)]  # a step a tick
         who = self.player_label(self.thinking_seat).rsplit(" (", 1)[0]
-        return f"{frame} {who} is thinking... {elapsed:.1f}s"
+        return frame, f" {who} is thinking... ", f"{elapsed:.1f}s"
 
     def thinking_status(self, width: int, style: str = "yellow") -> Text | None:
         """:meth:`thinking_text` fitted to ``width`` cells, for a status panel. The spinner
         and the seconds are segments of their own (styled alike, but apart): Textual
         repaints whole segments, so each tick rewrites only those few cells."""
-        line = self.thinking_text()
-        if line is None:
-            return None
-        if self.at_table or self.thinking_since is None:  # a table's may be several lines
-            lines = (fit(part, width, self.glyphs.ellipsis) for part in line.split("\n"))
+        if self.at_table:  # whom the table waits for: it may take several lines
+            waiting = self.table_waiting_text()
+            if waiting is None:
+                return None
+            lines = (fit(part, width, self.glyphs.ellipsis) for part in waiting.split("\n"))
             return Text("\n".join(lines), style=style)
-        line = fit(line, width, self.glyphs.ellipsis)
-        spinner, _, rest = line.partition(" ")
-        words, _, seconds = rest.rpartition(" ")
-        if not words or not seconds.endswith("s"):
-            return Text(line, style=style)
+        parts = self._thinking_parts()
+        if parts is None:
+            return None
+        line = "".join(parts)
+        fitted = fit(line, width, self.glyphs.ellipsis)
+        if fitted != line:  # cut: the seconds are gone, one segment will do
+            return Text(fitted, style=style)
+        spinner, words, seconds = parts
         apart = f"{style} not bold"
-        return Text.assemble((spinner, apart), (f" {words} ", style), (seconds, apart))
+        return Text.assemble((spinner, apart), (words, style), (seconds, apart))
 
     def _tick(self) -> None:
         if (self.thinking_since is not None or self.at_table) and self.table_tick():
