@@ -7,9 +7,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.helpers.pty_robotui import Terminal  # noqa: E402
+from tests.helpers.pty_robotui import Terminal, environment, spawn, stop  # noqa: E402
 
-__all__ = ["Results", "Terminal", "first_screen", "record"]
+__all__ = ["Results", "Terminal", "environment", "first_screen", "record", "spawn", "stop"]
 
 
 Results = dict[str, list[float]]

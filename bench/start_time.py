@@ -15,21 +15,18 @@ The issue's target: robotui's menu within 1.5x the bare app's first screen.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import select
 import shutil
-import signal
 import statistics
-import struct
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 import pyte
+from pty_terminal import environment, spawn, stop
 
-ROOT = Path(__file__).resolve().parent.parent
 BARE_TEXT = "A bare Textual app, drawn."
 MENU_TEXT = "Load a saved game..."  # the menu's last option but one: the list is drawn
 BARE_APP = f"""
@@ -46,32 +43,14 @@ Bare().run()
 """
 
 
-def environment(home: Path, cols: int, rows: int) -> dict[str, str]:
-    """The pty test terminal's environment (tests/helpers/pty_robotui.py)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("ROBOTUI_", "TEXTUAL"))}
-    env.update(TERM="xterm-256color", LANG="C.UTF-8", COLUMNS=str(cols), LINES=str(rows),
-               ROBOTUI_SAVE_DIR=str(home / "saves"), ROBOTUI_CONFIG_DIR=str(home / "config"),
-               XDG_DATA_HOME=str(home / "data"), HOME=str(home))
-    env.pop("COLORTERM", None)
-    env.pop("NO_COLOR", None)
-    return env
-
-
 def time_to_text(argv: list[str], text: str, env: dict[str, str], cols: int, rows: int,
                  timeout: float = 30.0) -> float:
     """Seconds from spawning ``argv`` on a pty until its screen shows ``text``."""
     screen = pyte.Screen(cols, rows)
     stream = pyte.ByteStream(screen)
     started = time.monotonic()
-    pid, fd = os.forkpty()
-    if pid == 0:  # the child
-        os.chdir(ROOT)
-        os.execve(argv[0], argv, env)
+    pid, fd = spawn(argv, env, cols, rows)
     try:
-        import fcntl
-        import termios
-
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         end = started + timeout
         while time.monotonic() < end:
             ready, _, _ = select.select([fd], [], [], 0.05)
@@ -88,26 +67,7 @@ def time_to_text(argv: list[str], text: str, env: dict[str, str], cols: int, row
                 return time.monotonic() - started
         raise TimeoutError(f"{argv[-1]} never showed {text!r}:\n" + "\n".join(screen.display))
     finally:
-        _stop(pid, fd)
-
-
-def _stop(pid: int, fd: int) -> None:
-    with contextlib.suppress(ProcessLookupError):
-        os.kill(pid, signal.SIGTERM)
-    end = time.monotonic() + 5
-    while time.monotonic() < end:
-        # keep reading: a child blocked writing to a full pty would not see its SIGTERM
-        with contextlib.suppress(OSError):
-            while select.select([fd], [], [], 0)[0] and os.read(fd, 65536):
-                pass
-        done, _ = os.waitpid(pid, os.WNOHANG)
-        if done:
-            break
-        time.sleep(0.02)
-    else:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-    os.close(fd)
+        stop(pid, fd)
 
 
 def p90(values: list[float]) -> float:

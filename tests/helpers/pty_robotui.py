@@ -50,6 +50,49 @@ main()
 """
 
 
+def environment(home: Path, cols: int, rows: int) -> dict[str, str]:
+    """A plain xterm-256color terminal of ``cols`` x ``rows`` whose robotui keeps its saves,
+    settings and data under ``home``: nothing from the caller's ROBOTUI_/TEXTUAL settings."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ROBOTUI_", "TEXTUAL"))}
+    env.update(TERM="xterm-256color", LANG="C.UTF-8", COLUMNS=str(cols), LINES=str(rows),
+               ROBOTUI_SAVE_DIR=str(home / "saves"), ROBOTUI_CONFIG_DIR=str(home / "config"),
+               XDG_DATA_HOME=str(home / "data"), HOME=str(home))
+    env.pop("COLORTERM", None)
+    env.pop("NO_COLOR", None)
+    return env
+
+
+def spawn(argv: list[str], env: dict[str, str], cols: int, rows: int) -> tuple[int, int]:
+    """Run ``argv`` (from the repository's folder) on a new pty of ``cols`` x ``rows``:
+    its pid and the pty's file descriptor."""
+    pid, fd = os.forkpty()
+    if pid == 0:  # the child
+        os.chdir(ROOT)
+        os.execve(argv[0], argv, env)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    return pid, fd
+
+
+def stop(pid: int, fd: int) -> None:
+    """SIGTERM, then SIGKILL after 5 s; the pty is read meanwhile (a child blocked writing to
+    a full pty would not see its SIGTERM), then closed."""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGTERM)
+    end = time.monotonic() + 5
+    while time.monotonic() < end:
+        with contextlib.suppress(OSError):
+            while select.select([fd], [], [], 0)[0] and os.read(fd, 65536):
+                pass
+        done, _ = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.02)
+    else:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    os.close(fd)
+
+
 class Terminal:
     """robotui on a pseudo-terminal; a thread reads everything it writes."""
 
@@ -61,22 +104,12 @@ class Terminal:
         self.lock = threading.Lock()
         self.total = 0
         self.last_output = time.monotonic()
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("ROBOTUI_", "TEXTUAL"))}
-        env.update(TERM="xterm-256color", LANG="C.UTF-8", COLUMNS=str(cols), LINES=str(rows),
-                   ROBOTUI_SAVE_DIR=str(home / "saves"), ROBOTUI_CONFIG_DIR=str(home / "config"),
-                   XDG_DATA_HOME=str(home / "data"), HOME=str(home))
-        env.pop("COLORTERM", None)
-        env.pop("NO_COLOR", None)
+        env = environment(home, cols, rows)
         if think is None:
             argv = [sys.executable, "-m", "robotui", *args]
         else:
             argv = [sys.executable, "-c", SLOW_WRAPPER, str(think), *args]
-        pid, fd = os.forkpty()
-        if pid == 0:  # the child: robotui on the pty
-            os.chdir(ROOT)
-            os.execve(argv[0], argv, env)
-        self.pid, self.fd = pid, fd
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        self.pid, self.fd = spawn(argv, env, cols, rows)
         self.started = time.monotonic()
         self.closed = False
         self.reader = threading.Thread(target=self._read, daemon=True)
@@ -165,15 +198,4 @@ class Terminal:
 
     def close(self) -> None:
         self.closed = True
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.pid, signal.SIGTERM)
-        end = time.monotonic() + 5
-        while time.monotonic() < end:
-            done, _ = os.waitpid(self.pid, os.WNOHANG)
-            if done:
-                break
-            time.sleep(0.05)
-        else:
-            os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, 0)
-        os.close(self.fd)
+        stop(self.pid, self.fd)
