@@ -23,15 +23,37 @@ class PlayerStats:
     losses: int = 0
     times_ms: list[float] = field(default_factory=list)
 
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
     def as_dict(self) -> dict[str, Any]:
+        low, high = wilson_interval(self.wins, self.games)
         return {
             "spec": self.spec,
             "wins": self.wins,
             "draws": self.draws,
             "losses": self.losses,
+            "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
+            "win_rate_ci95": [round(low, 4), round(high, 4)],
             "decisions": len(self.times_ms),
             "decision_ms": timing_summary(self.times_ms),
         }
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% with the default ``z``).
+
+    Unlike the normal approximation it stays inside [0, 1] and is sound at 0 or all
+    successes, which a strong player against a weak one often reaches.
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def timing_summary(times_ms: Sequence[float]) -> dict[str, float]:
@@ -127,14 +149,16 @@ def format_report(report: ArenaReport) -> str:
     """The report as a plain-text table."""
     lines = [
         f"{report.game}: {report.games} games, seed {report.seed}",
-        f"{'player':<28} {'wins':>6} {'draws':>6} {'losses':>6} {'win%':>6}"
+        f"{'player':<28} {'wins':>6} {'draws':>6} {'losses':>6} {'win%':>6} {'95% CI':>11}"
         f" {'mean ms':>9} {'p95 ms':>9} {'max ms':>9}",
     ]
     for p in report.players:
         t = timing_summary(p.times_ms)
         pct = 100.0 * p.wins / report.games if report.games else 0.0
+        low, high = wilson_interval(p.wins, report.games)
+        ci = f"{100 * low:.1f}-{100 * high:.1f}"
         lines.append(
-            f"{p.spec:<28} {p.wins:>6} {p.draws:>6} {p.losses:>6} {pct:>5.1f}%"
+            f"{p.spec:<28} {p.wins:>6} {p.draws:>6} {p.losses:>6} {pct:>5.1f}% {ci:>11}"
             f" {t['mean']:>9.2f} {t['p95']:>9.2f} {t['max']:>9.2f}"
         )
     return "\n".join(lines)

@@ -663,7 +663,12 @@ def test_arena_json_report(games: int) -> None:
     assert report["options"] == {"first": "rows", "hand": "full"}
     assert len(report["players"]) == 2
     for player in report["players"]:
-        assert set(player) == {"spec", "wins", "draws", "losses", "decisions", "decision_ms"}
+        assert set(player) == {
+            "spec", "wins", "draws", "losses", "win_rate", "win_rate_ci95", "decisions",
+            "decision_ms",
+        }
+        low, high = player["win_rate_ci95"]
+        assert 0 <= low <= player["win_rate"] <= high <= 1
         assert player["spec"] == "random"
         assert player["wins"] + player["draws"] + player["losses"] == games
         assert player["decisions"] == 12 * games

@@ -21,6 +21,7 @@ from engines.arena import (
     run_arena,
     seating,
     timing_summary,
+    wilson_interval,
 )
 from engines.core import (
     Action,
@@ -438,9 +439,30 @@ def test_player_stats_as_dict() -> None:
         "wins": 2,
         "draws": 1,
         "losses": 3,
+        "win_rate": 0.3333,
+        "win_rate_ci95": [0.0968, 0.7000],
         "decisions": 2,
         "decision_ms": {"mean": 2.0, "p95": 3.0, "max": 3.0},
     }
+
+
+def test_wilson_interval_matches_hand_worked_values() -> None:
+    # 5 of 10: centre 0.5, half-width 1.96 * sqrt(0.025 + 0.0096) / 1.3842 = 0.2634
+    low, high = wilson_interval(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    # none or all: one end is exact, the other 1.96^2 / (10 + 1.96^2) = 0.2775 away
+    assert wilson_interval(0, 10) == (0.0, pytest.approx(0.2775, abs=1e-4))
+    assert wilson_interval(10, 10) == (pytest.approx(0.7225, abs=1e-4), 1.0)
+    # the issue-19 bar: 58% of 400 games
+    assert [round(v, 3) for v in wilson_interval(232, 400)] == [0.531, 0.627]
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_report_prints_the_interval() -> None:
+    stats = PlayerStats("hard", wins=5, draws=0, losses=5)
+    report = ArenaReport("robot-master", 10, 1, {}, [stats])
+    row = format_report(report).splitlines()[2].split()
+    assert row[:6] == ["hard", "5", "0", "5", "50.0%", "23.7-76.3"]
 
 
 # -- make_player ------------------------------------------------------------------------------
