@@ -4,6 +4,7 @@
     python bench/levels.py stak-bots --games 200 --seed 1
     python bench/levels.py robo-factory --games 400 --seed 1
     python bench/levels.py roborally --games 96 --seed 1      # 2 robots, courses in rotation
+    python bench/levels.py robo-factory --games 400 --seats 4 # one row level vs 3 column
     python bench/levels.py robot-master \
         --levels normal,hard,bench.reference_players.robot_master:Hard2026
 
@@ -11,7 +12,9 @@ Each pair of levels plays ``--games`` two-player games in the arena (seats alter
 ``g`` on seed ``S+g``). RoboRally spreads a pair's games evenly over the bundled courses
 (``--games`` is rounded down to a multiple of their number). Prints a markdown table: the row
 level's win rate against the column level with its 95% Wilson interval; shared wins (draws)
-are in the list of pairs below it, with the decision times.
+are in the list of pairs below it, with the decision times. With ``--seats N`` (N > 2) every
+ordered pair plays: one seat of the row level against N-1 of the column level, the row's win
+rate to be read against a par of 1/N.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from itertools import combinations
+from itertools import combinations, permutations
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -28,8 +31,11 @@ from engines.arena import PlayerStats, run_arena, timing_summary, wilson_interva
 from engines.registry import get_game  # noqa: E402
 
 
-def play_pair(game: str, a: str, b: str, games: int, seed: int) -> tuple[PlayerStats, PlayerStats]:
-    """Both entrants' totals over ``games`` games (RoboRally: split over the courses)."""
+def play_pair(
+    game: str, a: str, b: str, games: int, seed: int, seats: int = 2
+) -> tuple[PlayerStats, list[float]]:
+    """The totals of ``a`` in one seat against ``seats - 1`` seats of ``b`` over ``games``
+    games (RoboRally: split evenly over the courses), and ``b``'s decision times."""
     spec = get_game(game)
     runs: list[tuple[dict[str, str], int, int]] = [({}, games, seed)]
     if game == "roborally":
@@ -38,15 +44,18 @@ def play_pair(game: str, a: str, b: str, games: int, seed: int) -> tuple[PlayerS
         courses = bundled_courses()
         each = games // len(courses)
         runs = [({"course": c}, each, seed + i * each) for i, c in enumerate(courses)]
-    total = [PlayerStats(a), PlayerStats(b)]
+    total = PlayerStats(a)
+    their_times: list[float] = []
     for options, count, first in runs:
-        report = run_arena(spec, [a, b], count, first, options)
-        for mine, got in zip(total, report.players, strict=True):
-            mine.wins += got.wins
-            mine.draws += got.draws
-            mine.losses += got.losses
-            mine.times_ms.extend(got.times_ms)
-    return total[0], total[1]
+        report = run_arena(spec, [a] + [b] * (seats - 1), count, first, options)
+        got = report.players[0]
+        for other in report.players[1:]:
+            their_times.extend(other.times_ms)
+        total.wins += got.wins
+        total.draws += got.draws
+        total.losses += got.losses
+        total.times_ms.extend(got.times_ms)
+    return total, their_times
 
 
 def cell(stats: PlayerStats) -> str:
@@ -60,22 +69,36 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default="", help="comma-separated (default: all levels)")
+    parser.add_argument("--seats", type=int, default=2, help="players a game (default 2)")
     args = parser.parse_args()
     spec = get_game(args.game)
     levels = [s for s in args.levels.split(",") if s] or list(spec.player_levels())
     results: dict[tuple[str, str], PlayerStats] = {}
+    times: dict[str, list[float]] = {level: [] for level in levels}
     lines = []
-    for a, b in combinations(levels, 2):
+    pairs = combinations(levels, 2) if args.seats == 2 else permutations(levels, 2)
+    for a, b in pairs:
         began = time.perf_counter()
-        sa, sb = play_pair(args.game, a, b, args.games, args.seed)
-        results[a, b], results[b, a] = sa, sb
-        ta, tb = timing_summary(sa.times_ms), timing_summary(sb.times_ms)
+        sa, b_times = play_pair(args.game, a, b, args.games, args.seed, args.seats)
+        results[a, b] = sa
+        if args.seats == 2:  # the same games seen from the other side
+            results[b, a] = PlayerStats(b, sa.losses, sa.draws, sa.wins)
+        times[a].extend(sa.times_ms)
+        times[b].extend(b_times)
         lines.append(
-            f"- {a} vs {b}: {sa.wins}-{sa.draws}-{sa.losses} (W-shared-L of {sa.games}); "
-            f"p95 ms {ta['p95']:.0f} / {tb['p95']:.0f}; {time.perf_counter() - began:.0f} s"
+            f"- {a} vs {args.seats - 1} x {b}: {sa.wins}-{sa.draws}-{sa.losses} "
+            f"(W-shared-L of {sa.games}); {time.perf_counter() - began:.0f} s"
         )
         print(lines[-1], file=sys.stderr, flush=True)
-    print(f"{args.game}: row's win rate against column (95% interval), "
+    lines.append("")
+    for level in levels:
+        t = timing_summary(times[level])
+        lines.append(f"- {level} decisions: mean {t['mean']:.1f} ms, "
+                     f"p95 {t['p95']:.1f} ms, max {t['max']:.1f} ms")
+    against = "column"
+    if args.seats > 2:
+        against = f"{args.seats - 1} x column (par {100 / args.seats:.0f}%)"
+    print(f"{args.game}: row's win rate against {against} (95% interval), "
           f"{sa.games} games a pair, seed {args.seed}\n")
     print("| level | " + " | ".join(levels) + " |")
     print("|---|" + "---:|" * len(levels))
