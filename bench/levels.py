@@ -58,6 +58,11 @@ def play_pair(
     return total, their_times
 
 
+def label(spec: str) -> str:
+    """A short name for the table: ``package.module:Class`` -> ``Class``."""
+    return spec.rpartition(":")[2]
+
+
 def cell(stats: PlayerStats) -> str:
     low, high = wilson_interval(stats.wins, stats.games)
     return f"{100 * stats.wins / stats.games:.1f}% ({100 * low:.0f}-{100 * high:.0f})"
@@ -100,11 +105,11 @@ def main() -> None:
         against = f"{args.seats - 1} x column (par {100 / args.seats:.0f}%)"
     print(f"{args.game}: row's win rate against {against} (95% interval), "
           f"{sa.games} games a pair, seed {args.seed}\n")
-    print("| level | " + " | ".join(levels) + " |")
+    print("| level | " + " | ".join(label(v) for v in levels) + " |")
     print("|---|" + "---:|" * len(levels))
     for a in levels:
         row = [cell(results[a, b]) if a != b else "-" for b in levels]
-        print(f"| {a} | " + " | ".join(row) + " |")
+        print(f"| {label(a)} | " + " | ".join(row) + " |")
     print()
     print("\n".join(lines))
 
