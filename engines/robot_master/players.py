@@ -11,9 +11,11 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
+from engines.robot_master.deals import enumerate_deals, relevant_draws
 from engines.robot_master.evaluation import (
     DEFAULT,
     POW6,
@@ -25,7 +27,8 @@ from engines.robot_master.evaluation import (
     legal_cells,
     outcome,
 )
-from engines.robot_master.search import PLACEMENTS, Pos, cells_after, exact, reply_value
+from engines.robot_master.exact import OutOfTime, Solver
+from engines.robot_master.search import PLACEMENTS, Pos, cells_after, reply_value
 from engines.robot_master.state import Place, RobotMasterView
 
 
@@ -173,89 +176,208 @@ class HardPlayer:
     Early on it plays like ``normal``, when the opponent may still hold almost anything.
     From ``middle`` placements left it deals the hidden cards at random from the view and
     averages each candidate's value against the opponent's best reply *from the dealt
-    hand*; from ``endgame`` placements left it solves every deal exactly to the end and
-    counts wins. ``iterations`` caps the number of deals (``None``: as many as
-    ``time_budget`` allows); with a cap the choice depends on the seed alone.
+    hand*. From ``endgame`` placements left it solves every deal exactly to the end
+    (:mod:`engines.robot_master.exact`): it lists every distinct deal with its probability
+    when there are few enough (:mod:`engines.robot_master.deals`) and otherwise samples;
+    moves that can no longer be best are dropped as the deals come in, and it stops as soon
+    as the choice is settled. ``time_budget`` is spent on a choice that is still open, up to
+    ``max_budget`` when the best two moves are still close. ``iterations`` caps the number
+    of deals (``None``: as many as the budget allows); with a cap the choice depends on the
+    seed alone.
     """
 
     params = DEFAULT
     middle = 12  # placements left from which deals refine the two-move look-ahead
-    endgame = 5  # placements left from which each deal is solved exactly
+    endgame = 7  # placements left from which each deal is solved exactly
     candidates = 16  # best moves by the look-ahead that the middle game deals re-weigh
     max_deals = 64  # enough to settle the middle-game averages
-    min_deals = 4  # before "every move wins (or loses)" may end the endgame early
+    max_listed = 20_000  # deals worth listing one by one (before equivalent ones merge)
+    max_enumerated = 400  # distinct deals worth solving one by one rather than sampling
+    min_samples = 8  # sampled deals before a move may be dropped
+    z_drop = 2.5  # a move is dropped when this many standard errors behind the leader
+    z_clear = 2.0  # ... and the choice is clear when the runner-up is this far behind
 
     def __init__(self, seat: int, level: str = "hard", seed: int = 0) -> None:
         self.seat = seat
         self.level = level
         self.rng = random.Random(seed)
         self.time_budget: float = 0.4
+        self.max_budget: float = 0.8
         self.iterations: int | None = None
         self.last_deals = 0
+        self.last_mode = ""
+        self.clock = time.perf_counter
 
     def choose(self, view: RobotMasterView) -> Place:
-        start = time.perf_counter()
+        start = self.clock()
         moves = view.legal_actions()
         self.last_deals = 0
+        self.last_mode = "single"
         if len(moves) == 1:
             return moves[0]
         ctx = Context(view, self.params)
+        self.last_mode = "last"
         if ctx.remaining <= 1:  # the last placement: nothing hidden matters any more
             return _pick(moves, ctx.one_ply(moves), self.rng)
         base = ctx.two_ply(moves)
         if ctx.remaining <= self.endgame:
-            wins = self._deals(ctx, moves, start, exact_end=True)
-            best = max(wins)
-            keep = [i for i, w in enumerate(wins) if w == best]
+            values = self._exact(ctx, moves, start)
+            best = max(v for v in values if v is not None)
+            keep = [i for i, v in enumerate(values) if v is not None and v >= best - 1e-9]
             return _pick([moves[i] for i in keep], [base[i] for i in keep], self.rng)
+        self.last_mode = "look-ahead"
         if ctx.remaining > self.middle:
             return _pick(moves, base, self.rng)
+        self.last_mode = "static deals"
         order = sorted(range(len(moves)), key=lambda i: -base[i])[: self.candidates]
         cands = [moves[i] for i in order]
-        return _pick(cands, self._deals(ctx, cands, start, exact_end=False), self.rng)
+        return _pick(cands, self._deals(ctx, cands, start), self.rng)
 
-    def _deals(
-        self, ctx: Context, moves: list[Place], start: float, exact_end: bool
-    ) -> list[float]:
-        """Mean over random deals of each move's value for this seat.
+    # -- the endgame: exact per deal --------------------------------------------------
+    def _exact(self, ctx: Context, moves: list[Place], start: float) -> list[float | None]:
+        """Each move's expected outcome for this seat (+1 win, -1 loss) over the deals;
+        ``None`` for a move dropped because it can no longer be (or is very unlikely to be)
+        the best."""
+        listed = enumerate_deals(ctx.view, self.max_listed)
+        if listed is not None and len(listed) <= self.max_enumerated:
+            self.last_mode = "exact, every deal"
+            return self._every_deal(ctx, moves, start, listed)
+        self.last_mode = "exact, sampled deals"
+        return self._sampled(ctx, moves, start)
 
-        ``exact_end``: the exact outcome (+1/0/-1) with best play to the end of the deal;
-        otherwise the static value after the opponent's best reply from its dealt hand.
-        """
+    def _solver(
+        self, ctx: Context, hand: list[int], pile: list[int], deadline: float | None
+    ) -> Solver:
+        view = ctx.view
+        hands = [list(view.hand), hand] if self.seat == 0 else [hand, list(view.hand)]
+        return Solver(view.board, hands, view.to_play, view.moves, pile, deadline, self.clock)
+
+    def _every_deal(
+        self, ctx: Context, moves: list[Place], start: float, listed: list
+    ) -> list[float | None]:
+        """Deals from the most likely down, each move's weighted sum so far and the weight
+        still to come bound its final value: a move whose best case is below another's
+        worst case is dropped, and the search ends when one move is left."""
+        sums = [0.0] * len(moves)
+        alive = list(range(len(moves)))
+        done = 0.0
+        left = 1.0
+        deadline = None if self.iterations is not None else start + self.max_budget
+        limit = self.iterations if self.iterations is not None else len(listed)
+        listed = sorted(listed, key=lambda item: -item[1])
+        deals = 0
+        for (hand, draws), weight in listed[:limit]:
+            solver = self._solver(ctx, list(hand), list(reversed(draws)), deadline)
+            try:
+                values = [solver.value_of(moves[i].cell, moves[i].value) for i in alive]
+            except OutOfTime:
+                break
+            deals += 1
+            for i, v in zip(alive, values, strict=True):
+                sums[i] += weight * v
+            done += weight
+            left = max(0.0, left - weight)
+            floor = max(sums[i] for i in alive) - 2 * left
+            alive = [i for i in alive if sums[i] + 2 * left >= floor - 1e-12]
+            if len(alive) == 1:
+                break
+        self.last_deals = deals
+        scale = done if done > 0 else 1.0
+        return [sums[i] / scale if i in alive else None for i in range(len(moves))]
+
+    def _sampled(self, ctx: Context, moves: list[Place], start: float) -> list[float | None]:
+        """Random deals; a move is dropped once it trails the leader by ``z_drop`` standard
+        errors of their paired difference. At ``time_budget`` the search stops if the
+        runner-up trails by ``z_clear`` standard errors; it goes on to ``max_budget`` if
+        the best two are still close."""
+        view = ctx.view
+        history: list[list[int]] = [[] for _ in moves]
+        alive = list(range(len(moves)))
+        capped = self.iterations is not None
+        soft = start + self.time_budget
+        hard = start + self.max_budget
+        deadline = None if capped else hard
+        limit = self.iterations if capped else 1 << 30
+        deals = 0
+        while deals < limit and len(alive) > 1:
+            state = view.determinize(self.rng)
+            hand = state.hands[1 - self.seat]
+            pile = state.draw_pile[len(state.draw_pile) - relevant_draws(view) :]
+            solver = self._solver(ctx, hand, pile, deadline)
+            try:
+                values = [solver.value_of(moves[i].cell, moves[i].value) for i in alive]
+            except OutOfTime:
+                break
+            deals += 1
+            for i, v in zip(alive, values, strict=True):
+                history[i].append(v)
+            if deals >= self.min_samples:
+                alive, clear = _prune(alive, history, deals, self.z_drop, self.z_clear)
+                if not capped and clear and self.clock() >= soft:
+                    break
+        self.last_deals = deals
+        n = max(deals, 1)
+        return [sum(history[i][-n:]) / n if i in alive else None for i in range(len(moves))]
+
+    # -- the middle game: static value after the dealt reply ----------------------------
+    def _deals(self, ctx: Context, moves: list[Place], start: float) -> list[float]:
+        """Mean over random deals of each move's static value for this seat after the
+        opponent's best reply from its dealt hand."""
         view = ctx.view
         sign = ctx.sign
         other = 1 - self.seat
         totals = [0.0] * len(moves)
         deadline = start + self.time_budget
         capped = self.iterations is not None
-        limit = self.iterations if capped else (1 << 30 if exact_end else self.max_deals)
+        limit = self.iterations if capped else self.max_deals
         deals = 0
         while deals < limit:
             state = view.determinize(self.rng)
             pos = Pos(state.board, state.hands, state.to_play, state.moves, state.draw_pile)
             values = [0.0] * len(moves)
             for i, m in enumerate(moves):
-                if not capped and deals and time.perf_counter() >= deadline:
+                if not capped and deals and self.clock() >= deadline:
                     break  # out of time: drop this unfinished deal
                 pos.play(m.cell, m.value)
-                if exact_end:
-                    values[i] = sign * exact(pos, -2.0, 2.0)
-                else:
-                    hand = pos.hands[other]
-                    held = [v for v in range(6) if hand[v]]
-                    cells = cells_after(ctx.cells, pos.board, m.cell)
-                    values[i] = reply_value(pos, cells, held, ctx.evaluate, sign)
+                hand = pos.hands[other]
+                held = [v for v in range(6) if hand[v]]
+                cells = cells_after(ctx.cells, pos.board, m.cell)
+                values[i] = reply_value(pos, cells, held, ctx.evaluate, sign)
                 pos.undo(m.cell, m.value)
             else:
                 deals += 1
                 for i, v in enumerate(values):
                     totals[i] += v
-                if exact_end and deals >= self.min_deals and max(totals) == min(totals):
-                    break  # every move wins (or every move loses) in every deal so far
                 continue
             break
         self.last_deals = deals
         return [t / max(deals, 1) for t in totals]
+
+
+def _prune(
+    alive: list[int], history: list[list[int]], n: int, z_drop: float, z_clear: float
+) -> tuple[list[int], bool]:
+    """Drop the moves that trail the leader by ``z_drop`` standard errors of the paired
+    difference over the last ``n`` deals; also say whether the runner-up trails by
+    ``z_clear``."""
+    sums = {i: sum(history[i][-n:]) for i in alive}
+    lead = max(alive, key=lambda i: sums[i])
+    top = history[lead][-n:]
+    keep = []
+    closest = float("inf")
+    for i in alive:
+        if i == lead:
+            keep.append(i)
+            continue
+        diffs = [a - b for a, b in zip(top, history[i][-n:], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        se = math.sqrt(var / n) if var > 0 else 1.0 / n
+        z = mean / se
+        if z < z_drop:
+            keep.append(i)
+        closest = min(closest, z)
+    return keep, closest >= z_clear
 
 
 LEVELS: dict[str, type] = {
