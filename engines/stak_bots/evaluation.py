@@ -1,0 +1,216 @@
+"""How Stak Bots' ``hard`` judges positions and plays its look-ahead (on sampled states).
+
+Today's search (:mod:`.search`) scored every won line alike, so with 9 cards against 1 all
+lines "won" and ties went to the first legal action: ``scrap`` comes before ``end``, so the
+old ``hard`` scrapped its own stack card by card (and returned its own top cards with
+Begone) until the turn's action limit. Here:
+
+* a won game is worth more the sooner it comes (and a lost one less the sooner), so the
+  direct win beats a detour through one's own cards;
+* cards kept count: each stack card, each hand card (an option, and the card a turn must
+  give to the scrapheap instead of a stack card), and the last cards of a stack extra;
+* between actions judged alike, ending the turn comes first and self-harm last
+  (:func:`self_harm`: scrapping or recycling one's own top card, or aiming Begone, Reaper
+  or Shot at it).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engines.stak_bots.moves import Move
+from engines.stak_bots.search import Weights as SideWeights
+from engines.stak_bots.search import initiative, sensible, side_value
+from engines.stak_bots.state import StakState
+
+HARMFUL_TARGETS = ("begone", "reaper", "shot")
+
+
+@dataclass(frozen=True)
+class HardWeights:
+    """Hard's evaluation: a side's material (see :class:`.search.Weights`), who strikes
+    first, and wins worth more the sooner they come."""
+
+    side: SideWeights = SideWeights(
+        stack=10.0, hand=6.0, power=1.5, face_up=0.4, last_cards=5.0
+    )
+    initiative: float = 8.0
+    strike: float = 0.0  # per card the player to act would win by attacking now (see strike)
+    win: float = 150.0  # about 15 stack cards: averaged over samples it must not swamp material
+    speed: float = 0.05  # per action sooner: a win now beats the same win after a detour
+    end_bonus: float = 0.3  # in the look-ahead: ending beats an action that gains nothing
+    harm_margin: float = 0.5  # a self-harming action must beat ending by this much (a sample)
+
+
+HARD = HardWeights()
+
+
+def self_harm(state: StakState, seat: int, move: Move) -> bool:
+    """Whether ``move`` by ``seat`` takes a card off its own stack: scrapping or recycling
+    its top card, or Begone, Reaper or Shot aimed at its own top card."""
+    if move.kind in ("scrap", "recycle"):
+        return state.choice is None and state.active == seat
+    choice = state.choice
+    return (
+        move.kind == "target"
+        and move.seat == seat
+        and choice is not None
+        and choice.seat == seat
+        and choice.effect in HARMFUL_TARGETS
+    )
+
+
+def evaluate(state: StakState, seat: int, w: HardWeights = HARD, steps: int = 0) -> float:
+    """The position's worth for ``seat`` (2 or more players), ``steps`` actions from now."""
+    winners = state.winners
+    if winners is not None or state.out[seat]:
+        late = w.speed * steps
+        if winners is None or seat not in winners:
+            return -w.win + late  # a later loss is less bad
+        return w.win - late if len(winners) == 1 else -late
+    sw = w.side
+    mine = side_value(state, seat, sw)
+    others = [
+        side_value(state, s, sw) for s in range(state.num_players) if s != seat and not state.out[s]
+    ]
+    if not others:
+        return mine
+    value = mine - (sum(others) + max(others)) / (len(others) + 1)
+    if state.choice is None:
+        if w.initiative:
+            value += w.initiative * initiative(state, seat)
+        if w.strike:
+            gain = strike(state)
+            value += w.strike * (gain if state.active == seat else -gain)
+    return value
+
+
+def exchange(state: StakState, seat: int, target: int) -> float:
+    """Cards ``target`` loses less cards ``seat`` loses if ``seat``'s top card attacks
+    ``target``'s now (a Stomp Bot again while it stands), the damage as it stands."""
+    effects, powers = state.effects, state.powers
+    mine, theirs = state.stacks[seat], state.stacks[target]
+    a = mine[-1]
+    effect_a = effects[a]
+    pa = state.power_at(seat, -1)
+    hurt_a = state.damage[a]
+    top = len(theirs) - 1
+    hurt_d = state.damage[theirs[top]]
+    lost = gained = 0
+    for _ in range(len(theirs)):
+        d = theirs[top]
+        effect_d = effects[d]
+        pd = powers[d] if effect_d != "leader" else _run(state, theirs, top)
+        hurt_a += pd
+        if effect_d in ("bash", "spike") and len(mine) - lost > 1:
+            lost += 1  # its hit scraps a card of ours besides
+        dies_d = hurt_d + pa >= pd or effect_a == "fatal"
+        if dies_d:
+            gained += 1
+            top -= 1
+        if effect_a in ("bash", "spike") and top >= 0:
+            gained += 1
+            top -= 1
+        if hurt_a >= pa or effect_d == "fatal":
+            lost += 1
+            break
+        if not dies_d or effect_a != "stomp" or top < 0:
+            break
+        hurt_d = 0
+    return float(gained - lost)
+
+
+def _run(state: StakState, stack: list[int], top: int) -> int:
+    """A Leader Bot's power at ``stack[top]`` as the top card: its face-up run."""
+    up = state.up
+    count = 0
+    while top >= 0 and up[stack[top]]:
+        count += 1
+        top -= 1
+    return max(count, 1)
+
+
+def strike(state: StakState) -> float:
+    """What the player to act wins at best by attacking one rival now (0 if nothing)."""
+    active = state.active
+    if not state.stacks[active] or state.attack_over or state.attacker not in (
+        -1, state.stacks[active][-1]
+    ):
+        return 0.0
+    best = 0.0
+    for s in range(state.num_players):
+        if s != active and not state.out[s] and state.stacks[s]:
+            best = max(best, exchange(state, active, s))
+    return best
+
+
+def settle(state: StakState, rng: random.Random | None, w: HardWeights, depth: int) -> None:
+    """Answer pending effect choices by :func:`policy`, so an effect is judged by its result."""
+    for _ in range(4):
+        choice = state.choice
+        if choice is None or state.winners is not None:
+            return
+        state.play(policy(state, choice.seat, rng, w, depth))
+
+
+def policy(
+    state: StakState,
+    seat: int,
+    rng: random.Random | None = None,
+    w: HardWeights = HARD,
+    depth: int = 0,
+) -> Move:
+    """The action with the best immediate result for ``seat``; among equals ending first,
+    self-harm last, then the first (or a random one with ``rng``)."""
+    legal = sensible(state.legal_actions(), seat)
+    if len(legal) == 1:
+        return legal[0]
+    best: list[Move] = []
+    best_value = -1e18
+    for move in legal:
+        if move.kind == "end":
+            value = evaluate(state, seat, w) + w.end_bonus
+        else:
+            child = state.clone()
+            child.play(move)
+            if depth < 2:
+                settle(child, rng, w, depth + 1)
+            value = evaluate(child, seat, w, 1)
+            if self_harm(state, seat, move):
+                value -= w.end_bonus
+        if value > best_value + 1e-9:
+            best_value = value
+            best = [move]
+        elif value > best_value - 1e-9:
+            best.append(move)
+    if len(best) > 1:
+        ends = [m for m in best if m.kind == "end"]
+        if ends:
+            return ends[0]
+    if rng is None or len(best) == 1:
+        return best[0]
+    return rng.choice(best)
+
+
+def playout(
+    state: StakState,
+    seat: int,
+    rng: random.Random,
+    start_turn: int,
+    w: HardWeights = HARD,
+    max_steps: int = 160,
+) -> float:
+    """Play on by :func:`policy` from turn ``start_turn`` until ``seat``'s next turn starts
+    (or the game ends) and value the result for ``seat``."""
+    steps = 0
+    turn = start_turn
+    while state.winners is None and steps < max_steps:
+        if state.turn != turn:
+            turn = state.turn
+            if state.active == seat:
+                break
+        mover = state.choice.seat if state.choice is not None else state.active
+        state.play(policy(state, mover, rng, w))
+        steps += 1
+    return evaluate(state, seat, w, steps)
