@@ -3,6 +3,14 @@
     python bench/roborally_ai.py speed  [--positions 300]
     python bench/roborally_ai.py alone  [--seeds 5]
     python bench/roborally_ai.py race   [--games 40] [--rivals easy]
+    python bench/roborally_ai.py race2v2 [--games 144] [--new hard] [--old ref]
+
+race2v2: 4-robot races, two ``--new`` robots against two ``--old`` ones (``ref``: the frozen
+``bench.reference_players.roborally:Hard2026``), the six seatings of a pair in rotation and
+every bundled course in rotation (game g: seating g % 6, course (g // 6) % 6, seed 3000 + g),
+shared start. A race counts for a side when one of its robots is among the winners. Deaths
+per robot per race: lives lost. Decision times: every programming decision of the new side.
+``--new ref --old ref`` gives the baseline with the same races.
 """
 
 from __future__ import annotations
@@ -23,7 +31,72 @@ from engines.roborally.state import random_choice  # noqa: E402
 
 
 def make(level: str, seat: int, seed: int):
+    if level == "ref":
+        from bench.reference_players.roborally import Hard2026
+
+        return Hard2026(seat=seat, level="hard", seed=seed)
     return LEVELS[level](seat=seat, level=level, seed=seed)
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
+SEATINGS = ((0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2))  # the new pair's seats
+
+
+def race2v2(games: int, new: str, old: str) -> None:
+    courses = bundled_courses()
+    won = {"new": 0, "old": 0}
+    both = none = 0
+    deaths = {"new": 0, "old": 0}
+    times: list[float] = []
+    t0 = time.perf_counter()
+    for g in range(games):
+        course = courses[(g // len(SEATINGS)) % len(courses)]
+        pair = SEATINGS[g % len(SEATINGS)]
+        state = ROBORALLY.new_game(4, {"course": course}, seed=3000 + g)
+        side = ["new" if s in pair else "old" for s in range(4)]
+        players = [make(new if side[s] == "new" else old, s, 7 * g + s) for s in range(4)]
+        lives = [b.lives for b in state.bots]
+        while not state.is_terminal():
+            for seat in state.to_move():
+                view = state.view(seat)
+                t = time.perf_counter()
+                action = players[seat].choose(view)
+                if side[seat] == "new" and view.pending == "program":
+                    times.append(time.perf_counter() - t)
+                state.apply(action, seat)
+        sides = {side[s] for s in state.winners}
+        for k in sides:
+            won[k] += 1
+        both += len(sides) == 2
+        none += not sides
+        for s, b in enumerate(state.bots):
+            deaths[side[s]] += lives[s] - b.lives
+        if (g + 1) % 12 == 0:
+            print(f"  {g + 1} races: new {won['new']} old {won['old']} "
+                  f"({time.perf_counter() - t0:.0f} s)", flush=True)
+    dt = time.perf_counter() - t0
+    lo, hi = wilson(won["new"], games)
+    print(f"{new} x2 vs {old} x2, {games} races over {len(courses)} courses, seats rotated: "
+          f"{new} won {won['new']} ({100 * won['new'] / games:.1f}%, 95% {100 * lo:.1f}-"
+          f"{100 * hi:.1f}%), {old} won {won['old']}, both {both}, none {none}; {dt:.0f} s")
+    for k, name in (("new", new), ("old", old)):
+        print(f"deaths per robot per race, {name} side: {deaths[k] / (2 * games):.3f} "
+              f"({deaths[k]} in {2 * games} robot-races)")
+    if times:
+        times.sort()
+        p95 = times[int(0.95 * (len(times) - 1))]
+        print(f"{new} programming decisions: {len(times)}, median "
+              f"{statistics.median(times) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, "
+              f"max {times[-1] * 1000:.1f} ms")
 
 
 def speed(positions: int) -> None:
@@ -114,7 +187,9 @@ def race(games: int, rivals: str = "easy") -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("speed", "alone", "race"))
+    parser.add_argument("what", choices=("speed", "alone", "race", "race2v2"))
+    parser.add_argument("--new", default="hard", help="race2v2: the side measured")
+    parser.add_argument("--old", default="ref", help="race2v2: the other side")
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--games", type=int, default=40)
@@ -124,6 +199,8 @@ def main() -> None:
         speed(args.positions)
     elif args.what == "alone":
         alone(args.seeds)
+    elif args.what == "race2v2":
+        race2v2(args.games, args.new, args.old)
     else:
         race(args.games, args.rivals)
 

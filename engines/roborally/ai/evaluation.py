@@ -14,8 +14,8 @@ board layout only, so hidden programs of other robots are never read.
 
 from __future__ import annotations
 
-from collections import deque
 from functools import lru_cache
+from heapq import heappop, heappush
 
 from engines.roborally.boardfile import (
     BELT,
@@ -124,11 +124,14 @@ def sim_register(lay: Layout, pos: int, facing: int, kind: int, reg: int) -> tup
     return pos, facing, laser_damage(lay, pos)
 
 
+LASER_COST = 0.5  # registers a point of board-laser damage on the way is worth
+
+
 @lru_cache(maxsize=64)
-def _field(lay_id: int, target: int) -> tuple[int, ...]:
+def _field(lay_id: int, target: int) -> tuple[float, ...]:
     lay = _LAYOUTS[lay_id]
     n = lay.width * lay.height
-    rev: list[list[int]] = [[] for _ in range(n * 4)]
+    rev: list[list[tuple[int, float]]] = [[] for _ in range(n * 4)]
     for i in range(n):
         if lay.kind[i] in (PIT, VOID):
             continue
@@ -140,31 +143,35 @@ def _field(lay_id: int, target: int) -> tuple[int, ...]:
                 p, g = board_effects(lay, p, g, None)
                 if p == DEAD:
                     continue
-                rev[p * 4 + g].append(i * 4 + f)
-    dist = [UNREACHABLE] * (n * 4)
-    queue: deque[int] = deque()
+                rev[p * 4 + g].append((i * 4 + f, 1.0 + LASER_COST * laser_damage(lay, p)))
+    dist: list[float] = [float(UNREACHABLE)] * (n * 4)
+    heap: list[tuple[float, int]] = []
     for f in range(4):
-        dist[target * 4 + f] = 0
-        queue.append(target * 4 + f)
-    while queue:
-        s = queue.popleft()
-        for p in rev[s]:
-            if dist[p] == UNREACHABLE:
-                dist[p] = dist[s] + 1
-                queue.append(p)
+        dist[target * 4 + f] = 0.0
+        heap.append((0.0, target * 4 + f))
+    while heap:
+        d, s = heappop(heap)
+        if d > dist[s]:
+            continue
+        for p, cost in rev[s]:
+            nd = d + cost
+            if nd < dist[p] and nd < UNREACHABLE:
+                dist[p] = nd
+                heappush(heap, (nd, p))
     return tuple(dist)
 
 
 _LAYOUTS: dict[int, Layout] = {}
 
 
-def distance_field(lay: Layout, target: int) -> tuple[int, ...]:
-    """Registers needed from each (square * 4 + facing) to end a register on ``target``."""
+def distance_field(lay: Layout, target: int) -> tuple[float, ...]:
+    """Registers needed from each (square * 4 + facing) to end a register on ``target``, a
+    point of board-laser damage on the way counted as LASER_COST registers more."""
     _LAYOUTS[id(lay)] = lay
     return _field(id(lay), target)
 
 
-def dist_to_flag(lay: Layout, pos: int, facing: int, flag_index: int) -> int:
+def dist_to_flag(lay: Layout, pos: int, facing: int, flag_index: int) -> float:
     if flag_index >= len(lay.flags):
         return 0
     if pos < 0:

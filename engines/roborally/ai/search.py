@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from engines.roborally.ai.evaluation import (
@@ -29,6 +30,7 @@ from engines.roborally.ai.evaluation import (
     simulate_program,
 )
 from engines.roborally.ai.options import decide_option, should_recompile
+from engines.roborally.ai.rescore import table_values
 from engines.roborally.ai.sacrifice import sacrifice_choice
 from engines.roborally.boardfile import DOUBLE_WRENCH, WRENCH, Layout
 from engines.roborally.cards import DECK, KIND
@@ -152,7 +154,12 @@ class NormalPlayer(EasyPlayer):
 THREAT_WEIGHT = (0.4, 0.3, 0.2, 0.15, 0.1)
 PD_SAMPLES = 8  # sampled future hands per power-down question
 PD_BUDGET = 0.12  # seconds for one power-down question
+PD_MARGIN = 10.0  # a power down must beat going on by this much (a lost turn is certain)
+PD_CANDIDATES = 3  # programs (best first) also judged with a power down announced
 DEATH_COST = 200.0  # a life and a lost turn, over the look-ahead's place on the board
+CANDIDATES = 8  # best programs for the robot alone rescored with the whole table
+TABLE_SAMPLES = 12  # sampled programs of the other robots per rescoring
+DEATH_PENALTY = 300.0  # on top of the death's price: a risk of dying, avoided hard
 
 
 def threat_map(view: RoboRallyView, seat: int) -> list[dict[int, float]] | None:
@@ -205,8 +212,19 @@ def residual_damage(damage: int) -> float:
 
 
 class SearchPlayer(BasePlayer):
-    """``hard``: every ordering of the hand by card type, memoised per register; other robots'
-    lasers weighed where they aim now; power down decided by sampled look-ahead."""
+    """``hard``: every ordering of the hand by card type, memoised per register, the best few
+    rescored with the other robots' programs sampled; power down decided by look-ahead.
+
+    ``candidates`` and ``samples`` cap the work (deterministic for a seed when the budget is
+    not reached); ``clock`` is the time source of the budget (tests give a fake one)."""
+
+    candidates = CANDIDATES
+    samples = TABLE_SAMPLES
+
+    def __init__(self, seat: int, level: str = "", seed: int = 0) -> None:
+        super().__init__(seat, level, seed)
+        self.clock: Callable[[], float] = time.monotonic
+        self.last_table: tuple | None = None
 
     def plan(
         self,
@@ -242,7 +260,7 @@ class SearchPlayer(BasePlayer):
                 options = [fixed]
             else:
                 options = [k for k in range(7) if cnt[k]]
-                if len(memo) & 255 == 0 and time.monotonic() > deadline:
+                if len(memo) & 255 == 0 and self.clock() > deadline:
                     timed_out = True
                 if timed_out:  # out of time: the first card type only from here on
                     options = options[-1:]
@@ -286,6 +304,83 @@ class SearchPlayer(BasePlayer):
         self.timed_out = timed_out
         return result
 
+    def plan_top(
+        self,
+        lay: Layout,
+        pos: int,
+        facing: int,
+        flags: int,
+        base_damage: int,
+        counts: tuple[int, ...],
+        lock_kinds: list[int | None],
+        deadline: float,
+        threat: list[dict[int, float]] | None = None,
+        top: int = CANDIDATES,
+    ) -> list[tuple[float, tuple[int, ...]]]:
+        """The ``top`` best (score, card kinds per register) for the robot alone, best first:
+        the same search as :meth:`plan`, keeping the best few programs under every node."""
+        ev = Evaluator(lay, True)
+        memo: dict[tuple, list[tuple[float, tuple[int, ...]]]] = {}
+        timed_out = False
+
+        def search(r: int, pos: int, facing: int, flags: int, dmg: int, cnt: tuple) -> list:
+            nonlocal timed_out
+            if pos == DEAD:
+                return [(-W_DEAD - 50.0 * (REGISTERS - r), (0,) * (REGISTERS - r))]
+            if r == REGISTERS:
+                return [(ev.final(pos, facing, flags, base_damage + dmg), ())]
+            key = (r, pos, facing, flags, dmg, cnt)
+            hit = memo.get(key)
+            if hit is not None:
+                return hit
+            found: list[tuple[float, tuple[int, ...]]] = []
+            fixed = lock_kinds[r]
+            if fixed is not None:
+                options = [fixed]
+            else:
+                options = [k for k in range(7) if cnt[k]]
+                if len(memo) & 255 == 0 and self.clock() > deadline:
+                    timed_out = True
+                if timed_out:
+                    options = options[-1:]
+            total = base_damage + dmg
+            for k in options:
+                npos, nf, d = sim_register(lay, pos, facing, k, r)
+                if d and total + d >= 10:
+                    npos = DEAD
+                nflags = flags
+                gain = 0.0
+                if d:
+                    gain = -W_DAMAGE * d * (1.0 + total / 3.0)
+                    gain -= W_LOCK * (max(0, total + d - 4) - max(0, total - 4))
+                if threat is not None and npos != DEAD:
+                    risk = threat[r].get(npos)
+                    if risk:
+                        gain -= W_DAMAGE * risk * (1.0 + total / 3.0)
+                if npos != DEAD and nflags < len(lay.flags) and lay.flags[nflags] == npos:
+                    nflags += 1
+                    gain += W_FLAG * 0.25 * (REGISTERS - r)
+                    if nflags == len(lay.flags):
+                        val = W_FLAG * nflags + 2000.0 + 100 * (REGISTERS - r)
+                        found.append((val, (k,) + (0,) * (REGISTERS - r - 1)))
+                        continue
+                if fixed is None:
+                    lst = list(cnt)
+                    lst[k] -= 1
+                    ncnt = tuple(lst)
+                else:
+                    ncnt = cnt
+                for sub, seq in search(r + 1, npos, nf, nflags, dmg + d, ncnt):
+                    found.append((sub + gain, (k,) + seq))
+            found.sort(key=lambda x: -x[0])
+            best = found[:top]
+            memo[key] = best
+            return best
+
+        result = search(0, pos, facing, flags, 0, counts)
+        self.timed_out = timed_out
+        return result
+
     @staticmethod
     def fill(seq: tuple[int, ...], counts: tuple[int, ...], lock_kinds: list[int | None]):
         """Card kinds for all five registers: after a win or a death, whatever is left."""
@@ -304,6 +399,11 @@ class SearchPlayer(BasePlayer):
         return out
 
     def program(self, view: RoboRallyView) -> Program | Decide:
+        """The best few programs for the robot alone (:meth:`plan_top`), rescored with the
+        whole table (:func:`.rescore.table_values`: the other robots' programs sampled,
+        pushes, robot lasers and this robot's option-card lasers played by the engine's
+        rules), each with and without a power down (:meth:`pd_gain`; the Circuit Breaker's
+        automatic one counted)."""
         choices = view.program_choices
         assert choices is not None
         me = self.me(view)
@@ -317,8 +417,9 @@ class SearchPlayer(BasePlayer):
         lock_kinds: list[int | None] = [
             (KIND[regs[r]] if regs[r] else -1) if locked[r] else None for r in range(REGISTERS)
         ]
-        deadline = time.monotonic() + self.time_budget
-        score, seq = self.plan(
+        start = self.clock()
+        budget = self.time_budget
+        tops = self.plan_top(
             lay,
             me.pos,
             me.facing,
@@ -326,14 +427,63 @@ class SearchPlayer(BasePlayer):
             me.damage,
             tuple(counts),
             lock_kinds,
-            deadline,
+            start + 0.4 * budget,
             threat_map(view, self.seat),
+            self.candidates,
         )
-        if should_recompile(self, view, score):
+        if should_recompile(self, view, tops[0][0]):
             return Decide("recompile", "")
-        kinds = self.fill(seq, tuple(counts), lock_kinds)
-        cards = _cards_for(hand, tuple(kinds), regs, locked)
-        prog = Program(cards, bool(choices.pd) and self.power_down(view, kinds))
+        cands: list[tuple[float, list[int], tuple[int, ...]]] = []
+        seen: set[tuple[int, ...]] = set()
+        for score, seq in tops:
+            kinds = self.fill(seq, tuple(counts), lock_kinds)
+            cards = _cards_for(hand, tuple(kinds), regs, locked)
+            if cards not in seen:
+                seen.add(cards)
+                cands.append((score, kinds, cards))
+        rng = random.Random(self.rng.random())
+        values = [c[0] for c in cands]
+        table = None
+        if len(cands) > 1 or any(r.seat != self.seat and r.pos >= 0 for r in view.robots):
+            table = table_values(
+                view,
+                self.seat,
+                [c[2] for c in cands],
+                self.samples,
+                rng,
+                start + 0.75 * budget,
+                self.clock,
+            )
+        if table is not None:
+            means, deaths, _ = table
+            values = [m - DEATH_PENALTY * d for m, d in zip(means, deaths, strict=True)]
+            self.last_table = table
+        order = sorted(range(len(cands)), key=lambda i: -values[i])
+        breaker = "circuit-breaker" in me.options
+        best_i, best_v, best_pd = order[0], float("-inf"), False
+        pd_deadline = start + 0.95 * budget
+        judged = 0
+        for i in order:
+            if judged == PD_CANDIDATES:
+                break
+            gain = None
+            if choices.pd or breaker:
+                gain = self.pd_gain(view, cands[i][1], pd_deadline, breaker)
+            v = values[i]
+            pd = False
+            if gain is not None:
+                forced, delta = gain
+                if forced and delta == float("-inf"):
+                    continue  # the Circuit Breaker would power it down in a laser
+                if forced:  # the Circuit Breaker powers it down whatever it announces
+                    v += delta
+                elif choices.pd and delta > PD_MARGIN:
+                    v += delta
+                    pd = True
+            judged += 1
+            if judged == 1 or v > best_v + 1e-9:
+                best_i, best_v, best_pd = i, v, pd
+        prog = Program(cands[best_i][2], bool(choices.pd) and best_pd)
         assert choices.problem(prog) is None, choices.problem(prog)
         return prog
 
@@ -341,14 +491,36 @@ class SearchPlayer(BasePlayer):
     def power_down(self, view: RoboRallyView, kinds: list[int]) -> bool:
         """Announce when a turn spent repairing beats going on with the damage this program
         leaves: sampled look-ahead over the next two turns."""
+        gain = self.pd_gain(view, kinds, self.clock() + PD_BUDGET, False)
+        return gain is not None and gain[1] > PD_MARGIN
+
+    def pd_gain(
+        self, view: RoboRallyView, kinds: list[int], deadline: float, breaker: bool
+    ) -> tuple[bool, float] | None:
+        """(forced by the Circuit Breaker, what a power down next turn is worth over going on)
+        after this program for the robot alone; None: no question (dead, healthy, won)."""
         me = self.me(view)
-        pos, facing, flags, dmg, _ = simulate_program(
-            view.layout, me.pos, me.facing, me.flags, kinds
-        )
+        lay = view.layout
+        pos, facing, flags, dmg, _ = simulate_program(lay, me.pos, me.facing, me.flags, kinds)
         damage = me.damage + dmg
-        if damage >= 10:
-            return False  # destroyed anyway: it re-enters fresh
-        return self.repair_pays(view, pos, facing, flags, damage, locks_after(kinds, damage))
+        if damage >= 10 or pos == DEAD or flags >= len(lay.flags):
+            return None
+        forced = breaker and damage - repair_at(lay, pos) >= 3
+        if damage < 2 and not forced:
+            return None
+        locks = locks_after(kinds, damage)
+        delta = self.repair_gain(view, pos, facing, flags, damage, locks, deadline)
+        return forced, delta
+
+    def down_hurts(self, lay: Layout, pos: int, facing: int) -> bool:
+        """A robot powered down here for a turn: do the board elements damage or kill it?"""
+        if pos < 0:
+            return False
+        for r in range(REGISTERS):
+            pos, facing, d = sim_register(lay, pos, facing, -1, r)
+            if pos == DEAD or d:
+                return True
+        return False
 
     def repair_pays(
         self,
@@ -359,42 +531,59 @@ class SearchPlayer(BasePlayer):
         damage: int,
         locks: list[int | None],
     ) -> bool:
-        """Compare two turns from here: (a) a turn powered down, then a full hand; (b) two
-        turns carrying ``damage``; each over the same sampled hands."""
+        """Is a turn powered down from here worth more than going on (by PD_MARGIN)?"""
+        deadline = self.clock() + PD_BUDGET
+        return self.repair_gain(view, pos, facing, flags, damage, locks, deadline) > PD_MARGIN
+
+    def repair_gain(
+        self,
+        view: RoboRallyView,
+        pos: int,
+        facing: int,
+        flags: int,
+        damage: int,
+        locks: list[int | None],
+        deadline: float,
+    ) -> float:
+        """Two turns from here: (a) a turn powered down, then a full hand; less (b) two
+        turns carrying ``damage``; each over the same sampled hands (mean). A square where
+        the board damages or kills a powered-down robot is never worth it (-inf): it
+        moves off first."""
         lay = view.layout
         if pos == DEAD or damage < 2 or flags >= len(lay.flags):
-            return False
+            return float("-inf")
+        if self.down_hurts(lay, pos, facing):
+            return float("-inf")
         extra = "extra-memory" in self.me(view).options
-        ipos, ifacing, iflags, idmg = pos, facing, flags, 0
+        ipos, ifacing, iflags = pos, facing, flags
         for r in range(REGISTERS):  # the turn powered down: board elements only
-            ipos, ifacing, d = sim_register(lay, ipos, ifacing, -1, r)
-            if ipos == DEAD:
-                return False
-            idmg += d
+            ipos, ifacing, _ = sim_register(lay, ipos, ifacing, -1, r)
             if iflags < len(lay.flags) and lay.flags[iflags] == ipos:
                 iflags += 1
-        idmg = max(0, idmg - repair_at(lay, ipos))
         known = set(view.hand) | {c for c in view.program if c}
         known.update(c for r in view.robots for c in r.revealed if c)
         deck = [c for c in DECK if c not in known]
-        deadline = time.monotonic() + PD_BUDGET
         rng = random.Random(self.rng.random())
         down = carry = 0.0
-        for _ in range(PD_SAMPLES):
+        n = 0
+        for i in range(PD_SAMPLES):
+            if i >= 2 and self.clock() > deadline:
+                break
             rng.shuffle(deck)
-            hand = deck[: hand_size(idmg, REGISTERS, extra)]
-            first = self._turn(lay, ipos, ifacing, iflags, idmg, [None] * 5, hand, deadline)
+            hand = deck[: hand_size(0, REGISTERS, extra)]
+            first = self._turn(lay, ipos, ifacing, iflags, 0, [None] * 5, hand, deadline)
             down += self._judge(view, first)
             # the same cards for both: the first damaged hand is part of the full one
             state = (pos, facing, flags, damage, locks)
             for at in (0, 9):
                 p, f, fl, dm, lk = state
-                if p == DEAD:
+                if p == DEAD or fl >= len(lay.flags):
                     break
                 size = hand_size(dm, sum(x is None for x in lk), extra)
                 state = self._turn(lay, p, f, fl, dm, lk, deck[at : at + size], deadline)
             carry += self._judge(view, state)
-        return down > carry
+            n += 1
+        return (down - carry) / n
 
     def _turn(
         self,
@@ -441,6 +630,8 @@ class SearchPlayer(BasePlayer):
         kind = view.pending
         me = self.me(view)
         if kind == "stay":  # powered down with damage taken meanwhile: another turn down?
+            if self.down_hurts(view.layout, me.pos, me.facing):
+                return Decide("stay", "no")  # never another turn in a laser: move off first
             locks = locks_after([-1] * REGISTERS, me.damage)
             stay = self.repair_pays(view, me.pos, me.facing, me.flags, me.damage, locks)
             return Decide("stay", "yes" if stay else "no")
