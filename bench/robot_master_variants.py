@@ -9,10 +9,10 @@ from __future__ import annotations
 from engines.robot_master.players import HardPlayer
 
 
-class Exact8(HardPlayer):
-    """Solves each deal exactly from 8 placements left."""
+class Exact7(HardPlayer):
+    """Solves each deal exactly from 7 placements left."""
 
-    endgame = 8
+    endgame = 7
 
 
 class Exact9(HardPlayer):

@@ -156,9 +156,12 @@ class Solver:
             and self.clock() >= self.deadline
         ):
             raise OutOfTime
+        key = (self.code << 23) + self.hcode
         if self.moves == PLACEMENTS - 1:
-            return self._last()
-        key = self.code * 1_000_000 + self.hcode
+            last = self.tt.get(key)
+            if last is None:
+                last = self.tt[key] = self._last()
+            return last
         entry = self.tt.get(key)
         first = -1
         if entry is not None:
@@ -177,7 +180,10 @@ class Solver:
         seat = self.to_play
         hand = self.hands[seat]
         values = [v for v in range(6) if hand[v]]
-        order = self._ordered(self.legal(), values, seat)
+        if self.moves >= PLACEMENTS - 2:
+            order = [(c, v) for c in self.legal() for v in values]
+        else:
+            order = self._ordered(self.legal(), values, seat)
         if first >= 0:
             fm = (first // 8, first % 8)
             if fm in order:

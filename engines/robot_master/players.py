@@ -29,7 +29,7 @@ from engines.robot_master.evaluation import (
 )
 from engines.robot_master.exact import OutOfTime, Solver
 from engines.robot_master.search import PLACEMENTS, Pos, cells_after, reply_value
-from engines.robot_master.state import Place, RobotMasterView
+from engines.robot_master.state import HAND_FIVE, Place, RobotMasterView
 
 
 class RandomPlayer:
@@ -188,7 +188,8 @@ class HardPlayer:
 
     params = DEFAULT
     middle = 12  # placements left from which deals refine the two-move look-ahead
-    endgame = 7  # placements left from which each deal is solved exactly
+    endgame = 8  # placements left from which each deal is solved exactly (all 12 cards)
+    endgame_five = 7  # ... with five-card hands (more values in hand: dearer to solve)
     candidates = 16  # best moves by the look-ahead that the middle game deals re-weigh
     max_deals = 64  # enough to settle the middle-game averages
     max_listed = 20_000  # deals worth listing one by one (before equivalent ones merge)
@@ -220,7 +221,8 @@ class HardPlayer:
         if ctx.remaining <= 1:  # the last placement: nothing hidden matters any more
             return _pick(moves, ctx.one_ply(moves), self.rng)
         base = ctx.two_ply(moves)
-        if ctx.remaining <= self.endgame:
+        endgame = self.endgame_five if view.hand_mode == HAND_FIVE else self.endgame
+        if ctx.remaining <= endgame:
             values = self._exact(ctx, moves, start)
             best = max(v for v in values if v is not None)
             keep = [i for i, v in enumerate(values) if v is not None and v >= best - 1e-9]
