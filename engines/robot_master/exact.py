@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from engines.robot_master.board import CELLS, EMPTY, NEIGHBOURS
-from engines.robot_master.evaluation import POW6, SCORE, board_keys
+from engines.robot_master.evaluation import FILLED, POW6, SCORE, board_keys
 
 PLACEMENTS = CELLS - 1
 HAND_BASE = (1, 13, 169, 2197, 28561, 371293)  # hand counts are at most 12
@@ -164,6 +164,10 @@ class Solver:
             return last
         entry = self.tt.get(key)
         first = -1
+        if entry is None:
+            settled = self._settled()
+            if settled:
+                return settled if self.to_play == 0 else -settled
         if entry is not None:
             lo, hi, first = entry
             if lo >= beta or lo == hi:
@@ -210,6 +214,42 @@ class Solver:
             lo = hi = best
         self.tt[key] = (lo, hi, best_move)
         return best
+
+    def _settled(self) -> int:
+        """+1 (-1) if the Rows (Columns) win however the rest is played, else 0.
+
+        Line scores only grow as cards are added; a line with one empty cell can grow at
+        most to its best with a value either hand holds (or will draw), one with more is
+        unbounded here.
+        The side whose weakest line cannot reach the other side's weakest line now loses.
+        """
+        h0, h1, pile = self.hands[0], self.hands[1], self.pile
+        held = [v for v in range(6) if h0[v] or h1[v] or v in pile]
+        r_low = c_low = r_high = c_high = 10_000
+        for keys, is_rows in ((self.rk, True), (self.ck, False)):
+            low = high = 10_000
+            for key in keys:
+                score = SCORE[key]
+                if score < low:
+                    low = score
+                filled = FILLED[key]
+                if filled == 5:
+                    top = score
+                elif filled == 4:
+                    top = max(SCORE[key + POW6[v]] for v in held)
+                else:
+                    continue
+                if top < high:
+                    high = top
+            if is_rows:
+                r_low, r_high = low, high
+            else:
+                c_low, c_high = low, high
+        if r_high < c_low:
+            return -1
+        if c_high < r_low:
+            return 1
+        return 0
 
     def _last(self) -> int:
         """The last placement: the best outcome for the side to move, no recursion."""
