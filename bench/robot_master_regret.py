@@ -13,8 +13,10 @@ the value of the move it chose. Run by hand (slow: seconds per position)::
 from __future__ import annotations
 
 import argparse
+import pickle
 import statistics
 import time
+from pathlib import Path
 from typing import Any
 
 from engines.players import make_player
@@ -61,12 +63,19 @@ def main() -> None:
     parser.add_argument("--hand", choices=("full", "five"), default="full")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", default="hard,bench.reference_players.robot_master:Hard2026")
+    parser.add_argument("--cache", help="file keeping the true values between runs")
     args = parser.parse_args()
     names = args.players.split(",")
     regrets: dict[str, list[float]] = {n: [] for n in names}
     times: dict[str, list[float]] = {n: [] for n in names}
+    cache_file = Path(args.cache) if args.cache else None
+    cache = pickle.loads(cache_file.read_bytes()) if cache_file and cache_file.exists() else {}
     for i, view in enumerate(positions(args.positions, args.hand, args.left, args.seed)):
-        values = true_values(view)
+        if view not in cache:
+            cache[view] = true_values(view)
+            if cache_file:
+                cache_file.write_bytes(pickle.dumps(cache))
+        values = cache[view]
         best = max(values.values())
         for name in names:
             player = make_player(SPEC, name, view.seat, args.seed * 7 + i)

@@ -19,3 +19,22 @@ class Exact9(HardPlayer):
     """Solves each deal exactly from 9 placements left."""
 
     endgame = 9
+
+
+class Top9(HardPlayer):
+    """At 9 placements left, the best 6 moves by the static deals solved exactly."""
+
+    exact_top_from = 9
+
+
+class Top10(HardPlayer):
+    """From 10 placements left, the best 6 moves by the static deals solved exactly."""
+
+    exact_top_from = 10
+
+
+class Top9Wide(HardPlayer):
+    """At 9 placements left, the best 10 moves by the static deals solved exactly."""
+
+    exact_top_from = 9
+    exact_top = 10

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -190,6 +191,8 @@ class HardPlayer:
     middle = 12  # placements left from which deals refine the two-move look-ahead
     endgame = 8  # placements left from which each deal is solved exactly (all 12 cards)
     endgame_five = 7  # ... with five-card hands (more values in hand: dearer to solve)
+    exact_top_from = 0  # placements left from which the best few static moves are solved
+    exact_top = 6  # ... that many of them
     candidates = 16  # best moves by the look-ahead that the middle game deals re-weigh
     max_deals = 64  # enough to settle the middle-game averages
     max_listed = 20_000  # deals worth listing one by one (before equivalent ones merge)
@@ -233,19 +236,50 @@ class HardPlayer:
         self.last_mode = "static deals"
         order = sorted(range(len(moves)), key=lambda i: -base[i])[: self.candidates]
         cands = [moves[i] for i in order]
-        return _pick(cands, self._deals(ctx, cands, start), self.rng)
+        static = self._deals(ctx, cands, start)
+        if ctx.remaining > self.exact_top_from or view.hand_mode == HAND_FIVE:
+            return _pick(cands, static, self.rng)
+        # Just before the endgame: the best few by the static deals, solved exactly.
+        first = sorted(range(len(cands)), key=lambda i: -static[i])[: self.exact_top]
+        top = [cands[i] for i in first]
+        values = self._exact(ctx, top, start)
+        best = max(v for v in values if v is not None)
+        keep = [i for i, v in enumerate(values) if v is not None and v >= best - 1e-9]
+        return _pick([top[i] for i in keep], [static[first[i]] for i in keep], self.rng)
 
     # -- the endgame: exact per deal --------------------------------------------------
     def _exact(self, ctx: Context, moves: list[Place], start: float) -> list[float | None]:
         """Each move's expected outcome for this seat (+1 win, -1 loss) over the deals;
         ``None`` for a move dropped because it can no longer be (or is very unlikely to be)
-        the best."""
+        the best.
+
+        Every distinct deal is solved when they are few enough to finish (with a cap on
+        the deals: no more than the cap; with a clock: the first deal's cost times their
+        number fits in ``max_budget``); otherwise deals are sampled, from the listed ones
+        by their probability when they could be listed (a deal drawn again costs nothing),
+        else dealt at random from the view."""
         listed = enumerate_deals(ctx.view, self.max_listed)
-        if listed is not None and len(listed) <= self.max_enumerated:
+        if listed is not None and len(listed) > self.max_enumerated:
+            listed = None
+        capped = self.iterations is not None
+        deadline = None if capped else start + self.max_budget
+        solved: dict[tuple, dict[int, int]] = {}
+        if listed is not None and (not capped or len(listed) <= self.iterations):
             self.last_mode = "exact, every deal"
-            return self._every_deal(ctx, moves, start, listed)
+            listed.sort(key=lambda item: -item[1])
+            (hand, draws), weight = listed[0]
+            solver = self._solver(ctx, list(hand), list(reversed(draws)), deadline)
+            try:
+                first = [solver.value_of(m.cell, m.value) for m in moves]
+            except OutOfTime:
+                self.last_deals = 0
+                return [0.0] * len(moves)
+            per_deal = self.clock() - start
+            if capped or start + per_deal * len(listed) <= deadline:
+                return self._every_deal(ctx, moves, listed, first, deadline)
+            solved[(hand, draws)] = dict(enumerate(first))
         self.last_mode = "exact, sampled deals"
-        return self._sampled(ctx, moves, start)
+        return self._sampled(ctx, moves, start, listed, solved)
 
     def _solver(
         self, ctx: Context, hand: list[int], pile: list[int], deadline: float | None
@@ -255,20 +289,28 @@ class HardPlayer:
         return Solver(view.board, hands, view.to_play, view.moves, pile, deadline, self.clock)
 
     def _every_deal(
-        self, ctx: Context, moves: list[Place], start: float, listed: list
+        self,
+        ctx: Context,
+        moves: list[Place],
+        listed: list,
+        first: list[int],
+        deadline: float | None,
     ) -> list[float | None]:
-        """Deals from the most likely down, each move's weighted sum so far and the weight
-        still to come bound its final value: a move whose best case is below another's
-        worst case is dropped, and the search ends when one move is left."""
-        sums = [0.0] * len(moves)
+        """Deals from the most likely down (the first one already solved: ``first``); each
+        move's weighted sum so far and the weight still to come bound its final value: a
+        move whose best case is below another's worst case is dropped, and the search ends
+        when one move is left."""
+        weight = listed[0][1]
+        sums = [weight * v for v in first]
         alive = list(range(len(moves)))
-        done = 0.0
-        left = 1.0
-        deadline = None if self.iterations is not None else start + self.max_budget
-        limit = self.iterations if self.iterations is not None else len(listed)
-        listed = sorted(listed, key=lambda item: -item[1])
-        deals = 0
-        for (hand, draws), weight in listed[:limit]:
+        done = weight
+        left = max(0.0, 1.0 - weight)
+        deals = 1
+        for (hand, draws), weight in listed[1:]:
+            floor = max(sums[i] for i in alive) - 2 * left
+            alive = [i for i in alive if sums[i] + 2 * left >= floor - 1e-12]
+            if len(alive) == 1:
+                break
             solver = self._solver(ctx, list(hand), list(reversed(draws)), deadline)
             try:
                 values = [solver.value_of(moves[i].cell, moves[i].value) for i in alive]
@@ -279,15 +321,17 @@ class HardPlayer:
                 sums[i] += weight * v
             done += weight
             left = max(0.0, left - weight)
-            floor = max(sums[i] for i in alive) - 2 * left
-            alive = [i for i in alive if sums[i] + 2 * left >= floor - 1e-12]
-            if len(alive) == 1:
-                break
         self.last_deals = deals
-        scale = done if done > 0 else 1.0
-        return [sums[i] / scale if i in alive else None for i in range(len(moves))]
+        return [sums[i] / done if i in alive else None for i in range(len(moves))]
 
-    def _sampled(self, ctx: Context, moves: list[Place], start: float) -> list[float | None]:
+    def _sampled(
+        self,
+        ctx: Context,
+        moves: list[Place],
+        start: float,
+        listed: list | None,
+        solved: dict[tuple, dict[int, int]],
+    ) -> list[float | None]:
         """Random deals; a move is dropped once it trails the leader by ``z_drop`` standard
         errors of their paired difference. At ``time_budget`` the search stops if the
         runner-up trails by ``z_clear`` standard errors; it goes on to ``max_budget`` if
@@ -297,22 +341,33 @@ class HardPlayer:
         alive = list(range(len(moves)))
         capped = self.iterations is not None
         soft = start + self.time_budget
-        hard = start + self.max_budget
-        deadline = None if capped else hard
+        deadline = None if capped else start + self.max_budget
         limit = self.iterations if capped else 1 << 30
+        draws = relevant_draws(view)
+        cumulative = list(itertools.accumulate(w for _, w in listed)) if listed else []
         deals = 0
         while deals < limit and len(alive) > 1:
-            state = view.determinize(self.rng)
-            hand = state.hands[1 - self.seat]
-            pile = state.draw_pile[len(state.draw_pile) - relevant_draws(view) :]
-            solver = self._solver(ctx, hand, pile, deadline)
-            try:
-                values = [solver.value_of(moves[i].cell, moves[i].value) for i in alive]
-            except OutOfTime:
-                break
+            if listed is not None:
+                (hand, seq), _ = self.rng.choices(listed, cum_weights=cumulative)[0]
+                deal = (hand, seq)
+                hand, pile = list(hand), list(reversed(seq))
+            else:
+                state = view.determinize(self.rng)
+                hand = state.hands[1 - self.seat]
+                pile = state.draw_pile[len(state.draw_pile) - draws :]
+                deal = (tuple(hand), tuple(pile))
+            known = solved.setdefault(deal, {})
+            todo = [i for i in alive if i not in known]
+            if todo:
+                solver = self._solver(ctx, hand, pile, deadline)
+                try:
+                    for i in todo:
+                        known[i] = solver.value_of(moves[i].cell, moves[i].value)
+                except OutOfTime:
+                    break
             deals += 1
-            for i, v in zip(alive, values, strict=True):
-                history[i].append(v)
+            for i in alive:
+                history[i].append(known[i])
             if deals >= self.min_samples:
                 alive, clear = _prune(alive, history, deals, self.z_drop, self.z_clear)
                 if not capped and clear and self.clock() >= soft:

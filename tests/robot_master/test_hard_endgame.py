@@ -155,23 +155,26 @@ def test_listed_deals_cap_the_hand_and_keep_the_draw_order() -> None:
 
 
 @pytest.mark.parametrize(
-    ("hand_mode", "left", "seed", "mode"),
+    ("hand_mode", "left", "seed", "iterations", "mode"),
     [
-        ("full", 7, 21, "exact, every deal"),
-        ("five", 7, 22, "exact, sampled deals"),
-        ("full", 10, 23, "static deals"),
+        ("full", 7, 21, 100, "exact, every deal"),
+        ("full", 8, 21, 10, "exact, sampled deals"),  # drawn from the listed deals
+        ("five", 7, 22, 6, "exact, sampled deals"),  # too many to list: dealt from the view
+        ("full", 10, 23, 6, "static deals"),
     ],
 )
-def test_fixed_iterations_same_choice(hand_mode: str, left: int, seed: int, mode: str) -> None:
+def test_fixed_iterations_same_choice(
+    hand_mode: str, left: int, seed: int, iterations: int, mode: str
+) -> None:
     _, view = late_view(hand_mode, left, seed)
     choices = []
     for _ in range(2):
         player = HardPlayer(seat=view.seat, seed=5)
-        player.iterations = 6
+        player.iterations = iterations
         choices.append((player.choose(view), player.last_deals, player.last_mode))
     assert choices[0] == choices[1]
     assert choices[0][2] == mode
-    assert choices[0][1] <= 6
+    assert choices[0][1] <= iterations
 
 
 class FakeClock:
