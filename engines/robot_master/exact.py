@@ -21,6 +21,21 @@ LOWER, UPPER = 0, 1
 CHECK_EVERY = 512  # nodes between two looks at the clock
 
 
+def _top_table() -> list[int]:
+    """The most a line can still score: its score when full, the best with one more card
+    when one cell is empty, unbounded (1,000) with more empty cells."""
+    top = [1000] * len(SCORE)
+    for key, filled in enumerate(FILLED):
+        if filled == 5:
+            top[key] = SCORE[key]
+        elif filled == 4:
+            top[key] = max(SCORE[key + POW6[v]] for v in range(6))
+    return top
+
+
+TOP = _top_table()
+
+
 class OutOfTime(Exception):
     """The solver's deadline passed; the deal being solved is unfinished."""
 
@@ -218,37 +233,22 @@ class Solver:
     def _settled(self) -> int:
         """+1 (-1) if the Rows (Columns) win however the rest is played, else 0.
 
-        Line scores only grow as cards are added; a line with one empty cell can grow at
-        most to its best with a value either hand holds (or will draw), one with more is
-        unbounded here.
-        The side whose weakest line cannot reach the other side's weakest line now loses.
+        Line scores only grow as cards are added: a side loses for sure when one of its
+        lines cannot reach the other side's weakest line as it stands even with the best
+        card on its one empty cell (or as it is, full).
         """
-        h0, h1, pile = self.hands[0], self.hands[1], self.pile
-        held = [v for v in range(6) if h0[v] or h1[v] or v in pile]
-        r_low = c_low = r_high = c_high = 10_000
-        for keys, is_rows in ((self.rk, True), (self.ck, False)):
-            low = high = 10_000
-            for key in keys:
-                score = SCORE[key]
-                if score < low:
-                    low = score
-                filled = FILLED[key]
-                if filled == 5:
-                    top = score
-                elif filled == 4:
-                    top = max(SCORE[key + POW6[v]] for v in held)
-                else:
-                    continue
-                if top < high:
-                    high = top
-            if is_rows:
-                r_low, r_high = low, high
+        rk, ck = self.rk, self.ck
+        r_low = min(SCORE[rk[0]], SCORE[rk[1]], SCORE[rk[2]], SCORE[rk[3]], SCORE[rk[4]])
+        c_low = min(SCORE[ck[0]], SCORE[ck[1]], SCORE[ck[2]], SCORE[ck[3]], SCORE[ck[4]])
+        if r_low != c_low:
+            if r_low < c_low:
+                for key in rk:
+                    if TOP[key] < c_low:
+                        return -1
             else:
-                c_low, c_high = low, high
-        if r_high < c_low:
-            return -1
-        if c_high < r_low:
-            return 1
+                for key in ck:
+                    if TOP[key] < r_low:
+                        return 1
         return 0
 
     def _last(self) -> int:
