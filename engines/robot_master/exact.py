@@ -62,6 +62,7 @@ class Solver:
         "pile",
         "drawn",
         "empties",
+        "isolated",
         "weight",
         "code",
         "hcode",
@@ -89,6 +90,10 @@ class Solver:
         self.pile = list(pile)
         self.drawn: list[int] = []
         self.empties = [c for c in range(CELLS) if self.board[c] == EMPTY]
+        # Empty cells without a card beside them yet; every other empty cell stays legal.
+        self.isolated = {
+            c for c in self.empties if all(self.board[n] == EMPTY for n in NEIGHBOURS[c])
+        }
         self.weight = [0] * CELLS
         for i, c in enumerate(self.empties):
             self.weight[c] = 7**i
@@ -102,11 +107,14 @@ class Solver:
     # -- moves ----------------------------------------------------------------------
     def legal(self) -> list[int]:
         board = self.board
-        return [
-            c
-            for c in self.empties
-            if board[c] == EMPTY and any(board[n] != EMPTY for n in NEIGHBOURS[c])
-        ]
+        if self.isolated:
+            return [
+                c
+                for c in self.empties
+                if board[c] == EMPTY
+                and (c not in self.isolated or any(board[n] != EMPTY for n in NEIGHBOURS[c]))
+            ]
+        return [c for c in self.empties if board[c] == EMPTY]
 
     def play(self, cell: int, v: int) -> None:
         self.board[cell] = v
