@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from engines.registry import get_game
 from engines.robot_master.evaluation import POW6, Evaluator, LineTable
+from engines.robot_master.exact import Solver
 from engines.robot_master.players import LEVELS, Context, HardPlayer
 from engines.robot_master.search import Pos
 from engines.robot_master.state import RobotMasterState, RobotMasterView
@@ -122,6 +123,23 @@ def deals_per_second(views: list[RobotMasterView], budget: float) -> float:
     return deals / total
 
 
+def exact_ms(hand: str, left: int, count: int = 6) -> float:
+    """Mean time to solve every legal move of one deal exactly (one solver per deal)."""
+    total = 0.0
+    for seed in range(count):
+        rng = random.Random(seed)
+        state = SPEC.new_game(2, {"hand": hand}, 1000 + seed)
+        assert isinstance(state, RobotMasterState)
+        while 24 - state.moves > left:
+            state.play(rng.choice(state.legal_actions()))
+        start = time.perf_counter()
+        solver = Solver(state.board, state.hands, state.to_play, state.moves, state.draw_pile)
+        for m in state.legal_actions():
+            solver.value_of(m.cell, m.value)
+        total += time.perf_counter() - start
+    return total / count * 1000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per playout figure")
@@ -146,6 +164,9 @@ def main() -> None:
         views = midgame_views(10, "full", placed)
         left = 24 - placed
         print(f"  hard deals/s with {left} placements left: {deals_per_second(views, 0.4):,.0f}")
+    for hand, lefts in (("full", (6, 7, 8, 9)), ("five", (5, 6, 7))):
+        figures = ", ".join(f"{left} left {exact_ms(hand, left):.0f} ms" for left in lefts)
+        print(f"  exact solving of a deal (every move), hand={hand}: {figures}")
     views = midgame_views(20, "full", 6) + midgame_views(20, "five", 14)
     t = sorted(decision_ms("hard", views, None))
     print(

@@ -21,10 +21,10 @@ class Exact9(HardPlayer):
     endgame = 9
 
 
-class Top9(HardPlayer):
-    """At 9 placements left, the best 6 moves by the static deals solved exactly."""
+class Static9(HardPlayer):
+    """At 9 placements left, the static deals only (as before the best few were solved)."""
 
-    exact_top_from = 9
+    exact_top_from = 0
 
 
 class Top10(HardPlayer):
@@ -33,8 +33,8 @@ class Top10(HardPlayer):
     exact_top_from = 10
 
 
-class Top9Wide(HardPlayer):
-    """At 9 placements left, the best 10 moves by the static deals solved exactly."""
+class Five6(HardPlayer):
+    """Five-card hands: every move solved from 6 left, the best 6 at 7 left."""
 
-    exact_top_from = 9
-    exact_top = 10
+    endgame_five = 6
+    exact_top_from_five = 7

@@ -191,7 +191,8 @@ class HardPlayer:
     middle = 12  # placements left from which deals refine the two-move look-ahead
     endgame = 8  # placements left from which each deal is solved exactly (all 12 cards)
     endgame_five = 7  # ... with five-card hands (more values in hand: dearer to solve)
-    exact_top_from = 0  # placements left from which the best few static moves are solved
+    exact_top_from = 9  # placements left from which the best few static moves are solved
+    exact_top_from_five = 0  # ... with five-card hands (0: never)
     exact_top = 6  # ... that many of them
     candidates = 16  # best moves by the look-ahead that the middle game deals re-weigh
     max_deals = 64  # enough to settle the middle-game averages
@@ -224,12 +225,9 @@ class HardPlayer:
         if ctx.remaining <= 1:  # the last placement: nothing hidden matters any more
             return _pick(moves, ctx.one_ply(moves), self.rng)
         base = ctx.two_ply(moves)
-        endgame = self.endgame_five if view.hand_mode == HAND_FIVE else self.endgame
-        if ctx.remaining <= endgame:
-            values = self._exact(ctx, moves, start)
-            best = max(v for v in values if v is not None)
-            keep = [i for i, v in enumerate(values) if v is not None and v >= best - 1e-9]
-            return _pick([moves[i] for i in keep], [base[i] for i in keep], self.rng)
+        five = view.hand_mode == HAND_FIVE
+        if ctx.remaining <= (self.endgame_five if five else self.endgame):
+            return self._exact_pick(ctx, moves, base, start)
         self.last_mode = "look-ahead"
         if ctx.remaining > self.middle:
             return _pick(moves, base, self.rng)
@@ -237,15 +235,20 @@ class HardPlayer:
         order = sorted(range(len(moves)), key=lambda i: -base[i])[: self.candidates]
         cands = [moves[i] for i in order]
         static = self._deals(ctx, cands, start)
-        if ctx.remaining > self.exact_top_from or view.hand_mode == HAND_FIVE:
+        if ctx.remaining > (self.exact_top_from_five if five else self.exact_top_from):
             return _pick(cands, static, self.rng)
         # Just before the endgame: the best few by the static deals, solved exactly.
         first = sorted(range(len(cands)), key=lambda i: -static[i])[: self.exact_top]
-        top = [cands[i] for i in first]
-        values = self._exact(ctx, top, start)
+        return self._exact_pick(ctx, [cands[i] for i in first], [static[i] for i in first], start)
+
+    def _exact_pick(
+        self, ctx: Context, moves: list[Place], tiebreak: list[float], start: float
+    ) -> Place:
+        """The move with the best expected exact outcome; ties go to ``tiebreak``."""
+        values = self._exact(ctx, moves, start)
         best = max(v for v in values if v is not None)
         keep = [i for i, v in enumerate(values) if v is not None and v >= best - 1e-9]
-        return _pick([top[i] for i in keep], [static[first[i]] for i in keep], self.rng)
+        return _pick([moves[i] for i in keep], [tiebreak[i] for i in keep], self.rng)
 
     # -- the endgame: exact per deal --------------------------------------------------
     def _exact(self, ctx: Context, moves: list[Place], start: float) -> list[float | None]:

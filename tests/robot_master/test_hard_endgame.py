@@ -160,6 +160,7 @@ def test_listed_deals_cap_the_hand_and_keep_the_draw_order() -> None:
         ("full", 7, 21, 100, "exact, every deal"),
         ("full", 8, 21, 10, "exact, sampled deals"),  # drawn from the listed deals
         ("five", 7, 22, 6, "exact, sampled deals"),  # too many to list: dealt from the view
+        ("full", 9, 24, 6, "exact, sampled deals"),  # the best six static moves
         ("full", 10, 23, 6, "static deals"),
     ],
 )
@@ -207,7 +208,9 @@ def test_budget_kept_with_a_fake_clock(hand_mode: str, left: int, seed: int) -> 
     assert player.choose(view) in view.legal_actions()
 
 
-@pytest.mark.parametrize(("hand_mode", "left"), [("full", 6), ("full", 8), ("five", 7)])
+@pytest.mark.parametrize(
+    ("hand_mode", "left"), [("full", 6), ("full", 8), ("full", 9), ("five", 7)]
+)
 @pytest.mark.parametrize("seat", [0, 1])
 def test_endgame_sees_only_the_view(hand_mode: str, left: int, seat: int) -> None:
     """Same view, other hidden cards (the opponent's hand, the pile, the unused cards dealt
