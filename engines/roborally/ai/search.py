@@ -225,6 +225,7 @@ class SearchPlayer(BasePlayer):
         super().__init__(seat, level, seed)
         self.clock: Callable[[], float] = time.monotonic
         self.last_table: tuple | None = None
+        self.last_risk: float | None = None  # sampled death rate of the program chosen
 
     def plan(
         self,
@@ -317,8 +318,10 @@ class SearchPlayer(BasePlayer):
         threat: list[dict[int, float]] | None = None,
         top: int = CANDIDATES,
     ) -> list[tuple[float, tuple[int, ...]]]:
-        """The ``top`` best (score, card kinds per register) for the robot alone, best first:
-        the same search as :meth:`plan`, keeping the best few programs under every node."""
+        """The ``top`` best (score, card kinds per register) for the robot alone, best first,
+        then the best program of every other first card kind (a way out when the whole table
+        makes the best few fatal): the same search as :meth:`plan`, keeping the best few
+        programs under every node."""
         ev = Evaluator(lay, True)
         memo: dict[tuple, list[tuple[float, tuple[int, ...]]]] = {}
         timed_out = False
@@ -373,6 +376,14 @@ class SearchPlayer(BasePlayer):
                 for sub, seq in search(r + 1, npos, nf, nflags, dmg + d, ncnt):
                     found.append((sub + gain, (k,) + seq))
             found.sort(key=lambda x: -x[0])
+            if r == 0:  # the root: the best few, and the best of every first card kind
+                firsts = {seq[0] for _, seq in found[:top]}
+                extra = []
+                for item in found[top:]:
+                    if item[1][0] not in firsts:
+                        firsts.add(item[1][0])
+                        extra.append(item)
+                return found[:top] + extra
             best = found[:top]
             memo[key] = best
             return best
@@ -483,6 +494,7 @@ class SearchPlayer(BasePlayer):
             judged += 1
             if judged == 1 or v > best_v + 1e-9:
                 best_i, best_v, best_pd = i, v, pd
+        self.last_risk = table[1][best_i] if table is not None else None
         prog = Program(cands[best_i][2], bool(choices.pd) and best_pd)
         assert choices.problem(prog) is None, choices.problem(prog)
         return prog

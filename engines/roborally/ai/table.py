@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engines.roborally.ai.evaluation import DEAD, Evaluator, simulate_program
+from engines.roborally.ai.evaluation import DEAD, Evaluator, sim_register, simulate_program
 from engines.roborally.ai.fire import fire_mode
 from engines.roborally.cards import DECK, KIND
 from engines.roborally.state import (
@@ -35,7 +35,25 @@ from engines.roborally.state import (
     RoboRallyView,
 )
 
-ORDERINGS = 16  # random orderings an unseen robot tries for its sampled hand
+STEPWISE = 1  # the stepwise program among an unseen robot's trials (0: random ones only)
+ORDERINGS = 6  # random orderings an unseen robot tries besides the stepwise program
+
+
+class _Sim(RoboRallyState):
+    """The engine's rules without its log text (the names of squares in the events): a
+    simulated turn is never told."""
+
+    def _spot(self, s: int) -> str:
+        return ""
+
+    def _path(self, s: int, start: str, last: int, d: int) -> str:
+        return ""
+
+    def _square(self, i: int) -> str:
+        return ""
+
+    def _shove(self, start: int, end: int) -> str:
+        return ""
 
 
 class _Stop(Exception):
@@ -70,8 +88,9 @@ def hand_size(info_damage: int, locked: int, extra: bool) -> int:
 def greedy_program(
     view: RoboRallyView, seat: int, hand: list[int], rng: random.Random
 ) -> list[int]:
-    """A plausible program for another robot: the best of a few random orderings of its hand
-    for the robot alone (distance to its next flag, death and damage), locked cards kept."""
+    """A plausible program for another robot, for the robot alone on the board: the card
+    that brings it nearest its next flag register by register (the distance field knows
+    turns, belts and walls), against a few random orderings of its hand; locked cards kept."""
     r = view.robots[seat]
     lay = view.layout
     ev = Evaluator(lay, True)
@@ -79,13 +98,16 @@ def greedy_program(
     base = [r.revealed[i] if r.locked[i] else 0 for i in range(REGISTERS)]
     if len(hand) < len(free):
         hand = hand + [c for c in DECK[: len(free)] if c not in hand]
-    best: list[int] = []
-    best_score = float("-inf")
+    trials = [_stepwise(view, seat, hand, base, ev, rng)] if STEPWISE else []
     for _ in range(ORDERINGS):
         pick = rng.sample(hand, len(free))
         cards = list(base)
         for i, c in zip(free, pick, strict=True):
             cards[i] = c
+        trials.append(cards)
+    best: list[int] = trials[0]
+    best_score = float("-inf")
+    for cards in trials:
         kinds = [KIND[c] if c else -1 for c in cards]
         pos, facing, flags, dmg, _ = simulate_program(lay, r.pos, r.facing, r.flags, kinds)
         score = ev.final(pos, facing, flags, r.damage + dmg) - 6.0 * dmg
@@ -94,11 +116,57 @@ def greedy_program(
     return best
 
 
+def _stepwise(
+    view: RoboRallyView,
+    seat: int,
+    hand: list[int],
+    base: list[int],
+    ev: Evaluator,
+    rng: random.Random,
+) -> list[int]:
+    """Register by register, the card kind that ends nearest the next flag (one card of
+    that kind, at random: its priority is unknown)."""
+    r = view.robots[seat]
+    lay = view.layout
+    left = list(hand)
+    rng.shuffle(left)
+    pos, facing, flags = r.pos, r.facing, r.flags
+    out = list(base)
+    for reg in range(REGISTERS):
+        if r.locked[reg]:
+            k = KIND[base[reg]] if base[reg] else -1
+            pos, facing, _ = sim_register(lay, pos, facing, k, reg)
+        else:
+            best_c, best_v, best_state = left[0], float("-inf"), (pos, facing)
+            tried: set[int] = set()
+            for c in left:
+                k = KIND[c]
+                if k in tried:
+                    continue
+                tried.add(k)
+                p, f, d = sim_register(lay, pos, facing, k, reg)
+                fl = flags + (p != DEAD and flags < len(lay.flags) and lay.flags[flags] == p)
+                v = ev.final(p, f, fl, 0) - 6.0 * d
+                if v > best_v:
+                    best_c, best_v, best_state = c, v, (p, f)
+            left.remove(best_c)
+            out[reg] = best_c
+            pos, facing = best_state
+        if pos == DEAD:
+            for i in range(reg + 1, REGISTERS):
+                if not r.locked[i]:
+                    out[i] = left.pop()
+            break
+        if flags < len(lay.flags) and lay.flags[flags] == pos:
+            flags += 1
+    return out
+
+
 def build(view: RoboRallyView, seed: int) -> RoboRallyState:
     """A state at the start of the register phase with this seat's public picture (programs
     still empty: :func:`play_turn` fills them)."""
     n = len(view.robots)
-    st = RoboRallyState(view.layout, n, seed, start="docks", options_cards=False)
+    st = _Sim(view.layout, n, seed, start="docks", options_cards=False)
     st.option_deck = []
     st.turn = view.turn
     for info, b in zip(view.robots, st.bots, strict=True):
