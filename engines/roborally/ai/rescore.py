@@ -16,12 +16,13 @@ from collections.abc import Callable
 
 from engines.roborally.ai.evaluation import W_DEAD, W_FLAG, Evaluator
 from engines.roborally.ai.table import greedy_program, hand_size, play_turn, unseen_cards
-from engines.roborally.boardfile import DOUBLE_WRENCH, WRENCH
+from engines.roborally.boardfile import DOUBLE_WRENCH, PIT, VOID, WRENCH
 from engines.roborally.state import REGISTERS, RoboRallyState, RoboRallyView
 
 DEATH_COST = 200.0  # a life and a lost turn, over the place at the archive (as search's)
 OTHERS_SHARE = 0.2  # how much the other robots' standing counts against this robot's
 REACH = 10  # other robots farther than this (rows + columns) cannot touch this turn
+EXPOSURE = 50.0  # per unit of exposure() at the end of the turn: a push into a pit next turn
 MIN_SAMPLES = 2  # samples always played, whatever the clock says
 
 
@@ -52,6 +53,45 @@ def robot_value(st: RoboRallyState, seat: int, ev: Evaluator) -> float:
     return ev.final(b.pos, b.facing, b.flags, damage) - residual_damage(damage)
 
 
+def exposure(st: RoboRallyState, seat: int) -> float:
+    """How exposed a robot ends the turn to a push next turn: a pit or the edge one (or two)
+    squares on one side, another real robot up to three squares in line on the other."""
+    lay = st.layout
+    b = st.bots[seat]
+    pos = b.pos
+    if pos < 0 or b.destroyed or b.virtual:
+        return 0.0
+    at = {o.pos: s for s, o in enumerate(st.bots) if s != seat and o.pos >= 0 and not o.virtual}
+    if not at:
+        return 0.0
+    risk = 0.0
+    for d in range(4):
+        if lay.wall[pos] >> d & 1:
+            continue
+        n = lay.nbr[pos][d]
+        if n < 0 or lay.kind[n] in (PIT, VOID):
+            danger = 1.0
+        elif lay.wall[n] >> d & 1:
+            continue
+        else:
+            m = lay.nbr[n][d]
+            if not (m < 0 or lay.kind[m] in (PIT, VOID)):
+                continue
+            danger = 0.5
+        back = (d + 2) % 4
+        c = pos
+        for k in range(1, 4):
+            if lay.wall[c] >> back & 1:
+                break
+            c = lay.nbr[c][back]
+            if c < 0:
+                break
+            if c in at:
+                risk += danger * (1.0 if k <= 2 else 0.5)
+                break
+    return risk
+
+
 def near_robots(view: RoboRallyView, seat: int) -> list[int]:
     """Other robots on the board close enough to push, shoot or block this one this turn."""
     me = view.robots[seat]
@@ -69,8 +109,11 @@ def near_robots(view: RoboRallyView, seat: int) -> list[int]:
     return out
 
 
+Planner = Callable[[RoboRallyView, int, list[int]], list[int]]
+
+
 def sample_others(
-    view: RoboRallyView, seat: int, rng: random.Random
+    view: RoboRallyView, seat: int, rng: random.Random, planner: Planner | None = None
 ) -> tuple[dict[int, list[int]], list[int]]:
     """One guess at the other robots' programs (hands dealt from the unseen cards) and the
     deck left over."""
@@ -86,7 +129,10 @@ def sample_others(
             continue
         n = hand_size(r.damage, locked, "extra-memory" in r.options)
         hand, deck = deck[:n], deck[n:]
-        progs[r.seat] = greedy_program(view, r.seat, hand, rng)
+        if planner is not None:
+            progs[r.seat] = planner(view, r.seat, hand)
+        else:
+            progs[r.seat] = greedy_program(view, r.seat, hand, rng)
     return progs, deck
 
 
@@ -98,9 +144,11 @@ def table_values(
     rng: random.Random,
     deadline: float,
     clock: Callable[[], float],
+    planner: Planner | None = None,
 ) -> tuple[list[float], list[float], int] | None:
     """(mean value, death rate) per program over up to ``samples`` sampled turns of the whole
-    table, and the samples played; None when no other robot is near enough to matter."""
+    table, and the samples played; None when no other robot is near enough to matter.
+    ``planner`` programs another robot's sampled hand (default: :func:`.table.greedy_program`)."""
     if not near_robots(view, seat):
         return None
     ev = Evaluator(view.layout, True)
@@ -111,7 +159,7 @@ def table_values(
     for i in range(samples):
         if i >= MIN_SAMPLES and clock() > deadline:
             break
-        progs, deck = sample_others(view, seat, rng)
+        progs, deck = sample_others(view, seat, rng, planner)
         sim_seed = rng.randrange(1 << 30)
         for j, cards in enumerate(programs):
             st, _ = play_turn(view, cards, False, progs, deck, sim_seed)
@@ -119,7 +167,7 @@ def table_values(
             rest = 0.0
             for s in rivals:
                 rest += robot_value(st, s, ev)
-            totals[j] += mine - OTHERS_SHARE * rest
+            totals[j] += mine - OTHERS_SHARE * rest - EXPOSURE * exposure(st, seat)
             b = st.bots[seat]
             if b.pos < 0 or b.destroyed:
                 deaths[j] += 1.0

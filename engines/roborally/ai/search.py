@@ -160,6 +160,8 @@ DEATH_COST = 200.0  # a life and a lost turn, over the look-ahead's place on the
 CANDIDATES = 8  # best programs for the robot alone rescored with the whole table
 TABLE_SAMPLES = 12  # sampled programs of the other robots per rescoring
 DEATH_PENALTY = 300.0  # on top of the death's price: a risk of dying, avoided hard
+NEAR_DEATH = 3.0  # per rival robot and (damage over 5) squared, carried after the look-ahead
+OTHERS_PLANNED = 0  # the other robots' sampled hands programmed by this search (0: greedy)
 
 
 def threat_map(view: RoboRallyView, seat: int) -> list[dict[int, float]] | None:
@@ -456,14 +458,22 @@ class SearchPlayer(BasePlayer):
         values = [c[0] for c in cands]
         table = None
         if len(cands) > 1 or any(r.seat != self.seat and r.pos >= 0 for r in view.robots):
+            table_deadline = start + 0.75 * budget
+            planner = None
+            if OTHERS_PLANNED:
+
+                def planner(v: RoboRallyView, seat: int, hand: list[int]) -> list[int]:
+                    return self.program_for(v, seat, hand, table_deadline)
+
             table = table_values(
                 view,
                 self.seat,
                 [c[2] for c in cands],
                 self.samples,
                 rng,
-                start + 0.75 * budget,
+                table_deadline,
                 self.clock,
+                planner,
             )
         if table is not None:
             means, deaths, _ = table
@@ -498,6 +508,29 @@ class SearchPlayer(BasePlayer):
         prog = Program(cands[best_i][2], bool(choices.pd) and best_pd)
         assert choices.problem(prog) is None, choices.problem(prog)
         return prog
+
+    def program_for(
+        self, view: RoboRallyView, seat: int, hand: list[int], deadline: float
+    ) -> list[int]:
+        """Another robot's likely program for a sampled hand: this same search for that robot
+        alone (its locked cards are face up)."""
+        r = view.robots[seat]
+        counts = [0] * 7
+        for c in hand:
+            counts[KIND[c]] += 1
+        lock_kinds: list[int | None] = [
+            (KIND[r.revealed[i]] if r.revealed[i] else -1) if r.locked[i] else None
+            for i in range(REGISTERS)
+        ]
+        free = sum(k is None for k in lock_kinds)
+        if len(hand) < free:
+            return [r.revealed[i] if r.locked[i] else 0 for i in range(REGISTERS)]
+        _, seq = self.plan(
+            view.layout, r.pos, r.facing, r.flags, r.damage, tuple(counts), lock_kinds, deadline
+        )
+        kinds = self.fill(seq, tuple(counts), lock_kinds)
+        regs = [r.revealed[i] if r.locked[i] else 0 for i in range(REGISTERS)]
+        return list(_cards_for(hand, tuple(kinds), regs, list(r.locked)))
 
     # -- power down ---------------------------------------------------------------
     def power_down(self, view: RoboRallyView, kinds: list[int]) -> bool:
@@ -567,6 +600,9 @@ class SearchPlayer(BasePlayer):
         if self.down_hurts(lay, pos, facing):
             return float("-inf")
         extra = "extra-memory" in self.me(view).options
+        rivals = sum(
+            1 for r in view.robots if r.seat != self.seat and r.pos >= 0 and not r.powered_down
+        )
         ipos, ifacing, iflags = pos, facing, flags
         for r in range(REGISTERS):  # the turn powered down: board elements only
             ipos, ifacing, _ = sim_register(lay, ipos, ifacing, -1, r)
@@ -594,6 +630,8 @@ class SearchPlayer(BasePlayer):
                 size = hand_size(dm, sum(x is None for x in lk), extra)
                 state = self._turn(lay, p, f, fl, dm, lk, deck[at : at + size], deadline)
             carry += self._judge(view, state)
+            if rivals and state[0] != DEAD:  # their lasers: near 10 damage, any hit may kill
+                carry -= NEAR_DEATH * rivals * max(0, state[3] - 5) ** 2
             n += 1
         return (down - carry) / n
 
