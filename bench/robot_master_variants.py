@@ -38,3 +38,9 @@ class Five6(HardPlayer):
 
     endgame_five = 6
     exact_top_from_five = 7
+
+
+class Top9Narrow(HardPlayer):
+    """At 9 placements left, the best 4 moves by the static deals solved exactly."""
+
+    exact_top = 4

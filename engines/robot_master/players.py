@@ -312,7 +312,7 @@ class HardPlayer:
         for (hand, draws), weight in listed[1:]:
             floor = max(sums[i] for i in alive) - 2 * left
             alive = [i for i in alive if sums[i] + 2 * left >= floor - 1e-12]
-            if len(alive) == 1:
+            if len(alive) == 1 or (deadline is not None and self.clock() >= deadline):
                 break
             solver = self._solver(ctx, list(hand), list(reversed(draws)), deadline)
             try:
@@ -336,9 +336,10 @@ class HardPlayer:
         solved: dict[tuple, dict[int, int]],
     ) -> list[float | None]:
         """Random deals; a move is dropped once it trails the leader by ``z_drop`` standard
-        errors of their paired difference. At ``time_budget`` the search stops if the
-        runner-up trails by ``z_clear`` standard errors; it goes on to ``max_budget`` if
-        the best two are still close."""
+        errors of their paired difference. The search stops when one move is left, or the
+        moves left have done equally well in every deal so far, or (at ``time_budget``)
+        when the choice is clear (see :func:`_prune`); else it goes on to ``max_budget``
+        while the best moves are still close."""
         view = ctx.view
         history: list[list[int]] = [[] for _ in moves]
         alive = list(range(len(moves)))
@@ -350,6 +351,8 @@ class HardPlayer:
         cumulative = list(itertools.accumulate(w for _, w in listed)) if listed else []
         deals = 0
         while deals < limit and len(alive) > 1:
+            if deadline is not None and self.clock() >= deadline:
+                break  # (a solver looks at the clock only every so many positions)
             if listed is not None:
                 (hand, seq), _ = self.rng.choices(listed, cum_weights=cumulative)[0]
                 deal = (hand, seq)
@@ -372,8 +375,8 @@ class HardPlayer:
             for i in alive:
                 history[i].append(known[i])
             if deals >= self.min_samples:
-                alive, clear = _prune(alive, history, deals, self.z_drop, self.z_clear)
-                if not capped and clear and self.clock() >= soft:
+                alive, clear, tied = _prune(alive, history, deals, self.z_drop, self.z_clear)
+                if tied or (not capped and clear and self.clock() >= soft):
                     break
         self.last_deals = deals
         n = max(deals, 1)
@@ -416,10 +419,12 @@ class HardPlayer:
 
 def _prune(
     alive: list[int], history: list[list[int]], n: int, z_drop: float, z_clear: float
-) -> tuple[list[int], bool]:
+) -> tuple[list[int], bool, bool]:
     """Drop the moves that trail the leader by ``z_drop`` standard errors of the paired
-    difference over the last ``n`` deals; also say whether the runner-up trails by
-    ``z_clear``."""
+    difference over the last ``n`` deals. Also say whether the choice is clear (every move
+    that did differ from the leader trails it by ``z_clear``) and whether the moves left
+    are tied (each did exactly as well as the leader in every deal: more deals would
+    hardly part them)."""
     sums = {i: sum(history[i][-n:]) for i in alive}
     lead = max(alive, key=lambda i: sums[i])
     top = history[lead][-n:]
@@ -430,6 +435,9 @@ def _prune(
             keep.append(i)
             continue
         diffs = [a - b for a, b in zip(top, history[i][-n:], strict=True)]
+        if not any(diffs):
+            keep.append(i)
+            continue
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         se = math.sqrt(var / n) if var > 0 else 1.0 / n
@@ -437,7 +445,8 @@ def _prune(
         if z < z_drop:
             keep.append(i)
         closest = min(closest, z)
-    return keep, closest >= z_clear
+    tied = all(history[i][-n:] == top for i in keep)
+    return keep, closest >= z_clear, tied
 
 
 LEVELS: dict[str, type] = {
