@@ -11,7 +11,7 @@ import random
 from bench.reference_players.roborally import Hard2026
 from engines.roborally import ROBORALLY
 from engines.roborally.ai.evaluation import laser_damage, simulate_program
-from engines.roborally.ai.rescore import table_values
+from engines.roborally.ai.rescore import exposure, table_values
 from engines.roborally.ai.search import SearchPlayer
 from engines.roborally.ai.table import play_turn, unseen_cards
 from engines.roborally.boardfile import layout_from_board, parse_board
@@ -261,3 +261,16 @@ def test_program_is_legal_with_power_down_choice() -> None:
     action = SearchPlayer(seat=0, level="hard", seed=2).choose(view)
     assert isinstance(action, Program) and action in view.legal_actions()
     assert KIND[action.cards[0]] in (UTURN, LEFT, RIGHT, MOVE1, MOVE2, MOVE3, 3)
+
+
+def test_exposure_counts_a_pit_beside_and_a_robot_in_line_behind() -> None:
+    grid = "\n".join([".. .. .. .. ..", ".. .. XX .. .."])
+    state = small(grid, ["e1"])
+    place(state, 0, "b2", "E")  # the pit on c2 east of it
+    place(state, 1, "a2", "E")  # a robot west of it, in line: a push next turn
+    assert exposure(state, 0) == 1.0
+    place(state, 1, "a1", "E")  # out of line
+    assert exposure(state, 0) == 0.0
+    state.bots[1].virtual = True  # a virtual robot pushes nobody
+    place(state, 1, "a2", "E", virtual=True)
+    assert exposure(state, 0) == 0.0

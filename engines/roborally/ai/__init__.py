@@ -8,6 +8,10 @@
 * :mod:`.options`: every option-card, register-time and end-of-turn decision of ``hard``, and
   whether to Recompile.
 * :mod:`.sacrifice`: give up an option card instead of 1 damage? (every level).
+* :mod:`.table`: one turn of the whole table by the engine's rules, on a copy built from the
+  seat's view (the other robots' programs guessed from the cards it has not seen).
+* :mod:`.rescore`: ``hard``'s best programs played with :mod:`.table` against sampled programs
+  of the other robots, and what each turn leaves.
 * :mod:`.search`: the players (``easy``, ``normal``, ``hard``'s program search and power down).
 
 The levels are listed in :mod:`engines.roborally.players`.

@@ -8,7 +8,9 @@ player's option-card decisions in :mod:`.options`.
 * :class:`EasyPlayer` and :class:`NormalPlayer` judge a few or many random programs.
 * :class:`SearchPlayer` (``hard``) tries every ordering of its hand, deduplicated by card type
   sequence and memoised per register, locked registers kept; other robots' lasers weighed
-  where they aim now (:func:`threat_map`); power down decided by sampled look-ahead.
+  where they aim now (:func:`threat_map`); its best few programs are rescored with the whole
+  table (:mod:`.rescore`: the other robots' programs sampled, the engine's rules), each with
+  and without a power down (sampled look-ahead; never powered down in a board laser).
 """
 
 from __future__ import annotations
@@ -157,6 +159,7 @@ PD_BUDGET = 0.12  # seconds for one power-down question
 PD_MARGIN = 10.0  # a power down must beat going on by this much (a lost turn is certain)
 PD_CANDIDATES = 3  # programs (best first) also judged with a power down announced
 DEATH_COST = 200.0  # a life and a lost turn, over the look-ahead's place on the board
+TIME_BUDGET = 0.4  # seconds for a programming decision (p95 target: 0.5 s under load)
 CANDIDATES = 8  # best programs for the robot alone rescored with the whole table
 TABLE_SAMPLES = 12  # sampled programs of the other robots per rescoring
 DEATH_PENALTY = 300.0  # on top of the death's price: a risk of dying, avoided hard
@@ -225,6 +228,7 @@ class SearchPlayer(BasePlayer):
 
     def __init__(self, seat: int, level: str = "", seed: int = 0) -> None:
         super().__init__(seat, level, seed)
+        self.time_budget = TIME_BUDGET
         self.clock: Callable[[], float] = time.monotonic
         self.last_table: tuple | None = None
         self.last_risk: float | None = None  # sampled death rate of the program chosen
