@@ -52,7 +52,9 @@ def main() -> None:
     parser.add_argument("--players", default="hard,random")
     parser.add_argument("--seed", type=int, default=73)
     parser.add_argument("--iterations", type=int, default=24)
-    parser.add_argument("--seat", type=int, default=0, help="the seat to watch (0 = Player 1)")
+    parser.add_argument(
+        "--seat", type=int, default=0, help="the seat to watch (0 = Player 1, -1 = every seat)"
+    )
     parser.add_argument("--all", action="store_true", help="print every decision of the seat")
     args = parser.parse_args()
     spec = get_game("stak-bots")
@@ -69,12 +71,12 @@ def main() -> None:
         seat = state.to_move()[0]
         view = state.view(seat)
         move = players[seat].choose(view)
-        if seat == args.seat:
+        if args.seat in (seat, -1):
             end_legal = any(m.kind == "end" for m in view.legal_actions())
             why = self_harm_text(state, seat, move, end_legal)
             harms += bool(why)
             if why or args.all:
-                print(f"turn {state.turn}: {encode(move):<14} {why or ''}")
+                print(f"turn {state.turn} p{seat + 1}: {encode(move):<14} {why or ''}")
                 print(f"    {describe(state)}")
         match.play(move, seat)
     result = state.result()

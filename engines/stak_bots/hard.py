@@ -2,8 +2,10 @@
 :mod:`.evaluation`.
 
 For the most promising actions it samples the hidden hands, face-down cards and draw
-order, plays its own turn and the reply out (:func:`.evaluation.playout`) with the same
-luck for every action, and takes the best average. Ending the turn is always weighed, and
+order, plays the rest of its turn out (:func:`.evaluation.playout`) with the same luck for
+every action, judges where the turn ends by a fitted win chance (:func:`.evaluation.
+win_chance`: cards kept in stack and hand, what each top card would win by attacking) and
+takes the best average. Ending the turn is always weighed, and
 once the turn may end, an action that takes a card off its own stack
 (:func:`.evaluation.self_harm`) is taken only if it beats ending, and every other action, by
 a clear margin: with ending legal and better, hard never scraps or returns its own cards.
@@ -52,9 +54,11 @@ class HardPlayer:
     """Determinized look-ahead through the opponents' replies (see the module docstring)."""
 
     weights: HardWeights = HARD
-    candidates = 7  # best actions by a one-step look that get the playouts (end always in)
+    candidates = 8  # best actions by a one-step look that get the playouts (end always in)
     min_samples = 2
-    max_samples = 16
+    max_samples = 10
+    own_turns = -1  # playouts end with this turn (the reply is judged by the evaluation)
+    playout_steps = 40  # at most this many actions a playout (a turn allows 60)
 
     def __init__(self, seat: int, level: str = "hard", seed: int = 0) -> None:
         self.seat = seat
@@ -112,7 +116,10 @@ class HardPlayer:
                 state = base.clone()
                 state.play(move)
                 # the same luck for every candidate keeps the comparison fair
-                totals[i] += playout(state, seat, random.Random(seed), base.turn, self.weights)
+                totals[i] += playout(
+                    state, seat, random.Random(seed), base.turn, self.weights,
+                    self.playout_steps, self.own_turns,
+                )
             samples += 1
         self.last_samples = samples
         self.last_scores = {m: t / samples for m, t in zip(cands, totals, strict=True)}
