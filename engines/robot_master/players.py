@@ -3,10 +3,12 @@
 * ``random`` - any legal move.
 * ``easy``   - the best placement one move ahead by a static evaluation.
 * ``normal`` - looks at the opponent's reply too, assuming any value it may hold.
-* ``hard``   - determinized search: deals the hidden cards at random many times from what
-  the seat has seen, weighs its best candidates against the opponent's real replies in
-  each deal (exactly, to the end, in the last placements) and picks the best on average,
-  within ``time_budget`` seconds.
+* ``hard``   - determinized search: deals the hidden cards many times from what the seat
+  has seen, weighs its best candidates against the opponent's real replies in each deal
+  and picks the best on average. In the last 8 or 9 placements every deal is solved
+  exactly to the end, and when the deals that can matter are few they are all listed with
+  their probabilities instead of sampled. It stops when the choice is settled and spends
+  ``time_budget`` (up to ``max_budget`` while the best moves are close) otherwise.
 """
 
 from __future__ import annotations

@@ -228,3 +228,9 @@ def test_endgame_sees_only_the_view(hand_mode: str, left: int, seat: int) -> Non
         player.iterations = 5
         moves.append(player.choose(s.view(seat)))
     assert moves[0] == moves[1]
+
+
+def test_budgets_leave_room_under_a_second() -> None:
+    player = HardPlayer(seat=0, seed=0)
+    assert 0 < player.time_budget <= player.max_budget <= 0.8
+    assert player.iterations is None
