@@ -20,7 +20,7 @@ from engines.roborally.boardfile import DOUBLE_WRENCH, PIT, VOID, WRENCH
 from engines.roborally.state import REGISTERS, RoboRallyState, RoboRallyView
 
 DEATH_COST = 200.0  # a life and a lost turn, over the place at the archive (as search's)
-OTHERS_SHARE = 0.2  # how much the other robots' standing counts against this robot's
+OTHERS_SHARE = 0.05  # how much the other robots' standing counts against this robot's
 REACH = 10  # other robots farther than this (rows + columns) cannot touch this turn
 EXPOSURE = 50.0  # per unit of exposure() at the end of the turn: a push into a pit next turn
 MIN_SAMPLES = 2  # samples always played, whatever the clock says
