@@ -1,7 +1,7 @@
 """Variants of Robot Master's ``hard`` for A/B runs while tuning (not levels of the game).
 
 Use them by name in the arena or in bench/robot_master_regret.py, e.g.
-``--players bench.robot_master_variants:Exact8,hard``.
+``--players bench.robot_master_variants:Exact7,hard``.
 """
 
 from __future__ import annotations
