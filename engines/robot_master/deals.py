@@ -89,10 +89,3 @@ def _sequences(left: list[int], total: int, length: int) -> Iterator[tuple[tuple
             yield (v, *seq), p * q
         left[v] += 1
 
-
-def deal_count(view: RobotMasterView) -> int:
-    """How many (uncapped) deals :func:`enumerate_deals` would go through."""
-    unseen = list(view.unseen)
-    size = view.opponent_cards
-    draws = relevant_draws(view)
-    return sum(1 for _ in _hands(unseen, size)) * 6**draws
