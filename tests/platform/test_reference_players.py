@@ -17,8 +17,10 @@ FROZEN = ROOT / "bench" / "reference_players"
 # The engines' own computer-player modules, which the copies must not use.
 LIVE_AI = {
     "robot_master": ("engines.robot_master.evaluation", "engines.robot_master.search",
-                     "engines.robot_master.players"),
-    "stak_bots": ("engines.stak_bots.search", "engines.stak_bots.players"),
+                     "engines.robot_master.players", "engines.robot_master.exact",
+                     "engines.robot_master.deals"),
+    "stak_bots": ("engines.stak_bots.search", "engines.stak_bots.players",
+                  "engines.stak_bots.evaluation", "engines.stak_bots.hard"),
     "roborally": ("engines.roborally.ai", "engines.roborally.players"),
     "robo_factory": ("engines.robo_factory.reasoning", "engines.robo_factory.crowd",
                      "engines.robo_factory.winplay", "engines.robo_factory.players"),
