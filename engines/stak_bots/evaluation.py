@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from engines.stak_bots.moves import Move
 from engines.stak_bots.search import Weights as SideWeights
-from engines.stak_bots.search import initiative, sensible, side_value
+from engines.stak_bots.search import finish_turn, initiative, sensible, side_value
 from engines.stak_bots.state import StakState
 
 HARMFUL_TARGETS = ("begone", "reaper", "shot")
@@ -215,28 +215,10 @@ def playout(
     start_turn: int,
     w: HardWeights = HARD,
     max_steps: int = 160,
-    own_turns: int = 0,
 ) -> float:
-    """Play on by :func:`policy` from turn ``start_turn`` until ``seat``'s next turn starts
-    (with ``own_turns`` = 1: until that turn ends too; with -1: until the turn
-    ``start_turn`` ends) or the game ends, and value the result for ``seat``."""
-    steps = 0
-    turn = start_turn
-    starts = 0  # of seat's turns during the playout
-    while state.winners is None and steps < max_steps:
-        if state.turn != turn:
-            turn = state.turn
-            if own_turns < 0:
-                break
-            if state.active == seat:
-                starts += 1
-                if starts > own_turns:
-                    break
-            elif own_turns and starts == own_turns:
-                break  # seat's extra turn is over
-        mover = state.choice.seat if state.choice is not None else state.active
-        state.play(policy(state, mover, rng, w))
-        steps += 1
+    """Finish the turn ``start_turn`` by :func:`policy` and value the result for ``seat``
+    (the reply is left to the evaluation)."""
+    steps = finish_turn(state, start_turn, lambda s, mover: policy(s, mover, rng, w), max_steps)
     return evaluate(state, seat, w, steps)
 
 

@@ -57,7 +57,6 @@ class HardPlayer:
     candidates = 8  # best actions by a one-step look that get the playouts (end always in)
     min_samples = 2
     max_samples = 10
-    own_turns = -1  # playouts end with this turn (the reply is judged by the evaluation)
     playout_steps = 40  # at most this many actions a playout (a turn allows 60)
 
     def __init__(self, seat: int, level: str = "hard", seed: int = 0) -> None:
@@ -117,8 +116,7 @@ class HardPlayer:
                 state.play(move)
                 # the same luck for every candidate keeps the comparison fair
                 totals[i] += playout(
-                    state, seat, random.Random(seed), base.turn, self.weights,
-                    self.playout_steps, self.own_turns,
+                    state, seat, random.Random(seed), base.turn, self.weights, self.playout_steps
                 )
             samples += 1
         self.last_samples = samples

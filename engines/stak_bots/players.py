@@ -81,9 +81,7 @@ class NormalPlayer:
             for i, move in enumerate(legal):
                 state = base.clone()
                 state.play(move)
-                totals[i] += rollout(
-                    state, view.seat, self.rng, base.turn, w=SEARCH, own_turn_only=True
-                )
+                totals[i] += rollout(state, view.seat, self.rng, base.turn, w=SEARCH)
         best = max(totals)
         return next(m for m, t in zip(legal, totals, strict=True) if t >= best - 1e-9)
 

@@ -2,12 +2,13 @@
 
 :func:`evaluate` scores a position for one seat; :func:`greedy` picks the action whose
 immediate result scores best; :func:`rollout` plays on with :func:`greedy` for every seat
-until ``seat`` is to move at the start of its next turn (or the game ends).
+until the turn is over (or the game ends).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engines.stak_bots.moves import Move
@@ -132,6 +133,22 @@ def greedy(
     return rng.choice(best)
 
 
+def finish_turn(
+    state: StakState,
+    start_turn: int,
+    choose: Callable[[StakState, int], Move],
+    max_steps: int,
+) -> int:
+    """Play ``choose(state, mover)`` for whoever is to act until the turn ``start_turn`` is
+    over, the game ends or ``max_steps`` actions are played; return how many were played."""
+    steps = 0
+    while state.winners is None and steps < max_steps and state.turn == start_turn:
+        mover = state.choice.seat if state.choice is not None else state.active
+        state.play(choose(state, mover))
+        steps += 1
+    return steps
+
+
 def rollout(
     state: StakState,
     seat: int,
@@ -139,34 +156,7 @@ def rollout(
     start_turn: int,
     max_steps: int = 160,
     w: Weights = DEFAULT,
-    own_turn_only: bool = False,
-    through_next_turn: bool = False,
 ) -> float:
-    """Play on greedily from turn ``start_turn`` and value the result for ``seat``.
-
-    By default play stops when ``seat``'s next turn starts; with ``through_next_turn`` it
-    plays that turn too and stops when it ends; with ``own_turn_only`` it stops as soon as
-    the turn ``start_turn`` is over.
-    """
-    steps = 0
-    turn = start_turn
-    # turns of ``seat`` finished so far (the one in progress at the start counts once over)
-    done = 0
-    active = seat
-    while state.winners is None and steps < max_steps:
-        if state.turn != turn:
-            if active == seat:
-                done += 1
-            if own_turn_only:
-                break
-            turn = state.turn
-            if through_next_turn:
-                if done >= 2:
-                    break
-            elif state.active == seat:
-                break
-        active = state.active
-        mover = state.choice.seat if state.choice is not None else state.active
-        state.play(greedy(state, mover, rng, w))
-        steps += 1
+    """Finish the turn ``start_turn`` greedily and value the result for ``seat``."""
+    finish_turn(state, start_turn, lambda s, mover: greedy(s, mover, rng, w), max_steps)
     return evaluate(state, seat, w)
