@@ -216,6 +216,51 @@ def residual_damage(damage: int) -> float:
     return 0.5 * W_DAMAGE * damage * (1.0 + damage / 3.0)
 
 
+def _register_steps(
+    lay: Layout,
+    threat: list[dict[int, float]] | None,
+    options: list[int],
+    r: int,
+    pos: int,
+    facing: int,
+    flags: int,
+    total: int,
+):
+    """One register of the lone-robot search, for each card kind in ``options``: (kind,
+    square, facing, flags, damage taken, gain of the step, the value of a race won here or
+    None). Damage hurts more as it piles up (fewer cards, locked registers); a flag touched
+    earlier is worth more."""
+    for k in options:
+        npos, nf, d = sim_register(lay, pos, facing, k, r)
+        if d and total + d >= 10:
+            npos = DEAD
+        nflags = flags
+        gain = 0.0
+        if d:
+            gain = -W_DAMAGE * d * (1.0 + total / 3.0)
+            gain -= W_LOCK * (max(0, total + d - 4) - max(0, total - 4))
+        if threat is not None and npos != DEAD:
+            risk = threat[r].get(npos)
+            if risk:
+                gain -= W_DAMAGE * risk * (1.0 + total / 3.0)
+        won = None
+        if npos != DEAD and nflags < len(lay.flags) and lay.flags[nflags] == npos:
+            nflags += 1
+            gain += W_FLAG * 0.25 * (REGISTERS - r)
+            if nflags == len(lay.flags):
+                won = W_FLAG * nflags + 2000.0 + 100 * (REGISTERS - r)
+        yield k, npos, nf, nflags, d, gain, won
+
+
+def _spent(cnt: tuple[int, ...], k: int, fixed: int | None) -> tuple[int, ...]:
+    """The hand's kind counts after playing kind ``k`` (a locked register spends none)."""
+    if fixed is not None:
+        return cnt
+    lst = list(cnt)
+    lst[k] -= 1
+    return tuple(lst)
+
+
 class SearchPlayer(BasePlayer):
     """``hard``: every ordering of the hand by card type, memoised per register, the best few
     rescored with the other robots' programs sampled; power down decided by look-ahead.
@@ -271,36 +316,14 @@ class SearchPlayer(BasePlayer):
                     timed_out = True
                 if timed_out:  # out of time: the first card type only from here on
                     options = options[-1:]
-            for k in options:
-                npos, nf, d = sim_register(lay, pos, facing, k, r)
-                if d and base_damage + dmg + d >= 10:
-                    npos = DEAD
-                nflags = flags
-                # damage hurts more as it piles up (fewer cards, locked registers)
-                gain = 0.0
-                total = base_damage + dmg
-                if d:
-                    gain = -W_DAMAGE * d * (1.0 + total / 3.0)
-                    gain -= W_LOCK * (max(0, total + d - 4) - max(0, total - 4))
-                if threat is not None and npos != DEAD:
-                    risk = threat[r].get(npos)
-                    if risk:
-                        gain -= W_DAMAGE * risk * (1.0 + total / 3.0)
-                if npos != DEAD and nflags < len(lay.flags) and lay.flags[nflags] == npos:
-                    nflags += 1
-                    gain += W_FLAG * 0.25 * (REGISTERS - r)  # earlier is better
-                    if nflags == len(lay.flags):
-                        val = W_FLAG * nflags + 2000.0 + 100 * (REGISTERS - r)
-                        if val > best[0]:
-                            best = (val, (k,) + (0,) * (REGISTERS - r - 1))
-                        continue
-                if fixed is None:
-                    lst = list(cnt)
-                    lst[k] -= 1
-                    ncnt = tuple(lst)
-                else:
-                    ncnt = cnt
-                sub, seq = search(r + 1, npos, nf, nflags, dmg + d, ncnt)
+            for k, npos, nf, nflags, d, gain, won in _register_steps(
+                lay, threat, options, r, pos, facing, flags, base_damage + dmg
+            ):
+                if won is not None:
+                    if won > best[0]:
+                        best = (won, (k,) + (0,) * (REGISTERS - r - 1))
+                    continue
+                sub, seq = search(r + 1, npos, nf, nflags, dmg + d, _spent(cnt, k, fixed))
                 val = sub + gain
                 if val > best[0]:
                     best = (val, (k,) + seq)
@@ -352,34 +375,13 @@ class SearchPlayer(BasePlayer):
                     timed_out = True
                 if timed_out:
                     options = options[-1:]
-            total = base_damage + dmg
-            for k in options:
-                npos, nf, d = sim_register(lay, pos, facing, k, r)
-                if d and total + d >= 10:
-                    npos = DEAD
-                nflags = flags
-                gain = 0.0
-                if d:
-                    gain = -W_DAMAGE * d * (1.0 + total / 3.0)
-                    gain -= W_LOCK * (max(0, total + d - 4) - max(0, total - 4))
-                if threat is not None and npos != DEAD:
-                    risk = threat[r].get(npos)
-                    if risk:
-                        gain -= W_DAMAGE * risk * (1.0 + total / 3.0)
-                if npos != DEAD and nflags < len(lay.flags) and lay.flags[nflags] == npos:
-                    nflags += 1
-                    gain += W_FLAG * 0.25 * (REGISTERS - r)
-                    if nflags == len(lay.flags):
-                        val = W_FLAG * nflags + 2000.0 + 100 * (REGISTERS - r)
-                        found.append((val, (k,) + (0,) * (REGISTERS - r - 1)))
-                        continue
-                if fixed is None:
-                    lst = list(cnt)
-                    lst[k] -= 1
-                    ncnt = tuple(lst)
-                else:
-                    ncnt = cnt
-                for sub, seq in search(r + 1, npos, nf, nflags, dmg + d, ncnt):
+            for k, npos, nf, nflags, d, gain, won in _register_steps(
+                lay, threat, options, r, pos, facing, flags, base_damage + dmg
+            ):
+                if won is not None:
+                    found.append((won, (k,) + (0,) * (REGISTERS - r - 1)))
+                    continue
+                for sub, seq in search(r + 1, npos, nf, nflags, dmg + d, _spent(cnt, k, fixed)):
                     found.append((sub + gain, (k,) + seq))
             found.sort(key=lambda x: -x[0])
             if r == 0:  # the root: the best few, and the best of every first card kind
