@@ -86,37 +86,6 @@ def cells_after(cells: list[int], board: Sequence[int], cell: int) -> list[int]:
     return out
 
 
-def exact(pos: Pos, alpha: float, beta: float) -> float:
-    """Exact minimax value (Rows' view: +1 win, 0 draw, -1 loss) with alpha-beta."""
-    if pos.moves >= PLACEMENTS:
-        return float(outcome(pos.rk, pos.ck))
-    maximizing = pos.to_play == 0
-    hand = pos.hands[pos.to_play]
-    values = [v for v in range(6) if hand[v]]
-    cells = legal_cells(pos.board)
-    if not values:  # cannot happen in a legal game; score as it stands
-        return float(outcome(pos.rk, pos.ck))
-    best = -2.0 if maximizing else 2.0
-    for c in cells:
-        for v in values:
-            pos.play(c, v)
-            val = exact(pos, alpha, beta)
-            pos.undo(c, v)
-            if maximizing:
-                if val > best:
-                    best = val
-                    if best > alpha:
-                        alpha = best
-            else:
-                if val < best:
-                    best = val
-                    if best < beta:
-                        beta = best
-            if alpha >= beta:
-                return best
-    return best
-
-
 def reply_value(
     pos: Pos,
     cells: list[int],
