@@ -19,9 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines.arena import seating, timing_summary, wilson_interval  # noqa: E402
-from engines.match import Match  # noqa: E402
-from engines.players import make_player  # noqa: E402
+from engines.arena import run_arena, timing_summary, wilson_interval  # noqa: E402
 from engines.registry import get_game  # noqa: E402
 
 
@@ -54,46 +52,22 @@ def main() -> None:
     args = parser.parse_args()
     spec = get_game("stak-bots")
     entrants = args.players.split(",")
-    n = len(entrants)
-    options = spec.normalize_options({})
-    wins, shared, losses = [0] * n, [0] * n, [0] * n
-    times: list[list[float]] = [[] for _ in range(n)]
+
+    def setup(player: object, entrant: int) -> None:
+        if args.iterations and hasattr(player, "iterations"):
+            player.iterations = args.iterations  # type: ignore[attr-defined]
+        if entrant == 0:
+            tune(player, args.set)
+
     start = time.perf_counter()
-    for g in range(args.games):
-        seed = args.seed + g
-        seats = seating(g, n)
-        players = [
-            make_player(spec, entrants[e], s, seed * 1000 + 7 * s + 1) for s, e in enumerate(seats)
-        ]
-        for s, p in enumerate(players):
-            if args.iterations and hasattr(p, "iterations"):
-                p.iterations = args.iterations
-            if seats[s] == 0:
-                tune(p, args.set)
-        match = Match(spec, n, options, seed)
-        state = match.state
-        while not state.is_terminal():
-            seat = state.to_move()[0]
-            t = time.perf_counter()
-            action = players[seat].choose(state.view(seat))
-            times[seats[seat]].append((time.perf_counter() - t) * 1000)
-            match.play(action, seat)
-        result = state.result()
-        assert result is not None
-        for seat, e in enumerate(seats):
-            if seat not in result.winners:
-                losses[e] += 1
-            elif len(result.winners) > 1:
-                shared[e] += 1
-            else:
-                wins[e] += 1
+    report = run_arena(spec, entrants, args.games, args.seed, setup=setup)
     print(f"stak-bots {args.players} {' '.join(args.set)}: {args.games} games, seed {args.seed}, "
           f"iterations {args.iterations or 'budget'}, {time.perf_counter() - start:.0f} s")
-    for e, name in enumerate(entrants):
-        low, high = wilson_interval(wins[e], args.games)
-        t = timing_summary(times[e])
-        print(f"  {name}: wins {wins[e]}, shared {shared[e]}, losses {losses[e]}: "
-              f"{100 * wins[e] / args.games:.1f}% [{100 * low:.1f}-{100 * high:.1f}]; "
+    for p in report.players:
+        low, high = wilson_interval(p.wins, args.games)
+        t = timing_summary(p.times_ms)
+        print(f"  {p.spec}: wins {p.wins}, shared {p.draws}, losses {p.losses}: "
+              f"{100 * p.wins / args.games:.1f}% [{100 * low:.1f}-{100 * high:.1f}]; "
               f"ms mean {t['mean']:.0f} p95 {t['p95']:.0f} max {t['max']:.0f}")
 
 

@@ -99,23 +99,30 @@ def run_arena(
     seed: int,
     options: Mapping[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    first: int = 0,
+    setup: Callable[[Any, int], None] | None = None,
 ) -> ArenaReport:
     """Play ``games`` games, seats rotating so each entrant plays every seat equally often.
 
     Game ``g`` uses game seed ``seed + g``; each player gets its own seed derived from it,
-    so the players' thinking never changes the deal.
+    so the players' thinking never changes the deal. ``first`` numbers the first game (a run
+    in parts plays the same games as one run); ``setup(player, entrant)`` may adjust each
+    player before a game (benches fix its iterations or tune it).
     """
     n = len(player_specs)
     spec.check_players(n)
     opts = spec.normalize_options(options)
     stats = [PlayerStats(s) for s in player_specs]
-    for g in range(games):
+    for g in range(first, first + games):
         game_seed = seed + g
         seats = seating(g, n)
         players = [
             make_player(spec, player_specs[entrant], seat, game_seed * 1000 + 7 * seat + 1)
             for seat, entrant in enumerate(seats)
         ]
+        if setup is not None:
+            for player, entrant in zip(players, seats, strict=True):
+                setup(player, entrant)
         match = Match(spec, n, opts, game_seed)
         state = match.state
         while not state.is_terminal():
@@ -141,7 +148,7 @@ def run_arena(
             else:
                 entry.losses += 1
         if progress is not None:
-            progress(g + 1)
+            progress(g - first + 1)
     return ArenaReport(spec.id, games, seed, opts, stats)
 
 

@@ -407,6 +407,20 @@ def test_run_arena_is_reproducible_and_uses_options() -> None:
     assert sum(sum(t) for t in tally(7)) == 12
 
 
+def test_run_arena_in_parts_plays_the_same_games_and_setup_sees_every_player() -> None:
+    whole = run_arena(SPEC, ["random", "easy"], 5, 40)
+    seen: list[tuple[str, int]] = []
+    parts = [
+        run_arena(SPEC, ["random", "easy"], count, 40, first=first,
+                  setup=lambda player, entrant: seen.append((player.level, entrant)))
+        for first, count in ((0, 2), (2, 3))
+    ]
+    for e in range(2):
+        assert [sum(getattr(p.players[e], k) for p in parts) for k in ("wins", "draws", "losses")] \
+            == [getattr(whole.players[e], k) for k in ("wins", "draws", "losses")]
+    assert sorted(seen) == [("easy", 1)] * 5 + [("random", 0)] * 5
+
+
 def test_run_arena_rejects_wrong_player_count_and_unknown_player() -> None:
     with pytest.raises(OptionError, match="exactly 2"):
         run_arena(SPEC, ["random"], 1, 0)
