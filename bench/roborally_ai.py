@@ -3,19 +3,22 @@
     python bench/roborally_ai.py speed  [--positions 300]
     python bench/roborally_ai.py alone  [--seeds 5]
     python bench/roborally_ai.py race   [--games 40] [--rivals easy]
-    python bench/roborally_ai.py race2v2 [--games 144] [--new hard] [--old ref]
+    python bench/roborally_ai.py race2v2 [--games 144] [--new hard] [--old ref] [--fixed]
 
 race2v2: 4-robot races, two ``--new`` robots against two ``--old`` ones (``ref``: the frozen
 ``bench.reference_players.roborally:Hard2026``), the six seatings of a pair in rotation and
 every bundled course in rotation (game g: seating g % 6, course (g // 6) % 6, seed 3000 + g),
 shared start. A race counts for a side when one of its robots is among the winners. Deaths
 per robot per race: lives lost. Decision times: every programming decision of the new side.
-``--new ref --old ref`` gives the baseline with the same races.
+``--new ref --old ref`` gives the baseline with the same races. ``--fixed``: the new side's
+clock stands still (fixed samples, no deadline: the same races whatever the load, for paired
+A/B runs; decision times are then not the budgeted ones).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -48,10 +51,16 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, c - h), min(1.0, c + h)
 
 
+def _still() -> float:
+    return 0.0
+
+
 SEATINGS = ((0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2))  # the new pair's seats
 
 
-def race2v2(games: int, new: str, old: str) -> None:
+def race2v2(
+    games: int, new: str, old: str, fixed: bool = False, log: str | None = None
+) -> None:
     courses = bundled_courses()
     won = {"new": 0, "old": 0}
     both = none = 0
@@ -64,7 +73,12 @@ def race2v2(games: int, new: str, old: str) -> None:
         state = ROBORALLY.new_game(4, {"course": course}, seed=3000 + g)
         side = ["new" if s in pair else "old" for s in range(4)]
         players = [make(new if side[s] == "new" else old, s, 7 * g + s) for s in range(4)]
+        if fixed:
+            for s in pair:
+                if hasattr(players[s], "clock"):
+                    players[s].clock = _still
         lives = [b.lives for b in state.bots]
+        downs = [0] * 4
         while not state.is_terminal():
             for seat in state.to_move():
                 view = state.view(seat)
@@ -72,7 +86,16 @@ def race2v2(games: int, new: str, old: str) -> None:
                 action = players[seat].choose(view)
                 if side[seat] == "new" and view.pending == "program":
                     times.append(time.perf_counter() - t)
+                downs[seat] += bool(getattr(action, "power_down", False))
                 state.apply(action, seat)
+        if log:
+            with open(log, "a") as f:
+                f.write(json.dumps({
+                    "game": g, "course": course, "side": side, "winners": list(state.winners),
+                    "turns": state.turn, "flags": [b.flags for b in state.bots],
+                    "deaths": [lives[s] - b.lives for s, b in enumerate(state.bots)],
+                    "downs": downs,
+                }) + "\n")
         sides = {side[s] for s in state.winners}
         for k in sides:
             won[k] += 1
@@ -190,6 +213,8 @@ def main() -> None:
     parser.add_argument("what", choices=("speed", "alone", "race", "race2v2"))
     parser.add_argument("--new", default="hard", help="race2v2: the side measured")
     parser.add_argument("--old", default="ref", help="race2v2: the other side")
+    parser.add_argument("--fixed", action="store_true", help="race2v2: no clock (A/B)")
+    parser.add_argument("--log", help="race2v2: one JSON line per race to this file")
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--games", type=int, default=40)
@@ -200,7 +225,7 @@ def main() -> None:
     elif args.what == "alone":
         alone(args.seeds)
     elif args.what == "race2v2":
-        race2v2(args.games, args.new, args.old)
+        race2v2(args.games, args.new, args.old, args.fixed, args.log)
     else:
         race(args.games, args.rivals)
 

@@ -152,6 +152,34 @@ def test_table_values_price_the_death_and_keep_samples_common() -> None:
     assert means[0] < means[1]
 
 
+def test_the_lone_score_breaks_what_the_table_barely_tells_apart(monkeypatch) -> None:
+    """The table's value is a mean over a few guessed turns of the others: a small lead of a
+    slower program there does not beat the lone search's fastest (BLEND); a large one does;
+    and when the fastest risks more deaths than another, the table alone decides."""
+    state = four_robots()
+    view = state.view(0)
+    seen: list[list[tuple[int, ...]]] = []
+
+    def table(lead: float, risk: float):
+        def fake(view, seat, programs, *args, **kw):
+            seen.append(list(programs))
+            means = [0.0] * len(programs)
+            means[-1] = lead  # the last candidate: the best of another first card
+            deaths = [risk] * len(programs)
+            deaths[-1] = 0.0
+            return means, deaths, 1
+
+        return fake
+
+    for lead, risk, pick in ((1.0, 0.0, 0), (5000.0, 0.0, -1), (0.0, 0.01, -1)):
+        monkeypatch.setattr("engines.roborally.ai.search.table_values", table(lead, risk))
+        player = SearchPlayer(seat=0, level="hard", seed=7)
+        player.clock = FakeClock(0.0)
+        action = player.choose(view)
+        assert len(seen[-1]) > 1
+        assert action.cards == seen[-1][pick]
+
+
 # -- option cards in the search ------------------------------------------------------------
 def breaker_position(options: list[str]) -> RoboRallyState:
     """Red (3 damage) on a1 facing east, two Move 3s and turns; a board laser on g1. Alone
