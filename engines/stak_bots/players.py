@@ -6,9 +6,9 @@
 * ``normal`` - plays each candidate out to the end of its own turn (greedily), over a few
   guesses of the hidden cards, and takes the best on average.
 * ``hard``   - determinized search (:mod:`.hard`): for the most promising candidates it
-  samples hidden hands, face-down cards and draw order, plays its own turn and the
-  opponents' replies out and keeps the best average by an evaluation that values keeping
-  cards and ending the turn (:mod:`.evaluation`), within ``time_budget`` seconds
+  samples hidden hands, face-down cards and draw order, plays the rest of its own turn out
+  and keeps the best average by a fitted win chance that values keeping cards and ending
+  the turn (:mod:`.evaluation`), within ``time_budget`` seconds
   (``iterations`` fixes the samples for repeatable tests).
 """
 

@@ -144,7 +144,7 @@ class FakeClock:
         return self.now
 
 
-@pytest.mark.parametrize(("step", "samples"), [(0.0, 10), (0.25, 3), (10.0, 2)])
+@pytest.mark.parametrize(("step", "samples"), [(0.0, 16), (0.25, 3), (10.0, 2)])
 def test_hard_samples_until_its_budget_runs_out(step: float, samples: int) -> None:
     """Without an iteration cap it samples while its clock is within ``time_budget`` (0.5 s),
     at least ``min_samples`` and at most ``max_samples`` times."""
@@ -153,7 +153,7 @@ def test_hard_samples_until_its_budget_runs_out(step: float, samples: int) -> No
     hard = make_player(STAK_BOTS, "hard", 0, 1)
     hard.clock = FakeClock(step)
     hard.choose(state.view(0))
-    assert (hard.min_samples, hard.max_samples) == (2, 10)
+    assert (hard.min_samples, hard.max_samples) == (2, 16)
     assert hard.last_samples == samples
 
 
