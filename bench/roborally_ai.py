@@ -4,12 +4,14 @@
     python bench/roborally_ai.py alone  [--seeds 5]
     python bench/roborally_ai.py race   [--games 40] [--rivals easy]
     python bench/roborally_ai.py race2v2 [--games 144] [--new hard] [--old ref] [--fixed]
+                                         [--seed-base 3000]
 
 race2v2: 4-robot races, two ``--new`` robots against two ``--old`` ones (``ref``: the frozen
 ``bench.reference_players.roborally:Hard2026``), the six seatings of a pair in rotation and
-every bundled course in rotation (game g: seating g % 6, course (g // 6) % 6, seed 3000 + g),
-shared start. A race counts for a side when one of its robots is among the winners. Deaths
-per robot per race: lives lost. Decision times: every programming decision of the new side.
+every bundled course in rotation (game g: seating g % 6, course (g // 6) % 6, seed 3000 + g;
+``--seed-base`` changes the 3000: races the player was not tuned on), shared start. A race
+counts for a side when one of its robots is among the winners. Deaths per robot per race:
+lives lost. Decision times: every programming decision of the new side.
 ``--new ref --old ref`` gives the baseline with the same races. ``--fixed``: the new side's
 clock stands still (fixed samples, no deadline: the same races whatever the load, for paired
 A/B runs; decision times are then not the budgeted ones).
@@ -59,7 +61,8 @@ SEATINGS = ((0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2))  # the new pair's se
 
 
 def race2v2(
-    games: int, new: str, old: str, fixed: bool = False, log: str | None = None
+    games: int, new: str, old: str, fixed: bool = False, log: str | None = None,
+    seed_base: int = 3000,
 ) -> None:
     courses = bundled_courses()
     won = {"new": 0, "old": 0}
@@ -70,7 +73,7 @@ def race2v2(
     for g in range(games):
         course = courses[(g // len(SEATINGS)) % len(courses)]
         pair = SEATINGS[g % len(SEATINGS)]
-        state = ROBORALLY.new_game(4, {"course": course}, seed=3000 + g)
+        state = ROBORALLY.new_game(4, {"course": course}, seed=seed_base + g)
         side = ["new" if s in pair else "old" for s in range(4)]
         players = [make(new if side[s] == "new" else old, s, 7 * g + s) for s in range(4)]
         if fixed:
@@ -215,6 +218,9 @@ def main() -> None:
     parser.add_argument("--old", default="ref", help="race2v2: the other side")
     parser.add_argument("--fixed", action="store_true", help="race2v2: no clock (A/B)")
     parser.add_argument("--log", help="race2v2: one JSON line per race to this file")
+    parser.add_argument("--seed-base", type=int, default=3000,
+                        help="race2v2: game g is dealt with seed SEED_BASE + g (another base "
+                             "plays races the player was not tuned on)")
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--games", type=int, default=40)
@@ -225,7 +231,7 @@ def main() -> None:
     elif args.what == "alone":
         alone(args.seeds)
     elif args.what == "race2v2":
-        race2v2(args.games, args.new, args.old, args.fixed, args.log)
+        race2v2(args.games, args.new, args.old, args.fixed, args.log, args.seed_base)
     else:
         race(args.games, args.rivals)
 

@@ -188,6 +188,19 @@ W_REPAIR = 8.0
 W_LOCK = 25.0  # each register that damage would lock
 
 
+def repair_at(lay: Layout, pos: int) -> int:
+    """Damage repaired at the end of a turn on this square."""
+    if pos < 0:
+        return 0
+    kind = lay.kind[pos]
+    return 2 if kind == DOUBLE_WRENCH else 1 if kind == WRENCH or pos in lay.flags else 0
+
+
+def residual_damage(damage: int) -> float:
+    """What damage still carried at the end of a look-ahead costs later on."""
+    return 0.5 * W_DAMAGE * damage * (1.0 + damage / 3.0)
+
+
 class Evaluator:
     """Scores the end of a program for one robot; shared by the levels."""
 

@@ -14,9 +14,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engines.roborally.ai.evaluation import W_DEAD, W_FLAG, Evaluator
+from engines.roborally.ai.evaluation import (
+    W_DEAD,
+    W_FLAG,
+    Evaluator,
+    repair_at,
+    residual_damage,
+)
 from engines.roborally.ai.table import greedy_program, hand_size, play_turn, unseen_cards
-from engines.roborally.boardfile import DOUBLE_WRENCH, PIT, VOID, WRENCH
+from engines.roborally.boardfile import PIT, VOID
 from engines.roborally.state import REGISTERS, RoboRallyState, RoboRallyView
 
 DEATH_COST = 200.0  # a life and a lost turn, over the place at the archive (as search's)
@@ -24,19 +30,6 @@ OTHERS_SHARE = 0.05  # how much the other robots' standing counts against this r
 REACH = 10  # other robots farther than this (rows + columns) cannot touch this turn
 EXPOSURE = 50.0  # per unit of exposure() at the end of the turn: a push into a pit next turn
 MIN_SAMPLES = 2  # samples always played, whatever the clock says
-
-
-def residual_damage(damage: int) -> float:
-    """What damage still carried after the turn costs later on (as search's)."""
-    return 0.5 * 6.0 * damage * (1.0 + damage / 3.0)
-
-
-def repair_at(st: RoboRallyState, pos: int) -> int:
-    lay = st.layout
-    if pos < 0:
-        return 0
-    kind = lay.kind[pos]
-    return 2 if kind == DOUBLE_WRENCH else 1 if kind == WRENCH or pos in lay.flags else 0
 
 
 def robot_value(st: RoboRallyState, seat: int, ev: Evaluator) -> float:
@@ -49,7 +42,7 @@ def robot_value(st: RoboRallyState, seat: int, ev: Evaluator) -> float:
             return -2 * W_DEAD
         back = max(ev.final(b.archive, f, b.flags, 2) for f in range(4))
         return back - residual_damage(2) - DEATH_COST
-    damage = max(0, b.damage - repair_at(st, b.pos))
+    damage = max(0, b.damage - repair_at(st.layout, b.pos))
     return ev.final(b.pos, b.facing, b.flags, damage) - residual_damage(damage)
 
 

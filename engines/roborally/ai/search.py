@@ -28,13 +28,16 @@ from engines.roborally.ai.evaluation import (
     W_LOCK,
     Evaluator,
     dist_to_flag,
+    repair_at,
+    residual_damage,
     sim_register,
     simulate_program,
 )
 from engines.roborally.ai.options import decide_option, should_recompile
 from engines.roborally.ai.rescore import table_values
 from engines.roborally.ai.sacrifice import sacrifice_choice
-from engines.roborally.boardfile import DOUBLE_WRENCH, WRENCH, Layout
+from engines.roborally.ai.table import hand_size
+from engines.roborally.boardfile import Layout
 from engines.roborally.cards import DECK, KIND
 from engines.roborally.state import REGISTERS, Decide, Program, RoboRallyView
 
@@ -198,27 +201,10 @@ def threat_map(view: RoboRallyView, seat: int) -> list[dict[int, float]] | None:
     return [{c: v * w for c, v in base.items()} for w in THREAT_WEIGHT]
 
 
-def hand_size(damage: int, free: int, extra: bool) -> int:
-    return max(free, 9 - damage + extra)
-
-
 def locks_after(kinds: list[int], damage: int) -> list[int | None]:
     """Registers that damage locks for the next turn, holding this turn's cards (kinds)."""
     first = REGISTERS - max(0, min(REGISTERS, damage - 4))
     return [kinds[r] if r >= first else None for r in range(REGISTERS)]
-
-
-def repair_at(lay: Layout, pos: int) -> int:
-    """Damage repaired at the end of a turn on this square."""
-    if pos < 0:
-        return 0
-    kind = lay.kind[pos]
-    return 2 if kind == DOUBLE_WRENCH else 1 if kind == WRENCH or pos in lay.flags else 0
-
-
-def residual_damage(damage: int) -> float:
-    """What damage still carried at the end of a look-ahead costs later on."""
-    return 0.5 * W_DAMAGE * damage * (1.0 + damage / 3.0)
 
 
 def _register_steps(
@@ -634,7 +620,7 @@ class SearchPlayer(BasePlayer):
             if i >= 2 and self.clock() > deadline:
                 break
             rng.shuffle(deck)
-            hand = deck[: hand_size(0, REGISTERS, extra)]
+            hand = deck[: hand_size(0, 0, extra)]
             first = self._turn(lay, ipos, ifacing, iflags, 0, [None] * 5, hand, deadline)
             down += self._judge(view, first)
             # the same cards for both: the first damaged hand is part of the full one
@@ -643,7 +629,7 @@ class SearchPlayer(BasePlayer):
                 p, f, fl, dm, lk = state
                 if p == DEAD or fl >= len(lay.flags):
                     break
-                size = hand_size(dm, sum(x is None for x in lk), extra)
+                size = hand_size(dm, sum(x is not None for x in lk), extra)
                 state = self._turn(lay, p, f, fl, dm, lk, deck[at : at + size], deadline)
             carry += self._judge(view, state)
             if rivals and state[0] != DEAD:  # their lasers: near 10 damage, any hit may kill
