@@ -29,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engines.arena import wilson_interval  # noqa: E402
 from engines.roborally import ROBORALLY  # noqa: E402
 from engines.roborally.boardfile import bundled_courses  # noqa: E402
 from engines.roborally.players import LEVELS  # noqa: E402
@@ -41,16 +42,6 @@ def make(level: str, seat: int, seed: int):
 
         return Hard2026(seat=seat, level="hard", seed=seed)
     return LEVELS[level](seat=seat, level=level, seed=seed)
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
-    return max(0.0, c - h), min(1.0, c + h)
 
 
 def _still() -> float:
@@ -110,7 +101,7 @@ def race2v2(
             print(f"  {g + 1} races: new {won['new']} old {won['old']} "
                   f"({time.perf_counter() - t0:.0f} s)", flush=True)
     dt = time.perf_counter() - t0
-    lo, hi = wilson(won["new"], games)
+    lo, hi = wilson_interval(won["new"], games)
     print(f"{new} x2 vs {old} x2, {games} races over {len(courses)} courses, seats rotated: "
           f"{new} won {won['new']} ({100 * won['new'] / games:.1f}%, 95% {100 * lo:.1f}-"
           f"{100 * hi:.1f}%), {old} won {won['old']}, both {both}, none {none}; {dt:.0f} s")
