@@ -7,9 +7,9 @@
   guesses of the hidden cards, and takes the best on average.
 * ``hard``   - determinized search (:mod:`.hard`): for the most promising candidates it
   samples hidden hands, face-down cards and draw order, plays the rest of its own turn out
-  and keeps the best average by a fitted win chance that values keeping cards and ending
-  the turn (:mod:`.evaluation`), within ``time_budget`` seconds
-  (``iterations`` fixes the samples for repeatable tests).
+  and (two players) the rival's greedy answer, and keeps the best average by a fitted win
+  chance that values keeping cards and ending the turn (:mod:`.evaluation`), within
+  ``time_budget`` seconds (``iterations`` fixes the samples for repeatable tests).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ import random
 from engines.stak_bots.hard import HardPlayer
 from engines.stak_bots.moves import Move
 from engines.stak_bots.search import (
+    PLAIN,
     SEARCH,
-    Weights,
     greedy,
     rollout,
     sensible,
@@ -46,7 +46,7 @@ class EasyPlayer:
     counts cards in stacks and hardly weighs hands and power) and without looking past
     an effect's pending choice."""
 
-    weights = Weights(stack=10.0, hand=0.0, power=0.0, face_up=0.0)
+    weights = PLAIN
 
     def __init__(self, seat: int, level: str = "easy", seed: int = 0) -> None:
         self.seat = seat

@@ -34,6 +34,9 @@ DEFAULT = Weights()
 # counts like 15 cards, so that a rare lucky win in one sample cannot swamp the averages;
 # the last three cards of a stack count extra; having the first strike counts.
 SEARCH = Weights(last_cards=5.0, initiative=8.0, win=150.0)
+# Cards in stacks and nothing else: what easy judges by, and how hard expects a rival to
+# answer its turn.
+PLAIN = Weights(stack=10.0, hand=0.0, power=0.0, face_up=0.0)
 
 
 def side_value(state: StakState, seat: int, w: Weights) -> float:

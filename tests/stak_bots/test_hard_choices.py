@@ -3,14 +3,16 @@ own stack; repeatable with fixed samples; within its time budget (a fake clock).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engines.players import make_player
-from engines.stak_bots.evaluation import self_harm
+from engines.stak_bots.evaluation import evaluate, self_harm
 from engines.stak_bots.hard import HardPlayer, position_key
 from engines.stak_bots.moves import Move, encode
 from engines.stak_bots.spec import STAK_BOTS
-from engines.stak_bots.state import StakState
+from engines.stak_bots.state import StakState, determinize
 from tests.stak_bots.support import act, build
 
 FROZEN = "bench.reference_players.stak_bots:Hard2026"
@@ -183,3 +185,25 @@ def test_the_hand_order_does_not_hide_a_circle() -> None:
     hard.iterations = 2
     first = hard.choose(state.view(0))
     assert hard.choose(twin.view(0)) != first
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_hard_judges_a_candidate_after_the_rivals_answer(players: int) -> None:
+    """With two players the rival's next turn is played out on the sample before the
+    position is judged (greedily, on its sampled hand); with three, only hard's own turn."""
+    stacks = [["core", "stomp", "bash", "clumsy", "spike"], ["core", "pit", "shot", "bash"]]
+    stacks += [["core", "trip", "clumsy"]] * (players - 2)
+    state = build(stacks, [["fatal"], ["reaper", "begone"], ["expel"]][:players])
+    state.scrapped = True  # the turn may end
+    hard = HardPlayer(0, seed=2)
+    view = state.view(0)
+    assert Move("end") in view.legal_actions()
+    sample = determinize(view, random.Random(4))
+    sample.play(Move("end"))
+    value = hard.judge(sample, 0, random.Random(5), view.turn)
+    if players == 2:
+        assert sample.winners is not None or (sample.turn, sample.active) == (view.turn + 2, 0)
+    else:
+        assert (sample.turn, sample.active) == (view.turn + 1, 1)
+    if sample.winners is None:
+        assert value == evaluate(sample, 0, hard.weights)
