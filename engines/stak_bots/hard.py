@@ -129,9 +129,9 @@ class HardPlayer:
         """What ``state`` (a candidate just played on a sample) is worth to ``seat``: the
         rest of turn ``turn`` played out by :func:`.evaluation.policy`; with two players
         left, the rival's next turn too, by the greedy policy that counts stack cards
-        (:data:`.search.PLAIN`); then judged by the fitted win chance. The rival's reply on
-        the sampled hand is what hard 2026 left to the evaluation: with it, hard wins 76.0%
-        of 400 games against easy at 8 samples instead of 72.0%
+        (:data:`.search.PLAIN`); then judged by the fitted win chance. Until session 4 of
+        issue 19 the reply was left to the evaluation; played out on the sampled hand it
+        wins 76.0% of 400 games against easy at 8 samples instead of 72.0%
         (bench/stak_bots_lookahead.py, where deeper variants lose)."""
         w = self.weights
         steps = finish_turn(
