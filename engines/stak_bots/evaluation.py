@@ -21,8 +21,15 @@ import random
 from dataclasses import dataclass
 
 from engines.stak_bots.moves import Move
+from engines.stak_bots.search import (
+    PLAIN,
+    finish_turn,
+    greedy,
+    initiative,
+    sensible,
+    side_value,
+)
 from engines.stak_bots.search import Weights as SideWeights
-from engines.stak_bots.search import finish_turn, initiative, sensible, side_value
 from engines.stak_bots.state import StakState
 
 HARMFUL_TARGETS = ("begone", "reaper", "shot")
@@ -215,10 +222,18 @@ def playout(
     start_turn: int,
     w: HardWeights = HARD,
     max_steps: int = 160,
+    reply_steps: int = 0,
 ) -> float:
-    """Finish the turn ``start_turn`` by :func:`policy` and value the result for ``seat``
-    (the reply is left to the evaluation)."""
+    """Finish the turn ``start_turn`` by :func:`policy`; with ``reply_steps`` and two players
+    left, play the next turn too (at most that many actions) by the greedy policy that
+    counts stack cards (:data:`.search.PLAIN`, the rival's expected answer); value the
+    result for ``seat``. Without ``reply_steps`` the reply is left to the evaluation."""
     steps = finish_turn(state, start_turn, lambda s, mover: policy(s, mover, rng, w), max_steps)
+    answer = state.turn != start_turn and state.winners is None and len(state.alive()) == 2
+    if reply_steps and answer:
+        steps += finish_turn(
+            state, state.turn, lambda s, mover: greedy(s, mover, rng, PLAIN, 2), reply_steps
+        )
     return evaluate(state, seat, w, steps)
 
 

@@ -20,9 +20,9 @@ import random
 import time
 from collections.abc import Callable
 
-from engines.stak_bots.evaluation import HARD, HardWeights, evaluate, policy, self_harm, settle
+from engines.stak_bots.evaluation import HARD, HardWeights, evaluate, playout, self_harm, settle
 from engines.stak_bots.moves import Move
-from engines.stak_bots.search import PLAIN, finish_turn, greedy, sensible
+from engines.stak_bots.search import sensible
 from engines.stak_bots.state import StakState, determinize
 from engines.stak_bots.view import StakView
 
@@ -133,18 +133,9 @@ class HardPlayer:
         issue 19 the reply was left to the evaluation; played out on the sampled hand it
         wins 76.0% of 400 games against easy at 8 samples instead of 72.0%
         (bench/stak_bots_lookahead.py, where deeper variants lose)."""
-        w = self.weights
-        steps = finish_turn(
-            state, turn, lambda s, mover: policy(s, mover, rng, w), self.playout_steps
+        return playout(
+            state, seat, rng, turn, self.weights, self.playout_steps, self.reply_steps
         )
-        if state.turn != turn and state.winners is None and len(state.alive()) == 2:
-            steps += finish_turn(
-                state,
-                state.turn,
-                lambda s, mover: greedy(s, mover, rng, PLAIN, depth=2),
-                self.reply_steps,
-            )
-        return evaluate(state, seat, w, steps)
 
     def pick(self, scores: dict[Move, float], harms: set[Move], can_end: bool) -> Move:
         """The best mean score. Once the turn may end (``can_end``: a card reached the
