@@ -29,8 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engines.stak_bots.hard as hard  # noqa: E402
 from bench import stak_bots_ab  # noqa: E402
+from bench.stak_bots_oracle import show_truth, true_game  # noqa: E402
 from engines.stak_bots.evaluation import evaluate, playout, policy  # noqa: E402
 from engines.stak_bots.hard import HardPlayer  # noqa: E402
 from engines.stak_bots.moves import Move  # noqa: E402
@@ -114,10 +114,6 @@ class Nested(HardPlayer):
         return best
 
 
-def _true_game(view: StakView, rng: random.Random) -> StakState:
-    return view.truth.clone()  # type: ignore[attr-defined]
-
-
 def _true_hands(view: StakView, rng: random.Random) -> StakState:
     """A guess like :func:`determinize`'s, but with every other hand the true one: each
     true card is swapped into the hand with the guessed card it displaces."""
@@ -149,15 +145,7 @@ def main() -> None:
     if see not in ("none", "all", "hands"):
         sys.exit(f"--see: 'all', 'hands' or 'none', not {see!r}")
     if see != "none":
-        view = StakState.view
-
-        def view_with_truth(state: StakState, seat: int) -> StakView:
-            seen = view(state, seat)
-            object.__setattr__(seen, "truth", state)  # the view is frozen; this bench only
-            return seen
-
-        StakState.view = view_with_truth  # type: ignore[method-assign]
-        hard.determinize = _true_game if see == "all" else _true_hands  # type: ignore[assignment]
+        show_truth(true_game if see == "all" else _true_hands)
     stak_bots_ab.main()
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -24,17 +25,24 @@ from engines.stak_bots.view import StakView  # noqa: E402
 _view = StakState.view
 
 
-def _view_with_truth(state: StakState, seat: int) -> StakView:
+def view_with_truth(state: StakState, seat: int) -> StakView:
+    """The seat's view with the true game attached (as ``truth``)."""
     view = _view(state, seat)
     object.__setattr__(view, "truth", state)  # the view is frozen; this bench only
     return view
 
 
-def _truth(view: StakView, rng: random.Random) -> StakState:
+def true_game(view: StakView, rng: random.Random) -> StakState:
     return view.truth.clone()  # type: ignore[attr-defined]
 
 
+def show_truth(guess: Callable[[StakView, random.Random], StakState]) -> None:
+    """Attach the true game to every view and make ``hard`` guess the hidden cards by
+    ``guess`` (which may read it) instead of :func:`determinize`."""
+    StakState.view = view_with_truth  # type: ignore[method-assign]
+    hard.determinize = guess  # type: ignore[assignment]
+
+
 if __name__ == "__main__":
-    StakState.view = _view_with_truth  # type: ignore[method-assign]
-    hard.determinize = _truth  # type: ignore[assignment]
+    show_truth(true_game)
     stak_bots_ab.main()
