@@ -10,6 +10,7 @@ import random
 
 from bench.reference_players.roborally import Hard2026
 from engines.roborally import ROBORALLY
+from engines.roborally.ai import search as ai_search
 from engines.roborally.ai.evaluation import laser_damage, simulate_program
 from engines.roborally.ai.rescore import exposure, table_values
 from engines.roborally.ai.search import SearchPlayer
@@ -178,6 +179,40 @@ def test_the_lone_score_breaks_what_the_table_barely_tells_apart(monkeypatch) ->
         action = player.choose(view)
         assert len(seen[-1]) > 1
         assert action.cards == seen[-1][pick]
+
+
+def test_every_candidate_risky_widens_to_slower_programs(monkeypatch) -> None:
+    """When the table's best program still dies in WIDEN_RISK of the sampled turns, the lone
+    search's WIDER best programs not judged yet meet the same sampled turns, and a safe one
+    among them is played; a safe best leaves the first candidates alone."""
+    state = four_robots()
+    view = state.view(0)
+
+    def run(first_risk: float) -> tuple[list[list[tuple[int, ...]]], list[float], object]:
+        calls: list[list[tuple[int, ...]]] = []
+        seeds: list[float] = []
+
+        def fake(view, seat, programs, samples, rng, *args, **kw):
+            calls.append(list(programs))
+            seeds.append(rng.random())
+            risk = first_risk if len(calls) == 1 else 0.0
+            deaths = [risk] * len(programs)
+            if len(calls) == 2:
+                deaths[:-1] = [1.0] * (len(programs) - 1)  # the last of the wider ones is safe
+            return [0.0] * len(programs), deaths, 3
+
+        monkeypatch.setattr("engines.roborally.ai.search.table_values", fake)
+        player = SearchPlayer(seat=0, level="hard", seed=7)
+        player.clock = FakeClock(0.0)
+        return calls, seeds, player.choose(view)
+
+    calls, seeds, action = run(ai_search.WIDEN_RISK)
+    assert len(calls) == 2 and seeds[0] == seeds[1]
+    assert calls[1] and not set(calls[0]) & set(calls[1])
+    assert len(calls[0]) + len(calls[1]) > ai_search.CANDIDATES
+    assert action.cards == calls[1][-1]
+    calls, _, action = run(ai_search.WIDEN_RISK / 2)
+    assert len(calls) == 1
 
 
 # -- option cards in the search ------------------------------------------------------------
