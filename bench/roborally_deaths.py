@@ -5,14 +5,17 @@
 The races of ``bench/roborally_ai.py race2v2 --fixed`` (same seatings, courses, seeds and the
 new side's clock stopped). Each destruction of a new robot in the real game (not in the
 players' simulated turns) is counted by the engine's reason (falls into a pit, off the edge,
-too much damage, crushed), marked "pushed by a robot" when such a push is among the last six
-events the engine told before it (a close guess, not an exact cause).
+too much damage, crushed), marked "pushed by a robot of the new (or old) side" when such a
+push is among the last six events the engine told before it (a close guess, not an exact
+cause), and by the death rate the table had sampled for the program the robot was playing
+(``last_risk``: 0, below 0.25, at least 0.25; "-" when no table was played).
 Power downs announced are counted by the damage the robot had when programming.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -26,18 +29,24 @@ from engines.roborally import ROBORALLY  # noqa: E402
 from engines.roborally.boardfile import bundled_courses  # noqa: E402
 from engines.roborally.state import RoboRallyState  # noqa: E402
 
+PUSHED = r"{} pushed by (\d+)"  # the engine's log text ("pusher": a board pusher, not matched)
+
 
 def count(games: int, new: str, old: str, seed_base: int) -> None:
     causes: Counter[str] = Counter()
     downs: Counter[int] = Counter()
     side: list[str] = []
+    risk: dict[int, float | None] = {}  # seat: the sampled death rate of its last program
     destroy = RoboRallyState._destroy
 
     def watched(state: RoboRallyState, s: int, why: str) -> None:
         if type(state) is RoboRallyState and side[s] == "new":
             recent = state.events[-6:]  # what the engine told just before
-            pushed = any(e.startswith(f"{s} pushed by") and "pusher" not in e for e in recent)
-            causes[why + (", pushed by a robot" if pushed else "")] += 1
+            pushers = [int(m.group(1)) for e in recent if (m := re.match(PUSHED.format(s), e))]
+            by = f", pushed by a robot of the {side[pushers[-1]]} side" if pushers else ""
+            r = risk.get(s)
+            seen = "-" if r is None else "0" if r == 0 else "< 0.25" if r < 0.25 else ">= 0.25"
+            causes[f"{why}{by} (risk sampled {seen})"] += 1
         destroy(state, s, why)
 
     RoboRallyState._destroy = watched  # type: ignore[method-assign]
@@ -57,6 +66,7 @@ def count(games: int, new: str, old: str, seed_base: int) -> None:
                 action = players[seat].choose(view)
                 if side[seat] == "new" and view.pending == "program":
                     turns += 1
+                    risk[seat] = players[seat].last_risk
                     if getattr(action, "power_down", False):
                         downs[view.robots[seat].damage] += 1
                 state.apply(action, seat)
