@@ -29,7 +29,7 @@ _memory: list[set[int]] = []  # per seat: hidden cards it saw since they left th
 _counts = [0, 0]  # guesses where memory placed a card, cards placed
 
 
-def _track(state: StakState, seat: int) -> None:
+def _track(state: StakState) -> None:
     if _game[0] is not state:
         _game[0] = state
         _memory[:] = [set() for _ in range(state.num_players)]
@@ -46,7 +46,7 @@ def _track(state: StakState, seat: int) -> None:
 def remembered(view: StakView, rng: random.Random) -> StakState:
     """A guess like :func:`determinize`'s, with the remembered hidden cards where they are."""
     truth: StakState = view.truth  # type: ignore[attr-defined]
-    _track(truth, view.seat)
+    _track(truth)
     state = determinize(view, rng)
     me = view.seat
     placed = 0

@@ -18,10 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines.stak_bots.evaluation import evaluate, policy  # noqa: E402
+from engines.stak_bots.evaluation import playout, policy  # noqa: E402
 from engines.stak_bots.hard import HardPlayer  # noqa: E402
 from engines.stak_bots.moves import Move  # noqa: E402
-from engines.stak_bots.search import finish_turn  # noqa: E402
 from engines.stak_bots.state import StakState  # noqa: E402
 
 
@@ -29,12 +28,9 @@ class ReplyHard(HardPlayer):
     """The rival answers by hard's one-step policy (see the module docstring)."""
 
     def judge(self, state: StakState, seat: int, rng: random.Random, turn: int) -> float:
-        w = self.weights
+        def answer(s: StakState, mover: int) -> Move:
+            return policy(s, mover, rng, self.weights)
 
-        def move(s: StakState, mover: int) -> Move:
-            return policy(s, mover, rng, w)
-
-        steps = finish_turn(state, turn, move, self.playout_steps)
-        if state.turn != turn and state.winners is None and len(state.alive()) == 2:
-            steps += finish_turn(state, state.turn, move, self.reply_steps)
-        return evaluate(state, seat, w, steps)
+        return playout(
+            state, seat, rng, turn, self.weights, self.playout_steps, self.reply_steps, answer
+        )

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engines.stak_bots.moves import Move
@@ -223,17 +224,18 @@ def playout(
     w: HardWeights = HARD,
     max_steps: int = 160,
     reply_steps: int = 0,
+    reply: Callable[[StakState, int], Move] | None = None,
 ) -> float:
     """Finish the turn ``start_turn`` by :func:`policy`; with ``reply_steps`` and two players
-    left, play the next turn too (at most that many actions) by the greedy policy that
-    counts stack cards (:data:`.search.PLAIN`, the rival's expected answer); value the
-    result for ``seat``. Without ``reply_steps`` the reply is left to the evaluation."""
+    left, play the next turn too (at most that many actions) by ``reply``, by default the
+    greedy policy that counts stack cards (:data:`.search.PLAIN`, the rival's expected
+    answer); value the result for ``seat``. Without ``reply_steps`` the reply is left to the
+    evaluation."""
     steps = finish_turn(state, start_turn, lambda s, mover: policy(s, mover, rng, w), max_steps)
     answer = state.turn != start_turn and state.winners is None and len(state.alive()) == 2
     if reply_steps and answer:
-        steps += finish_turn(
-            state, state.turn, lambda s, mover: greedy(s, mover, rng, PLAIN, 2), reply_steps
-        )
+        rival = reply or (lambda s, mover: greedy(s, mover, rng, PLAIN, 2))
+        steps += finish_turn(state, state.turn, rival, reply_steps)
     return evaluate(state, seat, w, steps)
 
 
