@@ -484,7 +484,9 @@ class SearchPlayer(BasePlayer):
                 def planner(v: RoboRallyView, seat: int, hand: list[int]) -> list[int]:
                     return self.program_for(v, seat, hand, table_deadline)
 
-            def rescored(batch: list[Candidate], deadline: float):
+            def rescored(
+                batch: list[Candidate], deadline: float
+            ) -> tuple[list[float], list[float], int] | None:
                 # the same seed: every batch of candidates meets the same sampled turns
                 return table_values(
                     view,
