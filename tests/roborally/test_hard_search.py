@@ -15,7 +15,7 @@ from engines.roborally.ai.search import (
     threat_map,
 )
 from engines.roborally.boardfile import WRENCH
-from engines.roborally.cards import KIND
+from engines.roborally.cards import KIND, LEFT, RIGHT
 from engines.roborally.state import Decide
 
 
@@ -174,3 +174,27 @@ def test_repairs_counted_by_the_look_ahead() -> None:
     assert repair_at(lay, -1) == 0
     assert locks_after([1, 2, 3, 4, 5], 4) == [None] * 5
     assert locks_after([1, 2, 3, 4, 5], 6) == [None, None, None, 4, 5]
+
+
+def test_a_robot_a_register_from_winning_does_not_power_down(monkeypatch) -> None:
+    """The repair is worth a turn, but not the race: one step before the last flag with 3-4
+    damage, going on wins a turn earlier (the look-ahead once valued both ends alike)."""
+    for seed in (1, 2, 3):
+        state = alone("pit-stop", seed)
+        lay = state.layout
+        b = state.bots[0]
+        last = lay.flags[-1]
+        before = lay.nbr[last][2]  # the square south of the last flag, facing north
+        assert lay.kind[before] == 0 and not lay.wall[before] & 1
+        b.pos, b.facing, b.flags, b.virtual = before, 0, len(lay.flags) - 1, False
+        turns = [LEFT, RIGHT] * 2 + [LEFT]  # this turn it stays where it is
+        for damage in (3, 4):
+            b.damage = damage
+            view = state.view(0)
+            hard = SearchPlayer(seat=0, level="hard", seed=seed)
+            hard.clock = lambda: 0.0  # every sampled hand played
+            assert hard.power_down(view, turns) is False, (seed, damage)
+    monkeypatch.setattr(ai_search, "EARLY_WIN", 0.0)  # as before: the repair won (seed 3, 4)
+    hard = SearchPlayer(seat=0, level="hard", seed=3)
+    hard.clock = lambda: 0.0
+    assert hard.power_down(view, turns) is True
