@@ -33,7 +33,7 @@ from engines.arena import wilson_interval  # noqa: E402
 from engines.roborally import ROBORALLY  # noqa: E402
 from engines.roborally.boardfile import bundled_courses  # noqa: E402
 from engines.roborally.players import LEVELS  # noqa: E402
-from engines.roborally.state import random_choice  # noqa: E402
+from engines.roborally.state import RoboRallyState, random_choice  # noqa: E402
 
 
 def make(level: str, seat: int, seed: int):
@@ -51,6 +51,25 @@ def _still() -> float:
 SEATINGS = ((0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2))  # the new pair's seats
 
 
+def setup_race(
+    g: int, new: str, old: str, seed_base: int, fixed: bool
+) -> tuple[RoboRallyState, str, list[str], list]:
+    """Race ``g`` of race2v2: the new pair's seating g % 6, course (g // 6) % 6, seed
+    ``seed_base + g``; the game, its course, each seat's side ("new"/"old") and the players
+    (with ``fixed``, the new robots' clock stopped)."""
+    courses = bundled_courses()
+    course = courses[(g // len(SEATINGS)) % len(courses)]
+    pair = SEATINGS[g % len(SEATINGS)]
+    state = ROBORALLY.new_game(4, {"course": course}, seed=seed_base + g)
+    side = ["new" if s in pair else "old" for s in range(4)]
+    players = [make(new if side[s] == "new" else old, s, 7 * g + s) for s in range(4)]
+    if fixed:
+        for s in pair:
+            if hasattr(players[s], "clock"):
+                players[s].clock = _still
+    return state, course, side, players
+
+
 def race2v2(
     games: int, new: str, old: str, fixed: bool = False, log: str | None = None,
     seed_base: int = 3000,
@@ -62,15 +81,7 @@ def race2v2(
     times: list[float] = []
     t0 = time.perf_counter()
     for g in range(games):
-        course = courses[(g // len(SEATINGS)) % len(courses)]
-        pair = SEATINGS[g % len(SEATINGS)]
-        state = ROBORALLY.new_game(4, {"course": course}, seed=seed_base + g)
-        side = ["new" if s in pair else "old" for s in range(4)]
-        players = [make(new if side[s] == "new" else old, s, 7 * g + s) for s in range(4)]
-        if fixed:
-            for s in pair:
-                if hasattr(players[s], "clock"):
-                    players[s].clock = _still
+        state, course, side, players = setup_race(g, new, old, seed_base, fixed)
         lives = [b.lives for b in state.bots]
         downs = [0] * 4
         while not state.is_terminal():

@@ -23,10 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from roborally_ai import SEATINGS, _still, make  # noqa: E402
+from roborally_ai import setup_race  # noqa: E402
 
-from engines.roborally import ROBORALLY  # noqa: E402
-from engines.roborally.boardfile import bundled_courses  # noqa: E402
 from engines.roborally.state import RoboRallyState  # noqa: E402
 
 PUSHED = r"{} pushed by (\d+)"  # the engine's log text ("pusher": a board pusher, not matched)
@@ -50,16 +48,10 @@ def count(games: int, new: str, old: str, seed_base: int) -> None:
         destroy(state, s, why)
 
     RoboRallyState._destroy = watched  # type: ignore[method-assign]
-    courses = bundled_courses()
     turns = 0
     for g in range(games):
-        course = courses[(g // len(SEATINGS)) % len(courses)]
-        pair = SEATINGS[g % len(SEATINGS)]
-        state = ROBORALLY.new_game(4, {"course": course}, seed=seed_base + g)
-        side[:] = ["new" if s in pair else "old" for s in range(4)]
-        players = [make(new if side[s] == "new" else old, s, 7 * g + s) for s in range(4)]
-        for s in pair:
-            players[s].clock = _still
+        state, _, sides, players = setup_race(g, new, old, seed_base, fixed=True)
+        side[:] = sides
         while not state.is_terminal():
             for seat in state.to_move():
                 view = state.view(seat)

@@ -24,11 +24,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from roborally_ai import SEATINGS, _still, make  # noqa: E402
+from roborally_ai import setup_race  # noqa: E402
 
-from engines.roborally import ROBORALLY  # noqa: E402
 from engines.roborally.ai.evaluation import UNREACHABLE, dist_to_flag, distance_field  # noqa: E402
-from engines.roborally.boardfile import Layout, bundled_courses  # noqa: E402
+from engines.roborally.boardfile import Layout  # noqa: E402
 from engines.roborally.state import RoboRallyState  # noqa: E402
 
 
@@ -69,19 +68,13 @@ def band(go: float) -> str:
 
 
 def run(games: int, new: str, old: str, seed_base: int, log: str | None) -> None:
-    courses = bundled_courses()
     last: Counter[str] = Counter()
     end: Counter[str] = Counter()
     late_down = late_dead = lost = 0
     turns_lost: list[int] = []
     for g in range(games):
-        course = courses[(g // len(SEATINGS)) % len(courses)]
-        pair = SEATINGS[g % len(SEATINGS)]
-        state = ROBORALLY.new_game(4, {"course": course}, seed=seed_base + g)
-        side = ["new" if s in pair else "old" for s in range(4)]
-        players = [make(new if side[s] == "new" else old, s, 7 * g + s) for s in range(4)]
-        for s in pair:
-            players[s].clock = _still
+        state, course, side, players = setup_race(g, new, old, seed_base, fixed=True)
+        pair = [s for s in range(4) if side[s] == "new"]
         turns: list[list[dict]] = []
         downs: list[list[bool]] = []
         seen = -1
