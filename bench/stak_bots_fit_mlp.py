@@ -86,6 +86,24 @@ def predict_hidden(h: np.ndarray, params: list[np.ndarray]) -> np.ndarray:
     return 1 / (1 + np.exp(-(h @ params[2] + params[3][0])))
 
 
+def positions(
+    games: int, seed: int, explore: float, extra: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Turn-start positions of ``games`` greedy self-play games (``extra``: with the 38 more
+    features) and who won: to fit, then every fifth game held out (as bench/stak_bots_fit.py)."""
+    if extra:
+        stak_bots_fit.features = extra_features  # type: ignore[assignment]
+    xs: list[list[list[float]]] = [[], []]
+    ys: list[list[int]] = [[], []]
+    for g in range(games):
+        f, y = stak_bots_fit.play(seed + g, explore)
+        part = int(g % 5 == 0)
+        xs[part].extend(f)
+        ys[part].extend(y)
+    return (np.array(xs[0], dtype=float), np.array(ys[0], dtype=float),
+            np.array(xs[1], dtype=float), np.array(ys[1], dtype=float))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30000)
@@ -94,18 +112,8 @@ def main() -> None:
     parser.add_argument("--extra", action="store_true")
     parser.add_argument("--epochs", type=int, default=30)
     args = parser.parse_args()
-    if args.extra:
-        stak_bots_fit.features = extra_features  # type: ignore[assignment]
     start = time.perf_counter()
-    xs: list[list[list[float]]] = [[], []]
-    ys: list[list[int]] = [[], []]
-    for g in range(args.games):
-        f, y = stak_bots_fit.play(args.seed + g, args.explore)
-        part = int(g % 5 == 0)  # every fifth game held out, as bench/stak_bots_fit.py
-        xs[part].extend(f)
-        ys[part].extend(y)
-    train, test = np.array(xs[0], dtype=float), np.array(xs[1], dtype=float)
-    y_train, y_test = np.array(ys[0], dtype=float), np.array(ys[1], dtype=float)
+    train, y_train, test, y_test = positions(args.games, args.seed, args.explore, args.extra)
     print(f"{len(train)} positions to fit, {len(test)} held out, {train.shape[1]} features; "
           f"{time.perf_counter() - start:.0f} s")
     mean, scale = train.mean(0), train.std(0) + 1e-9

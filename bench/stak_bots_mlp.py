@@ -32,8 +32,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import stak_bots_fit  # noqa: E402
-from bench.stak_bots_fit_mlp import extra_features, fit_mlp, log_loss, predict_hidden  # noqa: E402
+from bench.stak_bots_fit_mlp import (  # noqa: E402
+    extra_features,
+    fit_mlp,
+    log_loss,
+    positions,
+    predict_hidden,
+)
 from engines.stak_bots import evaluation  # noqa: E402
 from engines.stak_bots.hard import HardPlayer  # noqa: E402
 from engines.stak_bots.state import StakState  # noqa: E402
@@ -81,17 +86,8 @@ def main() -> None:
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
-    stak_bots_fit.features = extra_features  # type: ignore[assignment]
     start = time.perf_counter()
-    xs: list[list[list[float]]] = [[], []]
-    ys: list[list[int]] = [[], []]
-    for g in range(args.games):
-        f, y = stak_bots_fit.play(args.seed + g, args.explore)
-        part = int(g % 5 == 0)
-        xs[part].extend(f)
-        ys[part].extend(y)
-    train, test = np.array(xs[0], dtype=float), np.array(xs[1], dtype=float)
-    y_train, y_test = np.array(ys[0], dtype=float), np.array(ys[1], dtype=float)
+    train, y_train, test, y_test = positions(args.games, args.seed, args.explore, extra=True)
     mean, scale = train.mean(0), train.std(0) + 1e-9
     params = fit_mlp((train - mean) / scale, y_train, args.hidden, args.epochs, args.seed)
     p = predict_hidden(np.tanh((test - mean) / scale @ params[0] + params[1]), params)
