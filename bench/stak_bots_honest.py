@@ -33,10 +33,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines.stak_bots.evaluation import HardWeights, evaluate, self_harm  # noqa: E402
+from engines.stak_bots.evaluation import HardWeights, evaluate, playout, self_harm  # noqa: E402
 from engines.stak_bots.hard import HardPlayer  # noqa: E402
 from engines.stak_bots.moves import END, Move  # noqa: E402
-from engines.stak_bots.search import PLAIN, Weights, finish_turn, sensible  # noqa: E402
+from engines.stak_bots.search import PLAIN, Weights, sensible  # noqa: E402
 from engines.stak_bots.search import evaluate as plain_value  # noqa: E402
 from engines.stak_bots.state import StakState  # noqa: E402
 
@@ -182,18 +182,16 @@ class Redraw(HardPlayer):
 
     def judge(self, state: StakState, seat: int, rng: random.Random, turn: int) -> float:
         w = self.weights
-        steps = finish_turn(
-            state, turn,
-            lambda s, mover: honest_policy(s, mover, rng, w, 0, self.redraws, self.look_end),
-            self.playout_steps,
+
+        def mine(s: StakState, mover: int) -> Move:
+            return honest_policy(s, mover, rng, w, 0, self.redraws, self.look_end)
+
+        def answer(s: StakState, mover: int) -> Move:
+            return honest_greedy(s, mover, rng, PLAIN, self.reply_redraws)
+
+        return playout(
+            state, seat, rng, turn, w, self.playout_steps, self.reply_steps, answer, mine
         )
-        if state.turn != turn and state.winners is None and len(state.alive()) == 2:
-            steps += finish_turn(
-                state, state.turn,
-                lambda s, mover: honest_greedy(s, mover, rng, PLAIN, self.reply_redraws),
-                self.reply_steps,
-            )
-        return evaluate(state, seat, w, steps)
 
 
 class ReplyRedraw(Redraw):

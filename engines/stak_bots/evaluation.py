@@ -225,13 +225,15 @@ def playout(
     max_steps: int = 160,
     reply_steps: int = 0,
     reply: Callable[[StakState, int], Move] | None = None,
+    own: Callable[[StakState, int], Move] | None = None,
 ) -> float:
-    """Finish the turn ``start_turn`` by :func:`policy`; with ``reply_steps`` and two players
-    left, play the next turn too (at most that many actions) by ``reply``, by default the
-    greedy policy that counts stack cards (:data:`.search.PLAIN`, the rival's expected
-    answer); value the result for ``seat``. Without ``reply_steps`` the reply is left to the
-    evaluation."""
-    steps = finish_turn(state, start_turn, lambda s, mover: policy(s, mover, rng, w), max_steps)
+    """Finish the turn ``start_turn`` by ``own``, by default :func:`policy`; with
+    ``reply_steps`` and two players left, play the next turn too (at most that many actions)
+    by ``reply``, by default the greedy policy that counts stack cards (:data:`.search.PLAIN`,
+    the rival's expected answer); value the result for ``seat``. Without ``reply_steps`` the
+    reply is left to the evaluation. (The benches pass other policies to compare.)"""
+    mine = own or (lambda s, mover: policy(s, mover, rng, w))
+    steps = finish_turn(state, start_turn, mine, max_steps)
     answer = state.turn != start_turn and state.winners is None and len(state.alive()) == 2
     if reply_steps and answer:
         rival = reply or (lambda s, mover: greedy(s, mover, rng, PLAIN, 2))
