@@ -52,12 +52,12 @@ SEATINGS = ((0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2))  # the new pair's se
 
 
 def setup_race(
-    g: int, new: str, old: str, seed_base: int, fixed: bool
+    g: int, new: str, old: str, seed_base: int, fixed: bool, courses: list[str]
 ) -> tuple[RoboRallyState, str, list[str], list]:
-    """Race ``g`` of race2v2: the new pair's seating g % 6, course (g // 6) % 6, seed
-    ``seed_base + g``; the game, its course, each seat's side ("new"/"old") and the players
-    (with ``fixed``, the new robots' clock stopped)."""
-    courses = bundled_courses()
+    """Race ``g`` of race2v2 over ``courses`` (the bundled ones, read once a run): the new
+    pair's seating g % 6, course (g // 6) % 6, seed ``seed_base + g``; the game, its course,
+    each seat's side ("new"/"old") and the players (with ``fixed``, the new robots' clock
+    stopped)."""
     course = courses[(g // len(SEATINGS)) % len(courses)]
     pair = SEATINGS[g % len(SEATINGS)]
     state = ROBORALLY.new_game(4, {"course": course}, seed=seed_base + g)
@@ -81,7 +81,7 @@ def race2v2(
     times: list[float] = []
     t0 = time.perf_counter()
     for g in range(games):
-        state, course, side, players = setup_race(g, new, old, seed_base, fixed)
+        state, course, side, players = setup_race(g, new, old, seed_base, fixed, courses)
         lives = [b.lives for b in state.bots]
         downs = [0] * 4
         while not state.is_terminal():

@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from roborally_ai import setup_race  # noqa: E402
 
+from engines.roborally.boardfile import bundled_courses  # noqa: E402
 from engines.roborally.state import RoboRallyState  # noqa: E402
 
 PUSHED = r"{} pushed by (\d+)"  # the engine's log text ("pusher": a board pusher, not matched)
@@ -49,8 +50,9 @@ def count(games: int, new: str, old: str, seed_base: int) -> None:
 
     RoboRallyState._destroy = watched  # type: ignore[method-assign]
     turns = 0
+    courses = bundled_courses()
     for g in range(games):
-        state, _, sides, players = setup_race(g, new, old, seed_base, fixed=True)
+        state, _, sides, players = setup_race(g, new, old, seed_base, True, courses)
         side[:] = sides
         while not state.is_terminal():
             for seat in state.to_move():

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from roborally_ai import setup_race  # noqa: E402
 
 from engines.roborally.ai.evaluation import UNREACHABLE, dist_to_flag, distance_field  # noqa: E402
-from engines.roborally.boardfile import Layout  # noqa: E402
+from engines.roborally.boardfile import Layout, bundled_courses  # noqa: E402
 from engines.roborally.state import RoboRallyState  # noqa: E402
 
 
@@ -72,8 +72,9 @@ def run(games: int, new: str, old: str, seed_base: int, log: str | None) -> None
     end: Counter[str] = Counter()
     late_down = late_dead = lost = 0
     turns_lost: list[int] = []
+    courses = bundled_courses()
     for g in range(games):
-        state, course, side, players = setup_race(g, new, old, seed_base, fixed=True)
+        state, course, side, players = setup_race(g, new, old, seed_base, True, courses)
         pair = [s for s in range(4) if side[s] == "new"]
         turns: list[list[dict]] = []
         downs: list[list[bool]] = []
