@@ -2,7 +2,8 @@
 :mod:`.evaluation`.
 
 For the most promising actions it samples the hidden hands, face-down cards and draw
-order, plays the rest of its turn out with the same luck for every action, then the rival's
+order, plays the rest of its turn out with the same luck for every action (keeping its
+own stack once the turn may end: :func:`.evaluation.playout`), then the rival's
 answer (two players left; played greedily on the sampled hand), judges the position by a
 fitted win chance (:func:`.evaluation.win_chance`: cards kept in stack and hand, what each
 top card would win by attacking) and takes the best average. Ending the turn is always
@@ -59,7 +60,9 @@ class HardPlayer:
     # in 308 of 400 games against 294 (bench/stak_bots_ab.py, seeds 1 and 1001)
     candidates = 5
     min_samples = 2
-    max_samples = 16
+    # 32 since session 7 of issue 19: the playout that keeps its stack (see
+    # evaluation.playout) halved a sample's cost
+    max_samples = 32
     playout_steps = 40  # at most this many actions a playout (a turn allows 60)
     reply_steps = 80  # and at most this many of the rival's reply (a turn ends by 62)
 

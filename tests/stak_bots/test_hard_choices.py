@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engines.players import make_player
-from engines.stak_bots.evaluation import evaluate, self_harm
+from engines.stak_bots.evaluation import evaluate, playout, policy, self_harm
 from engines.stak_bots.hard import HardPlayer, position_key
 from engines.stak_bots.moves import Move, encode
 from engines.stak_bots.spec import STAK_BOTS
@@ -76,6 +76,48 @@ def test_hard_ends_the_turn_rather_than_scrap_its_own_cards() -> None:
     assert set(view.legal_actions()) == {Move("scrap"), Move("end")}
     assert hard.choose(view) == Move("end")
     assert hard.last_scores[Move("end")] > hard.last_scores[Move("scrap")]
+
+
+class Digger(HardPlayer):
+    """Session 6's hard: its played-out turn free to scrap its own cards."""
+
+    def judge(self, state: StakState, seat: int, rng: random.Random, turn: int) -> float:
+        w = self.weights
+        return playout(
+            state, seat, rng, turn, w, self.playout_steps, self.reply_steps, None,
+            lambda s, mover: policy(s, mover, rng, w),
+        )
+
+
+def first_turn_of_seed_32() -> StakState:
+    """Hard's 13th decision of game 32 against easy (issue 19, session 7): a card reached the
+    scrapheap and the attack is over; Player 1 holds a Begone Bot over a Tranq Bot, a
+    face-up Sidekick Bot and six face-down cards, Player 2 a Reaper Bot over five."""
+    state = build(
+        [["pit", "sidekick", "clumsy", "leader", "reaper", "expel", "sidekick+", "tranq"],
+         ["begone", "fatal", "fatal", "core", "shot", "reaper"]],
+        [["begone"], ["tranq", "bountiful"]],
+        heap=["bash", "spike", "bash"],
+    )
+    state.attack_done = state.attack_over = state.scrapped = True
+    return state
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_its_played_out_turn_does_not_dig_with_foresight(seed: int) -> None:
+    # A played-out turn free to scrap judged each scrap on the sample's face-down card below
+    # and dug on while that card was good: a Begone returning itself and scraps looked far
+    # better than ending, and session 6's hard scrapped itself from 9 cards to 2 in its
+    # first turn. Keeping its stack there, it ends the turn.
+    view = first_turn_of_seed_32().view(0)
+    hard, digger = HardPlayer(0, "hard", seed), Digger(0, "hard", seed)
+    hard.iterations = digger.iterations = 16
+    scrap, end = Move("scrap"), Move("end")
+    assert hard.choose(view) == end
+    assert hard.last_scores[scrap] < hard.last_scores[end] - 20
+    assert self_harm(first_turn_of_seed_32(), 0, scrap)
+    assert digger.choose(view) != end
+    assert digger.last_scores[scrap] > digger.last_scores[end]
 
 
 def hard_decisions(seed: int) -> list[tuple[StakState, dict[Move, float], Move]]:
@@ -146,7 +188,7 @@ class FakeClock:
         return self.now
 
 
-@pytest.mark.parametrize(("step", "samples"), [(0.0, 16), (0.25, 3), (10.0, 2)])
+@pytest.mark.parametrize(("step", "samples"), [(0.0, 32), (0.25, 3), (10.0, 2)])
 def test_hard_samples_until_its_budget_runs_out(step: float, samples: int) -> None:
     """Without an iteration cap it samples while its clock is within ``time_budget`` (0.5 s),
     at least ``min_samples`` and at most ``max_samples`` times."""
@@ -155,7 +197,7 @@ def test_hard_samples_until_its_budget_runs_out(step: float, samples: int) -> No
     hard = make_player(STAK_BOTS, "hard", 0, 1)
     hard.clock = FakeClock(step)
     hard.choose(state.view(0))
-    assert (hard.min_samples, hard.max_samples) == (2, 16)
+    assert (hard.min_samples, hard.max_samples) == (2, 32)
     assert hard.last_samples == samples
 
 
