@@ -11,12 +11,12 @@ better than it is. Since session 7 the played-out turn keeps its stack once the 
 (``policy(..., keep=True)``). The variants differ only in that played-out turn:
 
 * ``Dig``: session 6's, free to scrap (the same moves as session 6's ``hard``);
-* ``NoDigEver``: keeps its stack even before the turn may end;
 * ``OpenLoop``: chooses each action on a fresh guess of what the mover cannot see (one guess
   for all its actions), so it foresees no face-down card, not even the one a kill turns up.
 
 Against easy, 400 games, seed 1: ``Dig`` 76.0% / 77.0% / 78.2% at 8 / 16 / 32 samples,
-``hard`` 77.5% / 79.5% / 83.5%; ``NoDigEver`` 77.2% at 8; ``OpenLoop`` 81.2% at 16
+``hard`` 77.5% / 79.5% / 83.5%; keeping its stack even before the turn may end (``NoDigEver``
+in commit fac9edd's copy of this file) 77.2% at 8; ``OpenLoop`` 81.2% at 16
 (bench/RESULTS.md, "Session 7").
 """
 
@@ -29,56 +29,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.stak_bots.evaluation import (  # noqa: E402
-    HardWeights,
-    evaluate,
     playout,
     policy,
-    self_harm,
-    settle,
 )
 from engines.stak_bots.hard import HardPlayer  # noqa: E402
 from engines.stak_bots.moves import Move  # noqa: E402
-from engines.stak_bots.search import sensible  # noqa: E402
 from engines.stak_bots.state import StakState, determinize, make_view  # noqa: E402
-
-
-def nodig_policy(
-    state: StakState, seat: int, rng: random.Random | None, w: HardWeights, depth: int = 0,
-    always: bool = False,
-) -> Move:
-    """:func:`engines.stak_bots.evaluation.policy` without self-harm once the turn may end
-    (``always``: not even before)."""
-    legal = sensible(state.legal_actions(), seat)
-    if state.scrapped or always:
-        kept = [m for m in legal if not self_harm(state, seat, m)]
-        legal = kept or legal
-    if len(legal) == 1:
-        return legal[0]
-    best: list[Move] = []
-    best_value = -1e18
-    for move in legal:
-        child = state.clone()
-        child.play(move)
-        if move.kind == "end":
-            value = evaluate(child, seat, w, 1) + w.end_bonus
-        else:
-            if depth < 2:
-                settle(child, rng, w, depth + 1)
-            value = evaluate(child, seat, w, 1)
-            if self_harm(state, seat, move):
-                value -= w.end_bonus
-        if value > best_value + 1e-9:
-            best_value = value
-            best = [move]
-        elif value > best_value - 1e-9:
-            best.append(move)
-    if len(best) > 1:
-        ends = [m for m in best if m.kind == "end"]
-        if ends:
-            return ends[0]
-    if rng is None or len(best) == 1:
-        return best[0]
-    return rng.choice(best)
 
 
 class Dig(HardPlayer):
@@ -90,20 +46,6 @@ class Dig(HardPlayer):
 
         def mine(s: StakState, mover: int) -> Move:
             return policy(s, mover, rng, w)
-
-        return playout(
-            state, seat, rng, turn, w, self.playout_steps, self.reply_steps, None, mine
-        )
-
-
-class NoDigEver(HardPlayer):
-    """Its played-out turn never harms its own stack, even before the turn may end."""
-
-    def judge(self, state: StakState, seat: int, rng: random.Random, turn: int) -> float:
-        w = self.weights
-
-        def mine(s: StakState, mover: int) -> Move:
-            return nodig_policy(s, mover, rng, w, 0, True)
 
         return playout(
             state, seat, rng, turn, w, self.playout_steps, self.reply_steps, None, mine

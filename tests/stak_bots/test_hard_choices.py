@@ -7,8 +7,9 @@ import random
 
 import pytest
 
+from bench.stak_bots_nodig import Dig
 from engines.players import make_player
-from engines.stak_bots.evaluation import evaluate, playout, policy, self_harm
+from engines.stak_bots.evaluation import evaluate, self_harm
 from engines.stak_bots.hard import HardPlayer, position_key
 from engines.stak_bots.moves import Move, encode
 from engines.stak_bots.spec import STAK_BOTS
@@ -78,17 +79,6 @@ def test_hard_ends_the_turn_rather_than_scrap_its_own_cards() -> None:
     assert hard.last_scores[Move("end")] > hard.last_scores[Move("scrap")]
 
 
-class Digger(HardPlayer):
-    """Session 6's hard: its played-out turn free to scrap its own cards."""
-
-    def judge(self, state: StakState, seat: int, rng: random.Random, turn: int) -> float:
-        w = self.weights
-        return playout(
-            state, seat, rng, turn, w, self.playout_steps, self.reply_steps, None,
-            lambda s, mover: policy(s, mover, rng, w),
-        )
-
-
 def first_turn_of_seed_32() -> StakState:
     """Hard's 13th decision of game 32 against easy (issue 19, session 7): a card reached the
     scrapheap and the attack is over; Player 1 holds a Begone Bot over a Tranq Bot, a
@@ -110,7 +100,7 @@ def test_its_played_out_turn_does_not_dig_with_foresight(seed: int) -> None:
     # better than ending, and session 6's hard scrapped itself from 9 cards to 2 in its
     # first turn. Keeping its stack there, it ends the turn.
     view = first_turn_of_seed_32().view(0)
-    hard, digger = HardPlayer(0, "hard", seed), Digger(0, "hard", seed)
+    hard, digger = HardPlayer(0, "hard", seed), Dig(0, "hard", seed)  # session 6's
     hard.iterations = digger.iterations = 16
     scrap, end = Move("scrap"), Move("end")
     assert hard.choose(view) == end
