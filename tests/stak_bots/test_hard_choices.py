@@ -99,13 +99,14 @@ def test_its_played_out_turn_does_not_dig_with_foresight(seed: int) -> None:
     # and dug on while that card was good: a Begone returning itself and scraps looked far
     # better than ending, and session 6's hard scrapped itself from 9 cards to 2 in its
     # first turn. Keeping its stack there, it ends the turn.
-    view = first_turn_of_seed_32().view(0)
+    state = first_turn_of_seed_32()
+    view = state.view(0)
     hard, digger = HardPlayer(0, "hard", seed), Dig(0, "hard", seed)  # session 6's
     hard.iterations = digger.iterations = 16
     scrap, end = Move("scrap"), Move("end")
     assert hard.choose(view) == end
     assert hard.last_scores[scrap] < hard.last_scores[end] - 20
-    assert self_harm(first_turn_of_seed_32(), 0, scrap)
+    assert self_harm(state, 0, scrap)
     assert digger.choose(view) != end
     assert digger.last_scores[scrap] > digger.last_scores[end]
 
