@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import shellingham
 import typer
 from typer.testing import CliRunner
 
@@ -111,8 +112,12 @@ def test_a_shell_gets_the_candidates(folder: Path) -> None:
     assert complete_in_bash("board show pit", folder) == ["pit-stop", "pitfall"]
 
 
-def test_install_and_show_completion_are_offered() -> None:
+def test_install_and_show_completion_are_offered(monkeypatch: pytest.MonkeyPatch) -> None:
     result = runner.invoke(cli.app, ["--help"])
     assert "--install-completion" in result.stdout and "--show-completion" in result.stdout
-    result = runner.invoke(cli.app, ["--show-completion", "bash"], prog_name="robotui")
+    # --show-completion prints the script of the shell it runs under, found by walking up
+    # the process tree (shellingham): the tests may run under sh, which has no script, so
+    # the user's shell is fixed here
+    monkeypatch.setattr(shellingham, "detect_shell", lambda *a, **k: ("bash", "/bin/bash"))
+    result = runner.invoke(cli.app, ["--show-completion"], prog_name="robotui")
     assert result.exit_code == 0 and "_ROBOTUI_COMPLETE=complete_bash" in result.stdout
