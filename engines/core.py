@@ -15,9 +15,12 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
+from typing import Any, ClassVar
 
 Action = Hashable
+
+RESIGN_TEXT = "resign"  # a resignation in every game's action log
 
 
 class EngineError(Exception):
@@ -34,6 +37,36 @@ class OptionError(EngineError):
 
 class UnknownGame(EngineError):
     """A game id that is not registered."""
+
+
+class ResignRule(StrEnum):
+    """What a seat leaving a game for good does, by game (:attr:`GameSpec.resign_rule`)."""
+
+    GAME_ENDS = "game ends"  # the other side wins at once (two-player games)
+    SEAT_OUT = "seat out"  # the seat is out, the game goes on for the others
+    COMPUTER_PLAYS = "computer plays"  # the rules have no way out: a computer plays the seat
+    # to the end (no engine action: whoever runs the game puts a computer in the seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """A seat leaves the game for good (logged as ``resign``). Never among
+    ``legal_actions()``: computer players never pick it; :meth:`engines.match.Match.resign`
+    plays it for any seat that :meth:`GameState.can_resign`, whoever's turn it is."""
+
+    def __str__(self) -> str:
+        return RESIGN_TEXT
+
+
+RESIGN = Resign()
+
+
+def and_names(names: Sequence[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @dataclass(frozen=True)
@@ -67,7 +100,8 @@ class GameResult:
 
     ``winners`` holds the winning seats: one seat for an outright win, several for a
     shared win or a draw (``draw`` is true when every seat is among them).
-    ``reason`` spells out why, in words a player can read.
+    ``reason`` spells out why, in words a player can read. ``resigned`` holds the seats
+    that left the game for good, in the order they resigned (never among the winners).
     """
 
     winners: tuple[int, ...]
@@ -75,9 +109,13 @@ class GameResult:
     reason: str
     scores: tuple[Any, ...] = ()
     details: Mapping[str, Any] = field(default_factory=dict)
+    resigned: tuple[int, ...] = ()
 
     def outcome(self, seat: int) -> str:
-        """``"win"``, ``"draw"`` (a draw or a shared win) or ``"loss"`` for a seat."""
+        """``"win"``, ``"draw"`` (a draw or a shared win), ``"loss"`` or ``"resigned"`` for
+        a seat."""
+        if seat in self.resigned:
+            return "resigned"
         if seat not in self.winners:
             return "loss"
         return "win" if len(self.winners) == 1 else "draw"
@@ -126,6 +164,23 @@ class GameState(ABC):
     @abstractmethod
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: never another seat's hidden cards."""
+
+    def can_resign(self, seat: int) -> bool:
+        """Whether ``seat`` may leave the game for good now (:data:`RESIGN`), whoever is to
+        move. False in a game whose :attr:`GameSpec.resign_rule` is ``COMPUTER_PLAYS``, once
+        the game is over, and for a seat already resigned or out."""
+        return False
+
+    def resigned(self) -> tuple[int, ...]:
+        """The seats that resigned, in the order they did."""
+        return ()
+
+    def default_action(self, seat: int) -> Action | None:
+        """The move the rules make for ``seat`` when it does not answer a decision it must
+        take now (a facing to keep, a question to decline), always one of
+        ``legal_actions(seat)``; ``None`` where the rules name none (a regular turn: a
+        stand-in chooses there) or when ``seat`` has nothing to decide."""
+        return None
 
     @abstractmethod
     def clone(self) -> GameState: ...
@@ -182,6 +237,7 @@ class GameSpec(ABC):
     min_players: int
     max_players: int
     options: tuple[OptionSpec, ...] = ()
+    resign_rule: ClassVar[ResignRule] = ResignRule.COMPUTER_PLAYS
 
     @abstractmethod
     def new_game(self, num_players: int, options: Mapping[str, Any], seed: int) -> GameState:
@@ -205,6 +261,44 @@ class GameSpec(ABC):
     @abstractmethod
     def rules_text(self) -> str:
         """The rules help, in our own words (plain text with simple markup)."""
+
+    def result_headline(self, result: GameResult, names: Sequence[str]) -> str:
+        """One line for a list of finished games, the winners first, in the game's own
+        words: ``Anna won``, ``Anna and Bob drew``, ``Bob won: Anna resigned``. ``names``
+        has one name per seat, as the game's panel names them (used as given: make them
+        terminal-safe first). Games say more (the score that won)."""
+        return self.headline(result, names)
+
+    @staticmethod
+    def encode_resign(action: Action) -> str | None:
+        """``"resign"`` for :data:`RESIGN`, else ``None`` (for a game's encode_action)."""
+        return RESIGN_TEXT if isinstance(action, Resign) else None
+
+    @staticmethod
+    def decode_resign(text: str) -> Resign | None:
+        """:data:`RESIGN` for the text ``resign``, else ``None`` (for a game's
+        decode_action)."""
+        return RESIGN if str(text).strip() == RESIGN_TEXT else None
+
+    @staticmethod
+    def headline(result: GameResult, names: Sequence[str], score: str = "") -> str:
+        """``Anna won`` + ``score`` (e.g. `` with 17 cubes``), ``Anna and Bob drew`` +
+        ``score`` for a draw or a shared win; ``: Bob resigned`` when seats resigned and
+        no ``score`` is given."""
+        winners = and_names([names[s] for s in result.winners])
+        if not winners:
+            text = "Nobody won"
+        elif len(result.winners) == 1:
+            text = f"{winners} won"
+        elif result.draw or len(result.winners) == len(names):
+            text = f"{winners} drew"
+        else:
+            text = f"{winners} shared the win"
+        if score:
+            return text + score
+        if result.resigned:
+            return f"{text}: {and_names([names[s] for s in result.resigned])} resigned"
+        return text
 
     def preview_text(self, options: Mapping[str, Any], ascii_only: bool = False) -> str | None:
         """A text picture of what the options set up (e.g. a course), or ``None``."""

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines.core import Action, GameSpec, GameState, IllegalAction
+from engines.core import RESIGN, Action, GameSpec, GameState, IllegalAction, ResignRule
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,17 @@ class Match:
                 raise IllegalAction("nobody is to move")
         self.state.apply(action, seat)
         self.log.append(LoggedAction(seat, self.spec.encode_action(action)))
+
+    def resign(self, seat: int) -> None:
+        """``seat`` leaves the game for good, whoever's turn it is: the resignation is
+        played and logged like any action (``resign``), so a replay rebuilds it. Raise
+        :class:`IllegalAction` saying why when the seat cannot resign (see
+        :meth:`GameState.can_resign`)."""
+        if not 0 <= seat < self.num_players:
+            raise IllegalAction(f"there is no seat {seat}")
+        if not self.state.can_resign(seat):
+            raise IllegalAction(resign_problem(self.spec, self.state, seat))
+        self.play(RESIGN, seat)
 
     def play_text(self, text: str, seat: int | None = None) -> None:
         self.play(self.spec.decode_action(text), seat)
@@ -86,3 +97,14 @@ class Match:
                 return length
             match.play_text(entry.text, entry.seat)
         return len(self.log)
+
+
+def resign_problem(spec: GameSpec, state: GameState, seat: int) -> str:
+    """Why ``seat`` cannot resign now, in a few words."""
+    if spec.resign_rule == ResignRule.COMPUTER_PLAYS:
+        return f"{spec.name} has no resigning: a computer plays the seat to the end"
+    if state.is_terminal():
+        return "the game is over"
+    if seat in state.resigned():
+        return "that seat has already resigned"
+    return "that seat is out of the game already"

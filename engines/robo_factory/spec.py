@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engines.core import Action, GameSpec, IllegalAction, OptionSpec
+from engines.core import Action, GameResult, GameSpec, IllegalAction, OptionSpec, ResignRule
 from engines.robo_factory.cards import letters, parse_letters
 from engines.robo_factory.state import (
     EXTRA,
@@ -79,6 +79,9 @@ class RoboFactorySpec(GameSpec):
     blurb = "Deduce the customer's secret robot and build it first."
     min_players = 2
     max_players = 6
+    # The rules give a seat no way out (every seat takes its turns as the customer): a
+    # computer plays a seat that leaves, to the end.
+    resign_rule = ResignRule.COMPUTER_PLAYS
     options = (
         OptionSpec(
             "tiebreak",
@@ -137,6 +140,16 @@ class RoboFactorySpec(GameSpec):
 
     def seat_names(self, num_players: int) -> list[str]:
         return [seat_name(s) for s in range(num_players)]
+
+    def result_headline(self, result: GameResult, names: Sequence[str]) -> str:
+        """``Computer 3 (easy) won with 17 cubes``, ``Anna and Bob drew at 12 cubes``
+        (a shared win: ``shared the win at 12 cubes``)."""
+        if not result.winners or not result.scores:
+            return self.headline(result, names)
+        cubes = result.scores[result.winners[0]]
+        unit = f"{cubes} cube{'s' if cubes != 1 else ''}"
+        return self.headline(result, names, f" with {unit}" if len(result.winners) == 1
+                             else f" at {unit}")
 
     def rules_text(self) -> str:
         return RULES

@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engines.core import Action, GameSpec, IllegalAction, OptionError, OptionSpec
+from engines.core import (
+    Action,
+    GameResult,
+    GameSpec,
+    IllegalAction,
+    OptionError,
+    OptionSpec,
+    Resign,
+    ResignRule,
+)
 from engines.roborally.boardfile import BoardError, course_ids, load_course, render
 from engines.roborally.cards import DECK_SET, KIND, KIND_NAMES, OPTIONS
 from engines.roborally.course_lengths import course_label
@@ -169,6 +178,8 @@ class RoboRallySpec(GameSpec):
     blurb = "Program five moves ahead and race over factory floors."
     min_players = 2
     max_players = 8
+    resign_rule = ResignRule.SEAT_OUT
+
     @property
     def options(self) -> tuple[OptionSpec, ...]:  # type: ignore[override]
         """The course option lists the bundled and user courses (for the new-game dialog);
@@ -211,6 +222,8 @@ class RoboRallySpec(GameSpec):
         )
 
     def encode_action(self, action: Action) -> str:
+        if resign := self.encode_resign(action):
+            return resign
         if isinstance(action, Program):
             return str(action)
         if isinstance(action, Decide):
@@ -219,6 +232,8 @@ class RoboRallySpec(GameSpec):
 
     def decode_action(self, text: str) -> Action:
         text = str(text).strip()
+        if resign := self.decode_resign(text):
+            return resign
         if text.startswith("p "):
             body, _, flag = text[2:].partition(";")
             if flag not in ("", "pd"):
@@ -245,6 +260,8 @@ class RoboRallySpec(GameSpec):
 
     def describe_action(self, action: Action, seat: int) -> str:
         who = SEAT_NAMES[seat]
+        if isinstance(action, Resign):
+            return f"{who} resigned"
         if isinstance(action, Program):
             return f"{who} programmed" + (
                 " and announced a power down" if action.power_down else ""
@@ -275,6 +292,26 @@ class RoboRallySpec(GameSpec):
 
     def seat_names(self, num_players: int) -> list[str]:
         return list(SEAT_NAMES[:num_players])
+
+    def result_headline(self, result: GameResult, names: Sequence[str]) -> str:
+        """``Anna won: first to the last flag (turn 9)``, ``Anna won on flags and distance
+        (2 flags, turn 60)``, ``Anna and Bob shared the win on flags and distance (2 flags
+        each, turn 60)``, ``Cid won: Anna and Bob resigned`` (every other robot resigned)."""
+        winners = result.winners
+        if not winners:
+            return self.headline(result, names)
+        flags = result.details.get("flags", [])
+        turns = result.details.get("turns", 0)
+        total = result.details.get("total_flags", 0)
+        got = flags[winners[0]] if flags else 0
+        if result.details.get("by_resign"):
+            return self.headline(result, names)
+        if total and got == total:
+            if len(winners) == 1:
+                return self.headline(result, names, f": first to the last flag (turn {turns})")
+            return self.headline(result, names, f": at the last flag together (turn {turns})")
+        each = f"{got} flag{'s' if got != 1 else ''}" + (" each" if len(winners) > 1 else "")
+        return self.headline(result, names, f" on flags and distance ({each}, turn {turns})")
 
     def rules_text(self) -> str:
         lines = ["", "THE OPTION CARDS (our wording)"]

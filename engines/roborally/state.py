@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines.core import GameResult, GameState, IllegalAction, SeatView
+from engines.core import GameResult, GameState, IllegalAction, Resign, SeatView, and_names
 from engines.rng import GameRandom
 from engines.roborally.boardfile import (
     BELT,
@@ -60,6 +60,7 @@ SNAP_KIND = ("U", "L", "R", "B", "M1", "M2", "M3")
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange", "White", "Black")
 MAX_DAMAGE = 10
 REGISTERS = 5
+RESIGN_END = "every other robot resigned"  # the end reason of a race left to one robot
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,6 +332,7 @@ class RobotInfo:
     options: tuple[str, ...]
     revealed: tuple[int, ...]  # cards face up this turn (0 = not shown)
     locked: tuple[bool, ...]
+    resigned: bool = False  # left the race for good: off the board, out of the ranking
 
 
 @dataclass(frozen=True)
@@ -362,6 +364,7 @@ class RoboRallyView(SeatView):
     radio: int = -1  # the seat whose program this robot runs (Radio Control), -1: its own
     fire_target: int = -1  # the robot this seat's main laser hits, while it asks "fire how?"
     incoming: int = 0  # damage still coming to this robot, while it asks "sacrifice"
+    resigned: tuple[int, ...] = ()  # the seats that resigned, in order
 
     def legal_actions(self) -> list[Any]:
         if self.program_choices is not None:
@@ -417,6 +420,7 @@ class RoboRallyState(GameState):
         self.guard: list[int] = [0] * num_players
         self.sacrifices: list[str] = []
         self.events: list[str] = []
+        self.resigns: list[int] = []  # seats that resigned, in order (see _resign)
         self.trace: list[dict[str, Any]] | None = None
         self.hook: Any = None  # called with the state after every register (tests)
         lives = 3 + (num_players > 4) + (layout.boards > 4)
@@ -489,6 +493,14 @@ class RoboRallyState(GameState):
                 )
         if not 0 <= seat < self.num_players:
             raise IllegalAction(f"there is no seat {seat}")
+        if isinstance(action, Resign):
+            if self.phase == "over":
+                raise IllegalAction("the game is over")
+            if seat in self.resigns:
+                raise IllegalAction(f"{SEAT_NAMES[seat]} has already resigned")
+            self.moves += 1
+            self._resign(seat)
+            return
         kind = self.pending_kind(seat)
         if not kind:
             raise IllegalAction(
@@ -523,6 +535,105 @@ class RoboRallyState(GameState):
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
+
+    # -- resigning, defaults ---------------------------------------------------------------
+    def can_resign(self, seat: int) -> bool:
+        """Any robot may leave the race for good while it is on, whoever is to move (a robot
+        out of lives too: it still counts in the ranking until it resigns)."""
+        return (self.phase != "over" and 0 <= seat < self.num_players
+                and seat not in self.resigns)
+
+    def resigned(self) -> tuple[int, ...]:
+        return tuple(self.resigns)
+
+    def contenders(self) -> list[int]:
+        """The seats still in the race: all but those that resigned (a robot out of lives
+        still counts: the ranking may make it a winner)."""
+        return [s for s in range(self.num_players) if s not in self.resigns]
+
+    def _resign(self, seat: int) -> None:
+        """Robot ``seat`` leaves the race: off the board at once, out of lives, its cards
+        (hand, program, kept and parked ones) on the discard pile, its option cards out of
+        the game, anything it was to decide dropped. Its later registers are not played, and
+        the shots of this register that involve it do not fire. With one robot left in the
+        race that robot wins at once; else the turn goes on for the others."""
+        b = self.bots[seat]
+        self.resigns.append(seat)
+        self.discard.extend(c for c in (*b.hand, *b.regs, *b.pairs, b.parked, b.flywheel) if c)
+        b.hand = []
+        b.regs = [0] * REGISTERS
+        b.pairs = [0] * REGISTERS
+        b.locked = [False] * REGISTERS
+        b.parked = b.flywheel = b.fc_locks = 0
+        b.crab = b.dual = b.radio = -1
+        b.pos = -1
+        b.lives = 0
+        b.virtual = b.powered = b.announce = b.stay = False
+        b.options = []
+        b.ablative = b.howitzer = 0
+        b.pending = []
+        for o in self.bots:
+            if o.radio == seat:
+                o.radio = -1
+        if self.waiting is not None and self.waiting[0] == seat:
+            self.waiting = None
+        if self.shots:
+            keep = [x for x in self.shots if seat not in (x[0], x[1])]
+            if self.stage == "fire":
+                self.cursor -= sum(1 for x in self.shots[: self.cursor]
+                                   if seat in (x[0], x[1]))
+            self.shots = keep
+        self.rams = [r for r in self.rams if r[0] != seat]
+        self.guard[seat] = 0
+        if self.waiting is not None:  # another robot's question its leaving made moot
+            other, kind = self.waiting
+            shot = self.shots[self.cursor] if self.cursor < len(self.shots) else None
+            if kind == "fire" and not (shot and shot[0] == other and shot[4] == "main") or (
+                    kind == "sacrifice" and self._incoming(other) <= 0):
+                self.waiting = None
+        left = self.contenders()
+        if len(left) <= 1:
+            self.winners = tuple(left)
+            self._game_over(RESIGN_END)
+        elif self.phase == "face":
+            if not any(x.pending for x in self.bots):
+                self._start_turn()
+        elif self.phase == "program":
+            if not any(x.pending for x in self.bots):
+                self._begin_registers()
+        elif self.phase == "endturn":
+            if not any(x.pending for x in self.bots):
+                self._finish_turn()
+        elif self.phase == "resolve":
+            self._run()
+
+    def default_action(self, seat: int) -> Decide | None:
+        """What the rules do for a robot whose player does not answer: the facing it has
+        (at the start, and to re-enter: not powered down), no power down, the repair
+        rather than an option card, options declined (``none``, ``no``, ``off``, the
+        printed speed, a normal shot, the damage taken), the lowest locked register freed
+        (the one a repair frees without Fire Control), and the option card it has held
+        longest given up when destroyed. ``None`` for a program (a regular turn: the
+        table fills it, see :mod:`engines.roborally.programs`) and when ``seat`` has
+        nothing to decide."""
+        kind = self.pending_kind(seat)
+        if not kind or kind == "program":
+            return None
+        choices = self._choices(seat, kind)
+        if not choices:
+            return None
+        b = self.bots[seat]
+        value = {
+            "face": DIRS[b.facing],
+            "reenter": DIRS[b.facing],
+            "wrench": "repair",
+            "stay": "no",
+            "abort": "no",
+            "swap": "no",
+            "gyro": "off",
+            "fire": "normal",
+        }.get(kind, choices[0])  # none, the lowest register, the printed speed, the oldest
+        return Decide(kind, value if value in choices else choices[0])
 
     # -- choices ------------------------------------------------------------------------
     def _choices(self, seat: int, kind: str) -> list[str]:
@@ -1641,7 +1752,8 @@ class RoboRallyState(GameState):
             b.radio = -1
             b.crab = b.dual = -1
         if all(b.out for b in self.bots):
-            self._game_over("every robot is out of lives")
+            self._game_over("no robot is left in the race" if self.resigns
+                            else "every robot is out of lives")
         elif self.turn >= self.max_turns:
             self._game_over(f"the turn limit ({self.max_turns}) was reached")
         else:
@@ -1657,11 +1769,16 @@ class RoboRallyState(GameState):
             ranking = self.ranking()
             top = ranking[0]
             key = self._rank_key(top)
-            self.winners = tuple(s for s in ranking if self._rank_key(s)[:3] == key[:3])
+            self.winners = tuple(s for s in ranking if self._rank_key(s)[:4] == key[:4])
 
     def _win_reason(self) -> str:
         names = " and ".join(SEAT_NAMES[s] for s in self.winners)
         return f"{names} reached the last flag"
+
+    def _resign_reason(self) -> str:
+        """``Red and Blue resigned: Green wins`` (every other robot resigned)."""
+        gone = and_names([SEAT_NAMES[s] for s in self.resigns])
+        return f"{gone} resigned: {and_names([SEAT_NAMES[s] for s in self.winners])} wins"
 
     # -- results ---------------------------------------------------------------------------
     def distance(self, seat: int) -> int:
@@ -1675,13 +1792,15 @@ class RoboRallyState(GameState):
         f = flags[b.flags]
         return abs(where % w - f % w) + abs(where // w - f // w)
 
-    def _rank_key(self, seat: int) -> tuple[int, int, int, int]:
+    def _rank_key(self, seat: int) -> tuple[int, int, int, int, int]:
         b = self.bots[seat]
-        return (-b.flags, 1 if b.out else 0, self.distance(seat), seat)
+        return (seat in self.resigns, -b.flags, 1 if b.out else 0, self.distance(seat), seat)
 
     def ranking(self) -> list[int]:
-        """Seats best first: flags touched, then still in the game, then distance."""
-        return sorted(range(self.num_players), key=self._rank_key)
+        """Seats best first: flags touched, then still in the game, then distance; the
+        robots that resigned last, in the order they resigned (the last one first)."""
+        ranked = sorted(self.contenders(), key=self._rank_key)
+        return ranked + self.resigns[::-1]
 
     def result(self) -> GameResult | None:
         if self.phase != "over":
@@ -1689,6 +1808,8 @@ class RoboRallyState(GameState):
         ranking = self.ranking()
         if self.winners and all(self.bots[s].flags == len(self.layout.flags) for s in self.winners):
             reason = self._win_reason()
+        elif self.end_reason == RESIGN_END:
+            reason = self._resign_reason()
         else:
             names = " and ".join(SEAT_NAMES[s] for s in self.winners)
             reason = (
@@ -1706,7 +1827,10 @@ class RoboRallyState(GameState):
                 "distance": [self.distance(s) for s in range(self.num_players)],
                 "lives": [b.lives for b in self.bots],
                 "turns": self.turn,
+                "total_flags": len(self.layout.flags),
+                "by_resign": self.end_reason == RESIGN_END,
             },
+            resigned=tuple(self.resigns),
         )
 
     # -- views -----------------------------------------------------------------------------
@@ -1730,6 +1854,7 @@ class RoboRallyState(GameState):
                     tuple(b.options),
                     shown,
                     tuple(b.locked),
+                    s in self.resigns,
                 )
             )
         me = self.bots[seat]
@@ -1766,6 +1891,7 @@ class RoboRallyState(GameState):
             radio=me.radio,
             fire_target=self._fire_target(seat) if kind == "fire" else -1,
             incoming=self._incoming(seat) if kind == "sacrifice" else 0,
+            resigned=tuple(self.resigns),
         )
 
     def _fire_target(self, seat: int) -> int:
@@ -1789,6 +1915,7 @@ class RoboRallyState(GameState):
         other.rams = [r[:] for r in self.rams]
         other.guard = self.guard[:]
         other.sacrifices = self.sacrifices[:]
+        other.resigns = self.resigns[:]
         other.events = self.events[:]
         other.trace = None if self.trace is None else self.trace[:]
         return other
@@ -1810,6 +1937,8 @@ class RoboRallyState(GameState):
                 "guard": self.guard,
                 "sacrifices": self.sacrifices,
             }
+        if self.resigns:  # only then (so older saves' hashes stay valid)
+            data["resigned"] = self.resigns
         return data
 
     def _canonical(self) -> dict[str, Any]:
@@ -1868,7 +1997,9 @@ class RoboRallyState(GameState):
                 square(b.pos) + f" facing {DIRS[b.facing]}"
                 if b.on_board
                 else (
-                    "out of the game" if b.out else f"destroyed (archive {square(b.archive)})"
+                    "resigned" if s in self.resigns
+                    else "out of the game" if b.out
+                    else f"destroyed (archive {square(b.archive)})"
                 )
             )
             bits = [

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engines.core import Action, GameSpec, IllegalAction, OptionSpec
+from engines.core import Action, GameResult, GameSpec, IllegalAction, OptionSpec, Resign, ResignRule
 from engines.rng import GameRandom
 from engines.robot_master.board import CELLS, CENTER, EMPTY, cell_name, parse_cell
+from engines.robot_master.scoring import ORDINALS
 from engines.robot_master.state import (
     COPIES,
     HAND_FIVE,
@@ -78,6 +79,7 @@ class RobotMasterSpec(GameSpec):
     blurb = "Knizia's 5x5 card duel: your rows against their columns."
     min_players = 2
     max_players = 2
+    resign_rule = ResignRule.GAME_ENDS
     options = (
         OptionSpec(
             "first",
@@ -128,13 +130,17 @@ class RobotMasterSpec(GameSpec):
         return RobotMasterState(board, hands, unused, draw_pile, first, first, opts["hand"])
 
     def encode_action(self, action: Action) -> str:
+        if resign := self.encode_resign(action):
+            return resign
         if isinstance(action, Redeal):
             return str(action)
         if not isinstance(action, Place):
             raise IllegalAction(f"{action!r} is not a Robot Master move")
         return f"{action.value}@{cell_name(action.cell)}"
 
-    def decode_action(self, text: str) -> Place | Redeal:
+    def decode_action(self, text: str) -> Place | Redeal | Resign:
+        if resign := self.decode_resign(text):
+            return resign
         word, _, number = str(text).partition(" ")
         if word == "redeal":
             if not (number.isascii() and number.isdigit()) or len(number) > 20:
@@ -153,6 +159,8 @@ class RobotMasterSpec(GameSpec):
         return place
 
     def describe_action(self, action: Action, seat: int) -> str:
+        if isinstance(action, Resign):
+            return f"{SEAT_NAMES[seat]} resigned"
         if isinstance(action, Redeal):
             return f"{SEAT_NAMES[seat]}' hidden cards were shuffled and dealt again"
         assert isinstance(action, Place)
@@ -172,6 +180,22 @@ class RobotMasterSpec(GameSpec):
 
     def seat_names(self, num_players: int) -> list[str]:
         return list(SEAT_NAMES)
+
+    def result_headline(self, result: GameResult, names: Sequence[str]) -> str:
+        """``Anna won: lowest line 23 to 12`` (the line that decided: ``second-lowest``
+        and so on), ``Anna and Bob drew: every line tied``, ``Bob won: Anna resigned``."""
+        if result.resigned or not result.winners:
+            return self.headline(result, names)
+        if result.draw:
+            return self.headline(result, names, ": every line tied")
+        level = result.details.get("level")
+        rows, columns = result.scores
+        (winner,) = result.winners
+        if level is None:
+            return self.headline(result, names)
+        mine, theirs = (rows, columns) if winner == 0 else (columns, rows)
+        return self.headline(
+            result, names, f": {ORDINALS[level]} line {mine[level]} to {theirs[level]}")
 
     def rules_text(self) -> str:
         return RULES

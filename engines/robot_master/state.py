@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from engines.core import GameResult, GameState, IllegalAction, SeatView
+from engines.core import GameResult, GameState, IllegalAction, Resign, SeatView
 from engines.rng import GameRandom
 from engines.robot_master.board import (
     CELLS,
@@ -103,13 +103,15 @@ class RobotMasterState(GameState):
         # The card each seat drew last (five cards), for its own screen; not hashed: the
         # log rebuilds it.
         self.last_drawn: list[int | None] = [None, None] if last_drawn is None else last_drawn
+        # The seat that resigned (the game ended there: the other side won), or None.
+        self.resigned_seat: int | None = None
 
     # -- the common shape ----------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
-        return () if self.moves >= PLACEMENTS else (self.to_play,)
+        return () if self.is_terminal() else (self.to_play,)
 
     def legal_actions(self, seat: int | None = None) -> list[Place]:
-        if self.moves >= PLACEMENTS or (seat is not None and seat != self.to_play):
+        if self.is_terminal() or (seat is not None and seat != self.to_play):
             return []
         hand = self.hands[self.to_play]
         values = [v for v in VALUES if hand[v]]
@@ -117,6 +119,14 @@ class RobotMasterState(GameState):
 
     def check(self, action: Any, seat: int | None = None) -> None:
         """Raise :class:`IllegalAction` with the reason if ``action`` may not be played."""
+        if self.resigned_seat is not None:
+            raise IllegalAction("the game is over")
+        if isinstance(action, Resign):
+            if seat not in (ROWS_SEAT, COLUMNS_SEAT):
+                raise IllegalAction("a resignation names the seat that resigns")
+            if self.moves >= PLACEMENTS:
+                raise IllegalAction("the game is over")
+            return
         if isinstance(action, Redeal):
             if self.moves >= PLACEMENTS:
                 raise IllegalAction("the game is over")
@@ -143,7 +153,9 @@ class RobotMasterState(GameState):
 
     def apply(self, action: Any, seat: int | None = None) -> None:
         self.check(action, seat)
-        if isinstance(action, Redeal):
+        if isinstance(action, Resign):
+            self.resigned_seat = seat
+        elif isinstance(action, Redeal):
             assert seat is not None
             self.redeal(seat, action.number)
         else:
@@ -186,7 +198,14 @@ class RobotMasterState(GameState):
             self.draw_pile.clear()
 
     def is_terminal(self) -> bool:
-        return self.moves >= PLACEMENTS
+        return self.moves >= PLACEMENTS or self.resigned_seat is not None
+
+    def can_resign(self, seat: int) -> bool:
+        """Either side may resign until the grid is full: the other side wins."""
+        return seat in (ROWS_SEAT, COLUMNS_SEAT) and not self.is_terminal()
+
+    def resigned(self) -> tuple[int, ...]:
+        return () if self.resigned_seat is None else (self.resigned_seat,)
 
     def comparison(self) -> LineComparison:
         return compare_lines(line_scores(self.board, 0), line_scores(self.board, 1))
@@ -195,6 +214,17 @@ class RobotMasterState(GameState):
         if not self.is_terminal():
             return None
         cmp = self.comparison()
+        if self.resigned_seat is not None:
+            loser = self.resigned_seat
+            return GameResult(
+                winners=(1 - loser,),
+                draw=False,
+                reason=f"{SEAT_NAMES[loser]} resigned: {SEAT_NAMES[1 - loser]} win.",
+                scores=(cmp.rows_sorted, cmp.columns_sorted),
+                details={"level": None, "rows": cmp.rows, "columns": cmp.columns,
+                         "resigned": True},
+                resigned=(loser,),
+            )
         winners = (0, 1) if cmp.winner is None else (cmp.winner,)
         return GameResult(
             winners=winners,
@@ -221,10 +251,11 @@ class RobotMasterState(GameState):
             last=self.last,
             first=self.first,
             hand_mode=self.hand_mode,
+            resigned=self.resigned(),
         )
 
     def clone(self) -> RobotMasterState:
-        return RobotMasterState(
+        other = RobotMasterState(
             self.board[:],
             [self.hands[0][:], self.hands[1][:]],
             self.unused[:],
@@ -237,6 +268,8 @@ class RobotMasterState(GameState):
             self.drawn[:],
             self.last_drawn[:],
         )
+        other.resigned_seat = self.resigned_seat
+        return other
 
     def reveals(self, seat: int) -> int:
         """Nothing undo could exploit: an undo that took back a card shown to you (the
@@ -254,7 +287,7 @@ class RobotMasterState(GameState):
         return f"move {min(self.moves + 1, PLACEMENTS)} of {PLACEMENTS}"
 
     def canonical(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "board": self.board,
             "hands": self.hands,
             "unused": self.unused,
@@ -265,6 +298,9 @@ class RobotMasterState(GameState):
             "moves": self.moves,
             "last": self.last,
         }
+        if self.resigned_seat is not None:  # only then (older saves' hashes stay valid)
+            data["resigned"] = self.resigned_seat
+        return data
 
     def snapshot(self, public: bool = False) -> dict[str, Any]:
         rows = []
@@ -280,6 +316,8 @@ class RobotMasterState(GameState):
             "row_scores": line_scores(self.board, 0),
             "column_scores": line_scores(self.board, 1),
         }
+        if self.resigned_seat is not None:
+            snap["resigned"] = SEAT_NAMES[self.resigned_seat].lower()
         if self.hand_mode == HAND_FIVE:
             snap["draw_pile"] = " ".join(str(v) for v in reversed(self.draw_pile))
         if public:  # the hands, the unused cards and the draw pile are hidden: counts only
@@ -315,9 +353,10 @@ class RobotMasterView(SeatView):
     last: int | None
     first: int
     hand_mode: str
+    resigned: tuple[int, ...] = ()  # the seat that resigned (the game is over)
 
     def legal_actions(self) -> list[Place]:
-        if self.moves >= PLACEMENTS or self.to_play != self.seat:
+        if self.moves >= PLACEMENTS or self.resigned or self.to_play != self.seat:
             return []
         values = [v for v in VALUES if self.hand[v]]
         return [Place(cell, v) for cell in legal_cells(self.board) for v in values]

@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engines.core import Action, GameSpec, IllegalAction, OptionError, OptionSpec
+from engines.core import (
+    Action,
+    GameResult,
+    GameSpec,
+    IllegalAction,
+    OptionError,
+    OptionSpec,
+    Resign,
+    ResignRule,
+)
 from engines.stak_bots.cards import (
     EFFECT_TEXT,
     INLINE_PREFIX,
@@ -118,6 +127,7 @@ class StakBotsSpec(GameSpec):
     blurb = "Stack bots, chain entry effects, scrap rival stacks."
     min_players = 2
     max_players = 4
+    resign_rule = ResignRule.SEAT_OUT
     options = (
         OptionSpec("depth", 9, DEPTHS, "cards in each stack at the start", label="Stack depth"),
         OptionSpec(
@@ -203,16 +213,41 @@ class StakBotsSpec(GameSpec):
     # -- actions ----------------------------------------------------------------------
     # Action text names bots by effect, which is the same in every card set.
     def encode_action(self, action: Action) -> str:
+        if resign := self.encode_resign(action):
+            return resign
         if not isinstance(action, Move):
             raise IllegalAction(f"{action!r} is not a Stak Bots action")
         return encode(action)
 
-    def decode_action(self, text: str) -> Move:
-        return decode(text)
+    def decode_action(self, text: str) -> Move | Resign:
+        return self.decode_resign(text) or decode(text)
 
     def describe_action(self, action: Action, seat: int) -> str:
+        if isinstance(action, Resign):
+            return f"{seat_name(seat)}: resign"
         assert isinstance(action, Move)
         return describe(action, seat, None)
+
+    def result_headline(self, result: GameResult, names: Sequence[str]) -> str:
+        """``Anna won with 5 cards in her stack``... in the game's words: ``Anna won: last
+        stack standing (5 cards)``, ``Anna won: longest stack after 400 turns (7 cards)``,
+        ``Anna and Bob shared the win: last cards lost at once``, ``Bob won: Anna
+        resigned`` (the last rival left by resigning)."""
+        winners = result.winners
+        if not winners:
+            return self.headline(result, names)
+        scores = result.scores
+        if result.details.get("max_turns"):
+            size = scores[winners[0]] if scores else 0
+            return self.headline(
+                result, names, f": longest stack after {MAX_TURNS} turns ({_cards(size)})")
+        if len(winners) > 1:
+            return self.headline(result, names, ": last cards lost at once")
+        if result.details.get("by_resign") and result.resigned:
+            last = result.resigned[-1]  # the last rival resigned: that is why
+            return self.headline(result, names, f": {names[last]} resigned")
+        size = scores[winners[0]] if scores else 0
+        return self.headline(result, names, f": last stack standing ({_cards(size)})")
 
     def seat_names(self, num_players: int) -> list[str]:
         return [seat_name(s) for s in range(num_players)]
@@ -254,6 +289,10 @@ def describe(move: Move, seat: int, cards: CardSet | None) -> str:
         "end": f"{who}: end the turn",
         "take": f"{who}: let the attack happen",
     }[kind]
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" + ("s" if n != 1 else "")
 
 
 def rules_text(cards: CardSet) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.core import GameResult, GameState, IllegalAction
+from engines.core import GameResult, GameState, IllegalAction, Resign
 from engines.rng import GameRandom
 from engines.stak_bots.cards import TARGETS_TOP, CardSet
 from engines.stak_bots.moves import END, SCRAP, TAKE, Choice, Move, encode
@@ -82,6 +82,8 @@ class StakState(GameState):
         self.reshuffles = 0
         self.winners: tuple[int, ...] | None = None
         self.end_reason = ""
+        self.resigns: list[int] = []  # seats that resigned, in order (see resign)
+        self.won_by_resign = False  # the last rival left by resigning
         self.events: list[str] | None = []
         # Cards each seat has seen (in its hand, face up, on the scrapheap): undo may not go
         # back across a new one (see reveals). Kept by real games only (events on), not by
@@ -338,6 +340,13 @@ class StakState(GameState):
     def apply(self, action: Any, seat: int | None = None) -> None:
         if self.winners is not None:
             raise IllegalAction("the game is over")
+        if isinstance(action, Resign):
+            if seat is None or not 0 <= seat < self.num_players:
+                raise IllegalAction("a resignation names the seat that resigns")
+            if self.out[seat]:
+                raise IllegalAction(f"{seat_name(seat)} is out of the game already")
+            self.resign(seat)
+            return
         mover = self.to_move()[0]
         if seat is not None and seat != mover:
             raise IllegalAction(f"it is {seat_name(mover)}'s decision, not {seat_name(seat)}'s")
@@ -366,6 +375,90 @@ class StakState(GameState):
         if action.kind in ("play", "discard", "recycle"):
             return f"{text!r}: no such card in hand"
         return f"{text!r} is not possible now"
+
+    # -- resigning ---------------------------------------------------------------------
+    def can_resign(self, seat: int) -> bool:
+        """A player still in the game may resign at any moment, on anyone's turn."""
+        return self.winners is None and 0 <= seat < self.num_players and not self.out[seat]
+
+    def resigned(self) -> tuple[int, ...]:
+        return tuple(self.resigns)
+
+    def resign(self, seat: int) -> None:
+        """``seat`` leaves for good: its stack and hand go to the scrapheap (face up, no
+        damage) and it is out, as if its stack had emptied; the game goes on for the
+        others, and with one player left that player wins. Its waiting effects lapse, and
+        so does a decision it owed or one that its cards asked of another player (an
+        attack on it or by it, an Expel's lost card); a decision another player owes that
+        is left with one possible answer is made, with none it lapses."""
+        self.moves += 1
+        cards = self.stacks[seat] + self.hands[seat]
+        self.say(
+            f"{seat_name(seat)} resigns: their {len(self.stacks[seat])} stack cards and "
+            f"{len(self.hands[seat])} hand cards go to the scrapheap."
+        )
+        for card in cards:
+            self.heap.append(card)
+            self.damage[card] = 0
+            self.up[card] = True
+        self.stacks[seat] = []
+        self.hands[seat] = []
+        self.out[seat] = True
+        self.resigns.append(seat)
+        if self.attacker in cards:
+            self.attack_over = True
+        if self.stomp == seat:
+            self.stomp = -1
+        self.chain = [(c, s) for c, s in self.chain if s != seat]
+        choice = self.choice
+        if choice is not None and (
+            choice.seat == seat or choice.card in cards or choice.target == seat
+        ):
+            self.choice = None
+        elif choice is not None:
+            options = self.choice_options(choice)
+            if len(options) <= 1:
+                self.choice = None
+                if options:
+                    self.decide(choice, options[0])
+                else:
+                    self.say(f"{self.name(choice.card)} finds nothing to do.")
+        self.settle()
+        if self.winners is not None and len(self.winners) == 1:
+            self.won_by_resign = True
+            self.end_reason = (
+                f"{seat_name(seat)} resigned: {seat_name(self.winners[0])} has the last "
+                "stack standing."
+            )
+            if self.events:
+                self.events[-1] = self.end_reason
+        self.note_seen()
+
+    def default_action(self, seat: int) -> Move | None:
+        """The answer given for ``seat`` when it does not answer a decision it owes (a
+        prompt): let an attack happen (``take``: blocking is a choice); scrap the hand
+        card of lowest rank (Expel: the least loss); aim an entry effect at the next
+        opponent in seat order that it can reach (the top card for a Tranq Bot), never at
+        one's own stack, hand or self while an opponent can take it. ``None`` on a regular
+        turn (no choice pending) or when ``seat`` has nothing to decide."""
+        choice = self.choice
+        if self.winners is not None or choice is None or choice.seat != seat:
+            return None
+        options = self.choice_options(choice)
+        if not options:
+            return None
+        if choice.kind == "react":
+            return TAKE
+        if choice.kind == "lose":
+            rank = {b.effect: (b.rank, i) for i, b in enumerate(self.bots)}
+            return min(options, key=lambda m: rank[m.effect])
+        n = self.num_players
+
+        def key(move: Move) -> tuple[int, int]:
+            away = (move.seat - seat) % n  # 0: the chooser itself, last
+            return (away if away else n, move.depth)
+
+        return min(options, key=key)
 
     # -- playing ---------------------------------------------------------------------
     def play(self, move: Move) -> None:
@@ -684,7 +777,9 @@ class StakState(GameState):
             draw=len(self.winners) == self.num_players,
             reason=self.end_reason,
             scores=tuple(len(s) for s in self.stacks),
-            details={"turns": self.turn},
+            details={"turns": self.turn, "max_turns": self.turn > MAX_TURNS,
+                     "by_resign": self.won_by_resign},
+            resigned=tuple(self.resigns),
         )
 
     def view(self, seat: int) -> StakView:
@@ -702,6 +797,7 @@ class StakState(GameState):
         other.damage = self.damage[:]
         other.out = self.out[:]
         other.chain = self.chain[:]
+        other.resigns = self.resigns[:]
         other.events = None
         other.seen = [set() for _ in self.seen]  # copies keep no record (see note_seen)
         return other
@@ -729,6 +825,7 @@ class StakState(GameState):
             "reshuffles": self.reshuffles,
             "rules": [self.reactive, self.recycling, self.seed],
             "winners": self.winners,
+            **({"resigned": self.resigns} if self.resigns else {}),  # (older saves' hashes)
         }
 
     def snapshot(self, public: bool = False) -> dict[str, Any]:
@@ -740,7 +837,10 @@ class StakState(GameState):
                     cards.append(f"{self.name(c)} {self.power_text(s, c)}")
                 else:  # face down: "(Bash Bot)", or "(face down)" when public
                     cards.append("(face down)" if public else f"({self.name(c)})")
-            snap[f"stack_p{s + 1}"] = " | ".join(cards) if cards else "(empty, out)"
+            snap[f"stack_p{s + 1}"] = (
+                " | ".join(cards) if cards
+                else "(resigned, out)" if s in self.resigns else "(empty, out)"
+            )
             hand = self.hands[s]
             snap[f"hand_p{s + 1}"] = (f"{len(hand)} cards" if public
                                       else ", ".join(self.name(c) for c in hand))
@@ -795,6 +895,7 @@ def make_view(state: StakState, seat: int) -> StakView:
         reshuffles=state.reshuffles,
         winners=state.winners,
         legal=tuple(state.legal_actions(seat)),
+        resigned=tuple(state.resigns),
     )
 
 
@@ -850,4 +951,5 @@ def determinize(view: StakView, rng: random.Random) -> StakState:
     state.turn_actions = view.turn_actions
     state.reshuffles = view.reshuffles
     state.winners = view.winners
+    state.resigns = list(view.resigned)
     return state

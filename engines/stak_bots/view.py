@@ -49,6 +49,7 @@ class StakView(SeatView):
     reshuffles: int
     winners: tuple[int, ...] | None
     legal: tuple[Move, ...]
+    resigned: tuple[int, ...] = ()  # seats that resigned (out, their cards scrapped)
 
     def legal_actions(self) -> list[Move]:
         return list(self.legal)

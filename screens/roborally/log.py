@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from engines.core import IllegalAction
+from engines.core import IllegalAction, Resign
 from engines.match import Match
 from engines.roborally.boardfile import Layout
 from engines.roborally.cards import OPTIONS
@@ -303,6 +303,18 @@ def option_name(option: str) -> str:
     return OPTIONS.get(option, (option,))[0]
 
 
+def action_note(
+    state: RoboRallyState, action: object, seat: int, options: list[str], damage: int
+) -> str:
+    """A log line for an action just played that the registers do not tell: an end-of-turn
+    decision (:func:`decision_note`) or a resignation; "" for the others."""
+    if isinstance(action, Resign):
+        return f"  {SEAT_NAMES[seat]} resigns: its robot leaves the race"
+    if isinstance(action, Decide):
+        return decision_note(state, action, seat, options, damage)
+    return ""
+
+
 def decision_note(
     state: RoboRallyState, action: Decide, seat: int, options: list[str], damage: int
 ) -> str:
@@ -362,10 +374,9 @@ def replayed_log(match: Match, turns: int = 2) -> list[tuple[str, str]]:
             break
         finally:
             pictures, game.trace = game.trace or [], None
-        if isinstance(action, Decide):
-            note = decision_note(game, action, seat, options, damage)
-            if note:  # before the pictures the decision made, as the screen tells it
-                lines.append((note, text_style(seat)))
+        note = action_note(game, action, seat, options, damage)
+        if note:  # before the pictures the action made, as the screen tells it
+            lines.append((note, text_style(seat)))
         for picture in pictures:
             tell(lines, narrate(picture, picture.get("start") or before, game.layout))
             before = [(b.pos, b.facing) for b in picture["bots"]]

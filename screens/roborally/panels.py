@@ -210,6 +210,9 @@ class PanelsMixin:
                 t.append(" -")
             else:  # at most 9: the 10th destroys
                 t.append(f"{damage:>2}", "bold red" if damage >= 5 else "")
+            if r.resigned and pos < 0:  # gone for good: nothing else about it counts
+                t.append(" resigned\n", "yellow")
+                continue
             lk = lock_text([bool(locked[i]) and pos >= 0 for i in range(REGISTERS)])
             t.append(f" {lk:<3}{max(0, lives):>2} {flags}/{len(lay.flags)}")
             op = str(len(options)) if len(options) < 10 else "+"
@@ -250,6 +253,8 @@ class PanelsMixin:
             if state.is_terminal():
                 t.append("Game over. ", "bold")
                 t.append("Enter shows the result again.", "dim")
+            elif me.resigned:
+                t.append("You resigned: the race goes on without your robot.", "dim")
             else:
                 t.append("Waiting for the other robots...", "dim")
                 if not self.message:

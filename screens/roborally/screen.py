@@ -45,7 +45,7 @@ from screens.glyphs import Glyphs
 from screens.panel import Panel
 from screens.roborally.decisions import FORCED, DecisionsMixin
 from screens.roborally.draw import SEAT_COLOURS, text_style
-from screens.roborally.log import decision_note, replayed_log, retold_log
+from screens.roborally.log import action_note, replayed_log, retold_log
 from screens.roborally.panels import PanelsMixin, RegisterLog
 from screens.roborally.playback import PlaybackMixin, with_card_steps
 from screens.roborally.programming import ProgrammingMixin
@@ -449,8 +449,7 @@ class RoboRallyScreen(
         if self.table_sent():  # at a table: played when the table sends it back
             return
         self.message = self.save_note()
-        note = (decision_note(state, action, seat, options, damage)
-                if isinstance(action, Decide) else "")
+        note = action_note(state, action, seat, options, damage)
         if note:  # told after the registers still to show, before the pictures it made
             line = (note, text_style(seat))
             if self.queue:
@@ -583,7 +582,11 @@ class RoboRallyOverScreen(GameOverScreen):
         for place, seat in enumerate(state.ranking(), start=1):
             b = state.bots[seat]
             text.append(f"{place}. {ljust_cells(who[seat], width)}", SEAT_COLOURS[seat])
-            text.append(f"  flags {b.flags}/{len(state.layout.flags)}  lives {max(0, b.lives)}")
+            text.append(f"  flags {b.flags}/{len(state.layout.flags)}")
+            if seat in state.resigned():
+                text.append("  resigned\n", "yellow")
+                continue
+            text.append(f"  lives {max(0, b.lives)}")
             if b.flags < len(state.layout.flags):
                 text.append(f"  {state.distance(seat)} to next flag")
             text.append("\n")

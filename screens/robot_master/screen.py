@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from engines.core import Action, GameResult, IllegalAction
+from engines.core import Action, GameResult, IllegalAction, Resign
 from engines.robot_master.board import CENTER, COLUMN_LETTERS, SIZE, cell_name
 from engines.robot_master.state import (
     SEAT_NAMES,
@@ -317,6 +317,9 @@ class RobotMasterScreen(GameScreen):
             if isinstance(action, Redeal):  # an undo re-dealt the computer's hidden cards
                 lines.append(("    ", f"{name}: new hand", "dim"))
                 continue
+            if isinstance(action, Resign):
+                lines.append(("    ", f"{name}: resigned", "bold"))
+                continue
             move += 1
             style = "cyan" if entry.seat == 0 else "magenta"
             placed = f"{name}: {action.value} on {cell_name(action.cell)}"
@@ -368,7 +371,8 @@ class RobotMasterOverScreen(GameOverScreen):
             name = _cut(safe_text(players[winner].name), 40)  # the panel is 66 wide
             headline = "You win!" if name == "You" else f"{name} ({SEAT_NAMES[winner]}) wins!"
             text.append(headline + "\n\n", "bold green")
-        text.append("Lines, weakest first:\n")
+        so_far = " so far" if self.result.resigned else ""  # a resignation: grid not full
+        text.append(f"Lines{so_far}, weakest first:\n")
         text.append(f"  Rows    {'  '.join(f'{v:>3}' for v in rows)}\n", "cyan")
         text.append(f"  Columns {'  '.join(f'{v:>3}' for v in cols)}\n\n", "magenta")
         text.append(self.result.reason + "\n\n")

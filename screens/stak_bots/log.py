@@ -26,7 +26,7 @@ SUBJECT = re.compile(r"^(Turn \d+: )?((?:Player [1-9](?:, | and ))*Player [1-9])
 YOU_VERBS = {
     "plays": "play", "discards": "discard", "scraps": "scrap", "recycles": "recycle",
     "turns": "turn", "draws": "draw", "ends": "end", "blocks": "block", "starts": "start",
-    "attacks": "attack", "has": "have", "is": "are",
+    "attacks": "attack", "has": "have", "is": "are", "resigns": "resign",
 }
 # "recycles: scraps their top card, Clumsy Bot, discards Core Bot and draws a card.": the
 # verbs after the first

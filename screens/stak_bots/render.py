@@ -155,6 +155,11 @@ def stack_column(
     out.append(pad_cells(head, width), marks.get(0, style))
     out.append("\n")
     stack = state.stacks[seat]
+    if seat in state.resigns:  # "(resigned)" where the column is narrow
+        out.append(next((f for f in ("out (resigned)", "(resigned)") if len(f) <= width),
+                        fit("(resigned)", width, ell)), "dim")
+        out.append("\n")
+        return out
     if state.out[seat] or not stack:
         out.append(fit("(out)" if state.out[seat] else "(empty)", width, ell), "dim")
         out.append("\n")

@@ -24,6 +24,8 @@ from engines.arena import (
     wilson_interval,
 )
 from engines.core import (
+    RESIGN,
+    RESIGN_TEXT,
     Action,
     GameResult,
     GameSpec,
@@ -31,6 +33,7 @@ from engines.core import (
     IllegalAction,
     OptionError,
     OptionSpec,
+    ResignRule,
     UnknownGame,
     sorted_unique,
 )
@@ -228,6 +231,62 @@ def test_game_result_outcome() -> None:
     assert (draw.outcome(0), draw.outcome(1)) == ("draw", "draw")
     shared = GameResult(winners=(0, 2), draw=False, reason="x")
     assert (shared.outcome(0), shared.outcome(1), shared.outcome(2)) == ("draw", "loss", "draw")
+
+
+def test_game_result_outcome_of_a_resigned_seat() -> None:
+    result = GameResult(winners=(2,), draw=False, reason="x", resigned=(0, 1))
+    assert [result.outcome(s) for s in range(4)] == ["resigned", "resigned", "win", "loss"]
+
+
+def test_default_headline_names_the_winners_first() -> None:
+    names = ["Anna", "Bob", "Cid"]
+    spec = registry.get_game("robo-factory")
+    win = GameResult(winners=(1,), draw=False, reason="x")
+    assert GameSpec.headline(win, names) == "Bob won"
+    assert GameSpec.headline(win, names, " with 17 cubes") == "Bob won with 17 cubes"
+    drew = GameResult(winners=(0, 1, 2), draw=True, reason="x")
+    assert GameSpec.headline(drew, names, " at 12 cubes") == "Anna, Bob and Cid drew at 12 cubes"
+    shared = GameResult(winners=(0, 2), draw=False, reason="x")
+    assert GameSpec.headline(shared, names) == "Anna and Cid shared the win"
+    resigned = GameResult(winners=(2,), draw=False, reason="x", resigned=(1, 0))
+    assert GameSpec.headline(resigned, names) == "Cid won: Bob and Anna resigned"
+    assert spec.result_headline(GameResult((), False, "x"), names) == "Nobody won"
+
+
+@pytest.mark.parametrize(("game", "rule"), [
+    ("robot-master", ResignRule.GAME_ENDS), ("stak-bots", ResignRule.SEAT_OUT),
+    ("roborally", ResignRule.SEAT_OUT), ("robo-factory", ResignRule.COMPUTER_PLAYS),
+])
+def test_every_game_says_what_resigning_does(game: str, rule: ResignRule) -> None:
+    """One shape for every game: the rule on the spec; the ``resign`` action where the game
+    has one, never among the legal actions (so no computer player picks it), playable off
+    turn through Match.resign, logged and replayed."""
+    spec = registry.get_game(game)
+    assert spec.resign_rule == rule
+    match = Match(spec, 2, {}, 7)
+    state = match.state
+    assert all(RESIGN not in state.legal_actions(s) for s in range(2))
+    if rule == ResignRule.COMPUTER_PLAYS:
+        assert not state.can_resign(0)
+        with pytest.raises(IllegalAction, match="computer plays"):
+            match.resign(0)
+        return
+    waiting = [s for s in range(2) if s not in state.to_move()]
+    seat = waiting[0] if waiting else 1
+    assert state.can_resign(seat)
+    assert spec.decode_action(spec.encode_action(RESIGN)) == RESIGN
+    match.resign(seat)
+    assert match.log[-1] == LoggedAction(seat, RESIGN_TEXT)
+    assert state.is_terminal() and state.resigned() == (seat,)
+    result = state.result()
+    assert result is not None and result.winners == (1 - seat,)
+    assert result.outcome(seat) == "resigned"
+    names = ["Anna", "Bob"]
+    assert spec.result_headline(result, names) == f"{names[1 - seat]} won: {names[seat]} resigned"
+    again = Match.replay(spec, 2, {}, 7, match.log)
+    assert again.state.fingerprint() == state.fingerprint()
+    with pytest.raises(IllegalAction, match="no seat"):
+        match.resign(5)
 
 
 def test_sorted_unique_keeps_first_seen_order() -> None:

@@ -58,6 +58,17 @@ def check_invariants(state: RoboRallyState) -> None:
     assert not set(owned) & set(state.option_deck)
 
 
+def give_options(state: RoboRallyState, rng: random.Random, count: int = 3) -> None:
+    """Deal every robot ``count`` option cards from the option deck (a game so set up is
+    not its log's replay: the cards are not in the log)."""
+    for b in state.bots:
+        for o in rng.sample(state.option_deck, min(count, len(state.option_deck))):
+            state.option_deck.remove(o)
+            b.options.append(o)
+            b.ablative = 3 if o == "ablative-coat" else b.ablative
+            b.howitzer = 5 if o == "mini-howitzer" else b.howitzer
+
+
 def play(seed: int, asked: set[str] | None = None) -> RoboRallyState:
     """One random game, invariants checked throughout; ``asked`` collects the decision kinds
     played."""
@@ -72,12 +83,7 @@ def play(seed: int, asked: set[str] | None = None) -> RoboRallyState:
     }
     state = ROBORALLY.new_game(n, options, seed)
     if seed % 3 == 0 and state.options_on:
-        for b in state.bots:
-            for o in rng.sample(state.option_deck, min(3, len(state.option_deck))):
-                state.option_deck.remove(o)
-                b.options.append(o)
-                b.ablative = 3 if o == "ablative-coat" else b.ablative
-                b.howitzer = 5 if o == "mini-howitzer" else b.howitzer
+        give_options(state, rng)
     registers = [0]
 
     def hook(st: RoboRallyState) -> None:
@@ -142,12 +148,7 @@ def test_computer_players_answer_the_option_for_damage_question() -> None:
     for seed in (3, 6):
         rng = random.Random(seed)
         state = ROBORALLY.new_game(4, {"course": "first-steps", "max_turns": 3}, seed)
-        for b in state.bots:
-            for o in rng.sample(state.option_deck, 4):
-                state.option_deck.remove(o)
-                b.options.append(o)
-                b.ablative = 3 if o == "ablative-coat" else b.ablative
-                b.howitzer = 5 if o == "mini-howitzer" else b.howitzer
+        give_options(state, rng, 4)
         players = [LEVELS["easy" if s % 2 else "normal"](s, "easy", seed + s) for s in range(4)]
         while not state.is_terminal():
             for seat in state.to_move():

@@ -34,6 +34,7 @@ VIEW_FIELDS = {
     "last",
     "first",
     "hand_mode",
+    "resigned",  # public: the seat that resigned (the game is then over)
 }
 
 
@@ -124,6 +125,7 @@ def check_invariants(state: RobotMasterState, expected_moves: int, dealt_first: 
         assert {f.name for f in dataclasses.fields(view)} == VIEW_FIELDS
         assert view.seat == seat
         assert view.board == tuple(board)
+        assert view.resigned == ()
         assert view.hand == tuple(state.hands[seat])
         assert view.opponent_cards == sum(state.hands[1 - seat])
         assert view.unseen == tuple(6 - state.hands[seat][v] - board_counts[v] for v in range(6))

@@ -5,7 +5,8 @@ Update with: pytest --snapshot-update tests/test_stak_bots_snapshots.py
 
 from __future__ import annotations
 
-from tests.ui_helpers import make_app, settle
+from engines.core import RESIGN
+from tests.ui_helpers import make_app, sb_screen, settle
 
 
 def test_stak_bots_screen_snapshot(snap_compare, tmp_path):
@@ -30,3 +31,16 @@ def test_stak_bots_three_players_ascii_snapshot(snap_compare, tmp_path):
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=target_prompt)
+
+
+def test_stak_bots_resigned_player_snapshot(snap_compare, tmp_path):
+    """Player 3 resigns (as a table tells it): its column says it is out, resigned."""
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=8,
+                   players=3)
+
+    async def run(pilot) -> None:
+        await settle(pilot)
+        sb_screen(app).play(RESIGN, 2)
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run)
