@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from engines.core import EngineError
 from engines.registry import get_game
 from saves import SaveError
+from tables import names
 from tables.host import Connection, Host, log
 from tables.paths import tables_dir
 from tables.play import PlayMixin
@@ -61,8 +62,12 @@ class RequestsMixin(PlayMixin):
         name = clean_name(msg["name"])
         if name is None:
             raise ProtocolError("name", f"a name is 1 to {NAME_CELLS} characters wide")
+        why = names.refusal(name)
+        if why is not None:
+            raise ProtocolError("name", why)
         assert self.store is not None
-        self.store.set_name(conn.key, name)
+        if not self.store.set_name(conn.key, name):
+            raise ProtocolError("name", f"{name!r} is taken on this host; choose another")
         self._names[conn.key] = name
         self._tell_you(conn.key)
         for table in self.tables.values():

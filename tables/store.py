@@ -51,7 +51,39 @@ def _run_script(db: sqlite3.Connection, script: str) -> None:
             db.execute(statement)
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _v1}
+def _v2(db: sqlite3.Connection) -> None:
+    """Unique names and result headlines.
+
+    ``players.name_key`` is the name's comparison key (:func:`tables.names.name_key`),
+    unique among players: of players whose names compare equal, or who took a name a person
+    may not have, the later ones are asked for a new name. ``results.headline`` is the line
+    the lobby's Recent games shows; ``results.outcome`` says how the game ended ("won",
+    "resigned", "abandoned", ...)."""
+    from tables.names import name_key, reserved
+
+    _run_script(
+        db,
+        """
+        ALTER TABLE players ADD COLUMN name_key TEXT;
+        ALTER TABLE results ADD COLUMN headline TEXT;
+        ALTER TABLE results ADD COLUMN outcome TEXT
+        """,
+    )
+    taken: set[str] = set()
+    rows = db.execute(
+        "SELECT key, name FROM players WHERE name IS NOT NULL ORDER BY created, key"
+    ).fetchall()
+    for key, name in rows:
+        folded = name_key(name)
+        if folded in taken or reserved(name):
+            db.execute("UPDATE players SET name = NULL WHERE key = ?", (key,))
+        else:
+            taken.add(folded)
+            db.execute("UPDATE players SET name_key = ? WHERE key = ?", (folded, key))
+    db.execute("CREATE UNIQUE INDEX players_by_name ON players (name_key)")
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _v1, 1: _v2}
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
 
@@ -141,8 +173,28 @@ class Store:
     def names(self) -> dict[str, str | None]:
         return dict(self.db.execute("SELECT key, name FROM players"))
 
-    def set_name(self, key: str, name: str) -> None:
-        self.db.execute("UPDATE players SET name = ? WHERE key = ?", (name, key))
+    def set_name(self, key: str, name: str) -> bool:
+        """Give ``key`` the name; False (nothing changed) if another player has a name
+        that compares equal (:func:`tables.names.name_key`)."""
+        from tables.names import name_key
+
+        try:
+            self.db.execute(
+                "UPDATE players SET name = ?, name_key = ? WHERE key = ?",
+                (name, name_key(name), key),
+            )
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    def name_holder(self, name: str) -> str | None:
+        """The key of the player whose name compares equal to ``name``, if any."""
+        from tables.names import name_key
+
+        row = self.db.execute(
+            "SELECT key FROM players WHERE name_key = ?", (name_key(name),)
+        ).fetchone()
+        return row[0] if row else None
 
     def set_bell(self, key: str, on: bool) -> None:
         self.db.execute("UPDATE players SET bell = ? WHERE key = ?", (int(on), key))
@@ -232,22 +284,28 @@ class Store:
 
     # -- results ------------------------------------------------------------------------
     def add_result(self, table_id: int, game: str, finished: str,
-                   players: list[dict[str, str]]) -> None:
+                   players: list[dict[str, str]], headline: str | None = None,
+                   outcome: str | None = None) -> None:
+        """A game's result; ``headline`` is the line Recent games shows, ``outcome`` how
+        the game ended ("won", "resigned", "abandoned", ...)."""
         self.db.execute(
-            "INSERT INTO results (table_id, game, finished, players_json) VALUES (?, ?, ?, ?)",
-            (table_id, game, finished, json.dumps(players)),
+            "INSERT INTO results (table_id, game, finished, players_json, headline, outcome)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (table_id, game, finished, json.dumps(players), headline, outcome),
         )
 
     def results(self, limit: int = 50) -> list[dict[str, Any]]:
         """The latest results, newest first: ``table``, ``game``, ``finished``,
-        ``players`` and ``private`` (whether the table had a code) and ``keys``."""
+        ``players``, ``private`` (whether the table had a code), ``keys``, ``headline``
+        and ``outcome`` (both ``None`` in results kept before they were recorded)."""
         rows = self.db.execute(
-            "SELECT r.table_id, r.game, r.finished, r.players_json, t.code FROM results r"
+            "SELECT r.table_id, r.game, r.finished, r.players_json, t.code, r.headline,"
+            " r.outcome FROM results r"
             " LEFT JOIN tables t ON t.id = r.table_id ORDER BY r.id DESC LIMIT ?",
             (limit,),
         ).fetchall()
         out = []
-        for table_id, game, finished, players_json, code in rows:
+        for table_id, game, finished, players_json, code, headline, outcome in rows:
             keys = {
                 k for (k,) in self.db.execute(
                     "SELECT owner_key FROM seats WHERE table_id = ? AND owner_key IS NOT NULL",
@@ -257,6 +315,7 @@ class Store:
             out.append({
                 "table": table_id, "game": game, "finished": finished,
                 "players": json.loads(players_json), "private": code is not None, "keys": keys,
+                "headline": headline, "outcome": outcome,
             })
         return out
 

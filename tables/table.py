@@ -22,6 +22,7 @@ from engines.match import Match
 from engines.players import ComputerPlayer, make_player
 from saves import PlayerEntry, SavedGame, write_save
 from saves.settings import offered
+from tables.names import computer_names, with_level
 from tables.protocol import ProtocolError
 from tables.store import SeatRow
 
@@ -198,9 +199,10 @@ class Table:
     def summary(self, viewer: str, names: Callable[[str], str | None]) -> dict[str, Any]:
         """The table as the lobby and the ``seats`` message show it to ``viewer``."""
         seats = []
+        computers = self.computer_names()
         for row in self.seats:
             if row.kind == COMPUTER:
-                name: str | None = f"Computer ({row.level})"
+                name: str | None = computers[row.seat]
             elif row.owner_key is None:
                 name = None
             else:
@@ -274,16 +276,19 @@ class Table:
         return self.players[key]
 
     # -- the save file ------------------------------------------------------------------
+    def computer_names(self) -> dict[int, str]:
+        """The computer seats' names by seat ("Computer", "Computer 2"), without the level:
+        whoever shows a name adds the level once."""
+        rows = [row for row in self.seats if row.kind == COMPUTER]
+        named = computer_names(row.level for row in rows)
+        return {row.seat: name for row, name in zip(rows, named, strict=True)}
+
     def player_entries(self, names: Callable[[str], str | None]) -> list[PlayerEntry]:
         entries = []
-        computers = [row.seat for row in self.seats if row.kind == COMPUTER]
+        computers = self.computer_names()
         for row in self.seats:
             if row.kind == COMPUTER:
-                # named as in a game on one terminal ("Computer", "Computer 2"): the screens
-                # add the level ("Computer random"), so a name with it said it twice
-                k = computers.index(row.seat) + 1
-                name = "Computer" if len(computers) == 1 else f"Computer {k}"
-                entries.append(PlayerEntry(name, "computer", row.level))
+                entries.append(PlayerEntry(computers[row.seat], "computer", row.level))
             else:
                 name = (names(row.owner_key) if row.owner_key else None) or OPEN_SEAT
                 entries.append(PlayerEntry(name, "human"))
@@ -299,7 +304,7 @@ class Table:
         out = []
         for entry, row in zip(self.player_entries(names), self.seats, strict=True):
             outcome = result.outcome(row.seat) if result is not None else "unfinished"
-            name = f"Computer ({row.level})" if row.kind == COMPUTER else entry.name
+            name = with_level(entry.name, row.level) if row.kind == COMPUTER else entry.name
             out.append({"name": name, "outcome": outcome})
         return out
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from engines.safe_text import safe_text
 from screens.text_fit import ELLIPSIS, cut_cells, fit, pad_cells
+from tables.names import with_level
 
 Summary = dict[str, Any]
 
@@ -20,9 +21,10 @@ def name(value: object) -> str:
 
 
 def seat_text(seat: dict[str, Any]) -> str:
-    """One seat: "free", "Anna", "Anna (away)", "Anna (away, hard plays)", "Computer: easy"."""
+    """One seat: "free", "Anna", "Anna (away)", "Anna (away, hard plays)",
+    "Computer 2 (easy)" (a computer's level said once)."""
     if seat["kind"] == "computer":
-        return f"Computer: {safe_text(seat['level'] or '?')}"
+        return with_level(name(seat["name"] or "Computer"), safe_text(seat["level"] or "?"))
     if seat["name"] is None:
         return "free"
     shown = name(seat["name"])

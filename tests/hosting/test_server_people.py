@@ -126,3 +126,35 @@ async def test_stand_ins_off_or_not_yours_to_set(table_server: TableServer) -> N
     await anna.send({"type": "stand_in", "table": tid, "seat": 5, "level": "random"})
     await anna.error("bad_request")
     await anna.close()
+
+
+async def test_names_are_unique_on_the_host_and_computers_words_are_kept(
+    table_server: TableServer,
+) -> None:
+    anna = await RawClient.hello(table_server, "SHA256:anna", "Anna")
+    other = await RawClient.hello(table_server, "SHA256:other")
+    for taken in ("anna", "ANNA", " An\x1b[1mna "):
+        await other.send({"type": "set_name", "name": taken})
+        assert "taken" in (await other.error("name"))["message"]
+    for kept in ("Computer", "computer 2", "COMPUTER (normal)", "Computerman", "Easy Ann",
+                 "hard", "Normal-bot", "random 7"):
+        await other.send({"type": "set_name", "name": kept})
+        assert "computer seats" in (await other.error("name"))["message"]
+    await other.send({"type": "set_name", "name": "Hardy"})
+    assert (await other.recv("you"))["name"] == "Hardy"
+    await anna.send({"type": "set_name", "name": "ANNA"})  # one's own name, new case
+    assert (await anna.recv("you"))["name"] == "ANNA"
+    await anna.close()
+    await other.close()
+
+
+async def test_computer_seats_are_named_once_and_uniquely(table_server: TableServer) -> None:
+    anna = await RawClient.hello(table_server, "SHA256:anna", "Anna")
+    seats = [PERSON, {"kind": "computer", "level": "normal"},
+             {"kind": "computer", "level": "normal"}, {"kind": "computer", "level": "easy"}]
+    await anna.send(create_msg("robo-factory", seats=seats))
+    summary = (await anna.recv("table"))["summary"]
+    names = [s["name"] for s in summary["seats"]]
+    assert names == ["Anna", "Computer 1", "Computer 2", "Computer 3"]
+    assert len(set(names)) == len(names)
+    await anna.close()

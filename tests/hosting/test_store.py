@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from tables.store import CHAT_KEPT, SCHEMA_VERSION, SeatRow, Store, StoreError
+from tables.store import CHAT_KEPT, SCHEMA_VERSION, SeatRow, Store, StoreError, _v1
 
 
-def test_a_fresh_database_gets_the_version_1_schema(tmp_path: Path) -> None:
+def test_a_fresh_database_gets_the_version_2_schema(tmp_path: Path) -> None:
     store = Store(tmp_path / "new" / "hosting.sqlite3")
-    assert store.version == SCHEMA_VERSION == 1
+    assert store.version == SCHEMA_VERSION == 2
     names = {r[0] for r in store.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"players", "tables", "seats", "chat", "results"} <= names
     store.close()
@@ -31,7 +31,7 @@ def test_an_existing_version_1_database_opens_with_its_data(tmp_path: Path) -> N
     store.close()
 
     again = Store(path)
-    assert again.version == 1
+    assert again.version == SCHEMA_VERSION
     assert again.player("SHA256:anna") == ("Anna", False)
     [row] = again.tables(("waiting",))
     assert (row.id, row.game, row.code, row.timer, row.stand_in_after) == (
@@ -88,3 +88,55 @@ def test_the_database_is_the_hosting_users_alone(tmp_path: Path) -> None:
     old.chmod(0o644)
     Store(old)
     assert old.stat().st_mode & 0o777 == 0o600
+
+
+def _version_1_file(path: Path) -> None:
+    db = sqlite3.connect(path, isolation_level=None)
+    _v1(db)
+    db.execute("PRAGMA user_version = 1")
+    for key, name, created in [
+        ("SHA256:anna", "Anna", "2026-01-01T00:00:00+00:00"),
+        ("SHA256:ann2", "ANNA", "2026-01-02T00:00:00+00:00"),
+        ("SHA256:cpu", "Computer 2", "2026-01-03T00:00:00+00:00"),
+        ("SHA256:bob", "Bob", "2026-01-04T00:00:00+00:00"),
+    ]:
+        db.execute("INSERT INTO players (key, name, bell, created, last_seen)"
+                   " VALUES (?, ?, 1, ?, ?)", (key, name, created, created))
+    db.execute("INSERT INTO results (table_id, game, finished, players_json)"
+               " VALUES (1, 'robot-master', '2026-01-05T00:00:00+00:00', '[]')")
+    db.close()
+
+
+def test_version_1_moves_to_2_keeping_the_first_of_equal_names(tmp_path: Path) -> None:
+    path = tmp_path / "hosting.sqlite3"
+    _version_1_file(path)
+    store = Store(path)
+    assert store.version == 2
+    assert store.names() == {"SHA256:anna": "Anna", "SHA256:ann2": None,
+                             "SHA256:cpu": None, "SHA256:bob": "Bob"}
+    [old] = store.results()
+    assert (old["headline"], old["outcome"]) == (None, None)
+    store.close()
+
+
+def test_names_are_unique_compared_case_insensitively(tmp_path: Path) -> None:
+    store = Store(tmp_path / "hosting.sqlite3")
+    for key in ("SHA256:anna", "SHA256:other"):
+        store.player(key)
+    assert store.set_name("SHA256:anna", "Anna")
+    assert store.set_name("SHA256:anna", "anna")  # one's own name in another case
+    assert not store.set_name("SHA256:other", "ANNA")
+    assert not store.set_name("SHA256:other", "ａｎｎａ")  # full-width letters
+    assert store.name_holder("ANNA ") == "SHA256:anna"
+    assert store.names()["SHA256:other"] is None
+    store.close()
+
+
+def test_a_result_keeps_its_headline_and_outcome(tmp_path: Path) -> None:
+    store = Store(tmp_path / "hosting.sqlite3")
+    store.add_result(3, "robo-factory", "2026-01-05T00:00:00+00:00",
+                     [{"name": "Anna", "outcome": "won"}],
+                     headline="Anna won with 17 cubes", outcome="resigned")
+    [row] = store.results()
+    assert (row["headline"], row["outcome"]) == ("Anna won with 17 cubes", "resigned")
+    store.close()
