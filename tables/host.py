@@ -17,9 +17,11 @@ from engines.registry import get_game
 from saves import dumps_save
 from tables import paths
 from tables.computers import ComputerPool
+from tables.presence import Presence, Where
 from tables.protocol import encode
+from tables.results import old_headline
 from tables.store import Store
-from tables.table import Table
+from tables.table import FINISHED, Table
 
 log = logging.getLogger("tables.server")
 
@@ -108,6 +110,7 @@ class Host:
         self._results: list[dict[str, Any]] | None = None
         self._chat_budget: dict[str, tuple[float, float]] = {}
         self._stopping = False  # set by stop(): nothing new is started
+        self.presence = Presence()
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         """A background task the server keeps (and cancels on stop)."""
@@ -119,14 +122,24 @@ class Host:
     def _drop(self, conn: Connection) -> None:
         """Forget a closed connection: its tables see it go."""
         self.connections.discard(conn)
+        self.presence.went(conn.key, self.connections)
         for table_id in list(conn.following):
             table = self.tables.get(table_id)
             if table is not None:
                 self._unfollow(conn, table)
+        self._presence_changed(conn.key)
 
     # -- telling ------------------------------------------------------------------------
     def _name(self, key: str) -> str | None:
         return self._names.get(key)
+
+    def _where(self, key: str, table_id: int, viewer: str) -> Where:
+        """Where a seated person is, as ``viewer`` may see it (tables.presence)."""
+        def may_see(other: int) -> bool:
+            table = self.tables.get(other)
+            return table is not None and table.visible_to(viewer)
+
+        return self.presence.where(key, table_id, self.connections, may_see)
 
     def _to_followers(self, table: Table, msg: dict[str, Any]) -> None:
         for conn in list(table.followers):
@@ -135,13 +148,13 @@ class Host:
     def _send_seats(self, table: Table) -> None:
         for conn in list(table.followers):
             conn.send({"type": "seats", "table": table.id,
-                       "summary": table.summary(conn.key, self._name)})
+                       "summary": table.summary(conn.key, self._name, self._where)})
 
     def _send_table(self, conn: Connection, table: Table) -> None:
         seat = table.seat_of(conn.key)
         conn.send({
             "type": "table", "table": table.id,
-            "summary": table.summary(conn.key, self._name),
+            "summary": table.summary(conn.key, self._name, self._where),
             "save": dumps_save(table.saved), "your_seat": seat,
             "creator": table.creator_key == conn.key,
             "code": table.code if (seat is not None or table.creator_key == conn.key) else None,
@@ -154,7 +167,7 @@ class Host:
         conn.following.add(table.id)
         table.note_presence(before)
         self._send_seats(table)
-        self._lobby_changed()
+        self._presence_changed(conn.key, table)
 
     def _unfollow(self, conn: Connection, table: Table) -> None:
         before = table.presence()
@@ -162,15 +175,24 @@ class Host:
         conn.following.discard(table.id)
         table.note_presence(before)
         self._send_seats(table)
+        self._presence_changed(conn.key, table)
+
+    def _presence_changed(self, key: str, told: Table | None = None) -> None:
+        """``key`` came, went or moved: the other tables it sits at show where it is now
+        (``told`` has been sent its seats already), and so does the lobby."""
+        for table in list(self.tables.values()):
+            if table is not told and key and table.seat_of(key) is not None:
+                self._send_seats(table)
         self._lobby_changed()
 
     def _lobby_for(self, key: str) -> dict[str, Any]:
         tables = [
-            t.summary(key, self._name) for t in sorted(self.tables.values(), key=lambda t: t.id)
-            if t.visible_to(key)
+            t.summary(key, self._name, self._where)
+            for t in sorted(self.tables.values(), key=lambda t: t.id)
+            if t.visible_to(key) and t.status != FINISHED
         ]
         results = [
-            {k: r[k] for k in ("table", "game_name", "finished", "players")}
+            {k: r[k] for k in ("table", "game_name", "finished", "players", "headline")}
             for r in self._all_results() if not r["private"] or key in r["keys"]
         ][:RESULTS_SHOWN]
         return {"type": "lobby", "tables": tables, "results": results}
@@ -186,7 +208,8 @@ class Host:
                     game_name = row["game"]
                 when = datetime.fromisoformat(row["finished"]).astimezone()
                 self._results.append({**row, "game_name": game_name,
-                                      "finished": f"{when:%Y-%m-%d %H:%M}"})
+                                      "finished": f"{when:%Y-%m-%d %H:%M}",
+                                      "headline": row["headline"] or old_headline(row)})
         return self._results
 
     def _lobby_changed(self) -> None:

@@ -12,6 +12,7 @@ from engines.core import Action
 from engines.players import make_player
 from saves import SaveError
 from tables.host import Host
+from tables.results import headline
 from tables.store import now_text
 from tables.table import FINISHED, PERSON, PLAYING, WAITING, Table
 
@@ -58,7 +59,13 @@ class PlayMixin(Host):
         finished = now_text()
         assert self.store is not None
         self.store.set_status(table.id, FINISHED, finished)
-        self.store.add_result(table.id, table.spec.id, finished, table.result_players(self._name))
+        players = table.result_players(self._name)
+        result = table.saved.match.state.result()
+        self.store.add_result(
+            table.id, table.spec.id, finished, players,
+            headline=headline(table.spec.id, result, [p["name"] for p in players]),
+            outcome="drawn" if result is not None and result.draw else "won",
+        )
         self._results = None
         self._send_seats(table)
 

@@ -1,4 +1,4 @@
-"""The table protocol, version 1: newline-delimited JSON objects, each with a ``type``.
+"""The table protocol, version 2: newline-delimited JSON objects, each with a ``type``.
 
 Every message type has a schema (field -> type) and is checked strictly: a missing,
 extra or mistyped field is refused (``true`` is not a whole number). A client line is at
@@ -12,7 +12,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 MAX_CLIENT_LINE = 16 * 1024
 MAX_SERVER_LINE = 16 * 1024 * 1024
 
@@ -129,6 +129,11 @@ SEAT_REQUEST = Obj("a seat ({kind, level})", {
 SEAT = Obj("a seat", {
     "seat": INT, "kind": Enum("person", "computer"), "level": OPT_STR, "name": OPT_STR,
     "present": BOOL, "stand_in": OPT_STR, "you": BOOL, "absent_for": INT,
+    # where the seat's person is (tables.presence): "here", "lobby", "table" (``at``:
+    # that table, or null for one the viewer may not know), "away" (``gone_for`` s) or
+    # "offline"; a computer seat is "here"
+    "where": Enum("here", "lobby", "table", "away", "offline"), "at": OPT_INT,
+    "gone_for": INT,
 })
 SUMMARY = Obj("a table summary", {
     "id": INT, "game": STR, "game_name": STR,
@@ -138,7 +143,7 @@ SUMMARY = Obj("a table summary", {
 })
 CHAT = Obj("a chat line", {"who": STR, "text": STR, "time": STR})
 RESULT = Obj("a result", {
-    "table": INT, "game_name": STR, "finished": STR,
+    "table": INT, "game_name": STR, "finished": STR, "headline": STR,
     "players": ListOf(Obj("a player's result", {"name": STR, "outcome": STR})),
 })
 YOU = Obj("you", {"name": OPT_STR, "bell": BOOL, "key": STR})
@@ -153,6 +158,8 @@ CLIENT_MESSAGES: dict[str, dict[str, Kind]] = {
     },
     "join": {"table": INT, "seat": OPT_INT, "code": OPT_STR},
     "watch": {"table": INT, "code": OPT_STR},
+    # a private table by its code alone (any case): join it, or watch it
+    "code": {"code": STR, "watch": BOOL},
     "open": {"table": INT},
     "leave": {"table": INT},
     "close": {"table": INT},

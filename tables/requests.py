@@ -14,6 +14,7 @@ from engines.core import EngineError
 from engines.registry import get_game
 from saves import SaveError
 from tables import names
+from tables.codes import code_matches, table_with_code
 from tables.host import Connection, Host, log
 from tables.paths import tables_dir
 from tables.play import PlayMixin
@@ -151,14 +152,14 @@ class RequestsMixin(PlayMixin):
         table.followers.add(conn)
         conn.following.add(table_id)
         self._send_table(conn, table)
-        self._lobby_changed()
+        self._presence_changed(conn.key, table)
 
     def on_join(self, conn: Connection, msg: dict[str, Any]) -> None:
         table = _table(self, msg)
         if table.seat_of(conn.key) is not None:
             self._open(conn, table)
             return
-        if table.private and msg["code"] != table.code:
+        if table.private and not code_matches(table, msg["code"]):
             raise ProtocolError("private", "this table is private: ask for its code")
         if table.status != WAITING:
             raise ProtocolError("seat_taken", "this game has started; you can watch it")
@@ -183,17 +184,29 @@ class RequestsMixin(PlayMixin):
         conn.following.add(table.id)
         self._send_table(conn, table)
         self._send_seats(table)
-        self._lobby_changed()
+        self._presence_changed(conn.key, table)
 
     def on_watch(self, conn: Connection, msg: dict[str, Any]) -> None:
         table = _table(self, msg)
         if table.seat_of(conn.key) is not None:
             self._open(conn, table)
             return
-        if table.private and msg["code"] != table.code and conn.key != table.creator_key:
+        if (table.private and not code_matches(table, msg["code"])
+                and conn.key != table.creator_key):
             raise ProtocolError("private", "this table is private: ask for its code")
         self._send_table(conn, table)
         self._follow(conn, table)
+
+    def on_code(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """A private table by its code alone: join it (or open one's own seat), or watch."""
+        table = table_with_code(self.tables.values(), msg["code"])
+        if table is None:
+            raise ProtocolError("unknown_table", "no table has that code")
+        asked = {"table": table.id, "code": table.code}
+        if msg["watch"]:
+            self.on_watch(conn, asked)
+        else:
+            self.on_join(conn, {**asked, "seat": None})
 
     def on_open(self, conn: Connection, msg: dict[str, Any]) -> None:
         table = _table(self, msg)
@@ -316,6 +329,7 @@ RequestsMixin.handlers = {
     "create": RequestsMixin.on_create,
     "join": RequestsMixin.on_join,
     "watch": RequestsMixin.on_watch,
+    "code": RequestsMixin.on_code,
     "open": RequestsMixin.on_open,
     "leave": RequestsMixin.on_leave,
     "close": RequestsMixin.on_close,

@@ -208,6 +208,7 @@ class TableServer(RequestsMixin):
             ),
         })
         conn.send(self._lobby_for(key))
+        self._presence_changed(key)
         return True
 
     async def _dispatch(self, conn: Connection, msg: dict[str, Any]) -> None:

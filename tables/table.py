@@ -23,6 +23,7 @@ from engines.players import ComputerPlayer, make_player
 from saves import PlayerEntry, SavedGame, write_save
 from saves.settings import offered
 from tables.names import computer_names, with_level
+from tables.presence import AWAY, HERE, OFFLINE, Where, WhereOf
 from tables.protocol import ProtocolError
 from tables.store import SeatRow
 
@@ -196,11 +197,21 @@ class Table:
         ]
         return ", ".join(parts) or "standard"
 
-    def summary(self, viewer: str, names: Callable[[str], str | None]) -> dict[str, Any]:
-        """The table as the lobby and the ``seats`` message show it to ``viewer``."""
+    def summary(self, viewer: str, names: Callable[[str], str | None],
+                where: WhereOf | None = None) -> dict[str, Any]:
+        """The table as the lobby and the ``seats`` message show it to ``viewer``;
+        ``where(key, table, viewer)`` says where a seat's person is (else here or away)."""
         seats = []
         computers = self.computer_names()
         for row in self.seats:
+            if row.kind == COMPUTER or row.owner_key is None:
+                place: Where = (HERE, self.id, 0) if row.kind == COMPUTER else (OFFLINE, None, 0)
+            elif where is not None:
+                place = where(row.owner_key, self.id, viewer)
+            elif self.present(row.seat):
+                place = (HERE, self.id, 0)
+            else:
+                place = (AWAY, None, int(self.absent_for(row.seat)))
             if row.kind == COMPUTER:
                 name: str | None = computers[row.seat]
             elif row.owner_key is None:
@@ -212,6 +223,7 @@ class Table:
                 "present": row.kind == COMPUTER or self.present(row.seat),
                 "stand_in": row.stand_in, "you": row.owner_key == viewer and viewer != "",
                 "absent_for": int(self.absent_for(row.seat)) if row.kind == PERSON else 0,
+                "where": place[0], "at": place[1], "gone_for": place[2],
             })
         return {
             "id": self.id, "game": self.spec.id, "game_name": self.spec.name,

@@ -201,7 +201,7 @@ class LobbyScreen(StatusLineScreen):
         """Below the tables, a few lines; beside them (wide), as many as the height holds,
         each result on two lines (when and what, then who)."""
         ell = self._ellipsis()
-        text = Text("Recent results", style="bold")
+        text = Text("Recent games", style="bold")
         lines: list[str] = []
         if self.has_class("wide"):
             width = RESULTS_WIDTH - 4

@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from engines.safe_text import safe_text
+from screens.presence import presence_words
 from screens.text_fit import ELLIPSIS, cut_cells, fit, pad_cells
 from tables.names import with_level
 
 Summary = dict[str, Any]
 
 NAME_CELLS = 20  # a player's name is at most this wide (the server refuses longer ones)
-OUTCOMES = {"win": "won", "loss": "lost", "draw": "drew"}  # a result's words as a line reads
 
 
 def name(value: object) -> str:
@@ -20,8 +20,8 @@ def name(value: object) -> str:
     return cut_cells(safe_text(value), NAME_CELLS)
 
 
-def seat_text(seat: dict[str, Any]) -> str:
-    """One seat: "free", "Anna", "Anna (away)", "Anna (away, hard plays)",
+def seat_text(seat: dict[str, Any], since: float = 0.0) -> str:
+    """One seat: "free", "Anna", "Anna (in the lobby)", "Anna (away 3 min, hard plays)",
     "Computer 2 (easy)" (a computer's level said once)."""
     if seat["kind"] == "computer":
         return with_level(name(seat["name"] or "Computer"), safe_text(seat["level"] or "?"))
@@ -32,7 +32,7 @@ def seat_text(seat: dict[str, Any]) -> str:
         shown += " (you)"
     notes = []
     if not seat["present"]:
-        notes.append("away")
+        notes.append(presence_words(seat, since))
     if seat["stand_in"]:
         notes.append(f"{safe_text(seat['stand_in'])} plays")
     return f"{shown} ({', '.join(notes)})" if notes else shown
@@ -85,13 +85,10 @@ def table_lines(summary: Summary, width: int, ellipsis: str = ELLIPSIS) -> tuple
 
 
 def result_parts(result: dict[str, Any]) -> tuple[str, str, str]:
-    """A finished game as (when, game, who): "2026-01-02 12:30", "Robot Master",
-    "Anna won, Bob lost"."""
-    players = ", ".join(
-        f"{name(p['name'])} {OUTCOMES.get(p['outcome'], safe_text(p['outcome']))}"
-        for p in result["players"]
-    )
-    return safe_text(result["finished"]), safe_text(result["game_name"]), players
+    """A finished game as (when, game, headline): "2026-01-02 12:30", "Robo Factory",
+    "Computer 3 (easy) won with 17 cubes, Anna 12" (the winner first)."""
+    return (safe_text(result["finished"]), safe_text(result["game_name"]),
+            safe_text(result["headline"]))
 
 
 def result_line(result: dict[str, Any], width: int, ellipsis: str = ELLIPSIS) -> str:

@@ -25,6 +25,7 @@ from engines.core import Action, EngineError, IllegalAction
 from engines.players import ComputerPlayer
 from engines.safe_text import safe_text
 from saves import PlayerEntry, SavedGame, SaveError, loads_save
+from screens.presence import left_news
 from screens.session import COMPUTER, HUMAN, SavedGameView, SaveStatus
 from screens.text_fit import fit
 
@@ -118,6 +119,10 @@ class TableSession(SavedGameView):
 
     def seat_info(self, seat: int) -> dict[str, Any]:
         return next((s for s in self.seats if s.get("seat") == seat), {})
+
+    def seats_age(self) -> float:
+        """Seconds since the seats were told."""
+        return time.monotonic() - self.summary_at
 
     def absent_seconds(self, seat: dict[str, Any]) -> int:
         """How long a seat's player has been away now (0 if here)."""
@@ -324,7 +329,7 @@ class TableSession(SavedGameView):
             if old.get("name") is None and seat.get("name") is not None:
                 said.append(f"{name} joined")
             elif old.get("present") and not seat.get("present"):
-                said.append(f"{name} disconnected")
+                said.append(left_news(name, seat))
             elif not old.get("present") and seat.get("present") and old.get("name"):
                 said.append(f"{name} is back")
             if not old.get("stand_in") and seat.get("stand_in"):

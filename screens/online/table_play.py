@@ -20,6 +20,7 @@ from engines.safe_text import safe_text
 from screens.footer_keys import FooterKey, FooterKeys, footer_key_width
 from screens.online.session import NO_HINTS
 from screens.online.table_window import TableWindow
+from screens.presence import presence_words
 from screens.text_fit import fit
 
 TABLE_KEY: FooterKey = ("table_window", "^t", "Table")
@@ -129,7 +130,7 @@ class TablePlayMixin:
             elif info.get("stand_in"):
                 computers.append(f"the computer for {name}")
             elif info and not info.get("present", True):
-                people.append(f"{name} (away)")
+                people.append(f"{name} ({presence_words(info, session.seats_age())})")
             else:
                 people.append(name)
         parts = []

@@ -19,20 +19,11 @@ from textual.widgets.option_list import Option
 
 from engines.safe_text import safe_text
 from screens.online.session import TableSession, chat_problem
+from screens.presence import presence_words
 from screens.text_fit import fit
 
 NAME_CELLS = 20
 REDRAW = 15.0  # seconds between redraws while the window is open
-
-
-def absent_words(seconds: int) -> str:
-    """``away 40 s``, ``away 12 min``, ``away 2 h 5 min``."""
-    if seconds < 60:
-        return f"away {seconds} s"
-    minutes = seconds // 60
-    if minutes < 60:
-        return f"away {minutes} min"
-    return f"away {minutes // 60} h {minutes % 60} min"
 
 
 def seat_line(session: TableSession, seat: dict[str, Any]) -> Text:
@@ -50,10 +41,8 @@ def seat_line(session: TableSession, seat: dict[str, Any]) -> Text:
     text.append(name, "bold" if seat.get("you") else "")
     if seat.get("you"):
         text.append(" (you)")
-    if seat.get("present"):
-        text.append("  here", "green")
-    else:
-        text.append(f"  {absent_words(session.absent_seconds(seat))}", "yellow")
+    words = presence_words(seat, session.seats_age())
+    text.append(f"  {words}", "green" if words == "here" else "yellow")
     if seat.get("stand_in"):
         text.append(f"  played by the computer ({safe_text(seat['stand_in'])})", "magenta")
     return text

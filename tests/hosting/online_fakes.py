@@ -26,9 +26,12 @@ class FakeClient:
 
 def seat(n: int, name: str | None, kind: str = "person", level: str | None = None,
          present: bool = True, you: bool = False, stand_in: str | None = None,
-         absent_for: int = 0) -> dict[str, Any]:
+         absent_for: int = 0, where: str | None = None,
+         at: int | None = None) -> dict[str, Any]:
+    place = where or ("here" if present or kind == "computer" else "away")
     return {"seat": n, "kind": kind, "level": level, "name": name, "present": present,
-            "stand_in": stand_in, "you": you, "absent_for": absent_for}
+            "stand_in": stand_in, "you": you, "absent_for": absent_for,
+            "where": place, "at": at, "gone_for": absent_for if place == "away" else 0}
 
 
 class FakeTable:

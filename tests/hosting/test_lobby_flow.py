@@ -78,7 +78,7 @@ async def test_join_a_table_from_the_list_with_enter(tmp_path: Path) -> None:
         async with app.run_test(size=SIZE) as pilot:
             await named(pilot)
             await shows(pilot, "#1    Stak Bots    2/3  waiting for 1")
-            await shows(pilot, "Bob, free, Computer: random")
+            await shows(pilot, "Bob, free, Computer (random)")
             await shows(pilot, "Enter Join")
             await pilot.press("enter")
             await in_game(pilot)

@@ -1,4 +1,4 @@
-"""A finished game in the lobby: its table listed as finished, its result in Recent results,
+"""A finished game in the lobby: its table listed as finished, its result in Recent games,
 Enter on it watches (there is nothing left to play)."""
 
 from __future__ import annotations
@@ -31,13 +31,13 @@ async def test_a_finished_game_shows_in_the_results(
     app = lobby_app(table_server, tmp_path / "saves")
     async with app.run_test(size=SIZE) as pilot:
         await named(pilot)
-        await shows(pilot, "Robot Master 2/2  finished")
         await until(pilot, lambda: bool(app.screen.results), "the result")
         text = screen_text(app)
+        assert "Robot Master 2/2  finished" not in text  # no longer a table to sit at
+        assert "No tables yet" in text
         result = next(line for line in text.splitlines() if "Carl" in line and "  Robot" in line)
-        assert "Computer (random)" in result
-        assert " won" in result or " drew" in result or " lost" in result
-        await shows(pilot, "Enter Watch")
+        assert "Computer (random)" in result and "(random) (random)" not in result
+        assert " won" in result or " shared the win" in result
     await carl.close()
 
 
@@ -49,9 +49,9 @@ async def test_a_wide_terminal_puts_the_results_beside_the_tables(
     async with app.run_test(size=(130, 40)) as pilot:
         await named(pilot)
         await until(pilot, lambda: bool(app.screen.results), "the result")
-        await shows(pilot, "Robot Master 2/2  finished")
+        await shows(pilot, "No tables yet")
         lines = screen_text(app).splitlines()
-        row = next(line for line in lines if "#1" in line)
-        assert "Recent results" in row  # the same row: side by side
-        assert any("  Carl " in line and "Computer (random)" in line for line in lines)
+        row = next(line for line in lines if "No tables yet" in line)
+        assert "Recent games" in row  # the same row: side by side
+        assert any("Carl" in line and "Computer (random)" in line for line in lines)
     await carl.close()

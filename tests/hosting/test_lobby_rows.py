@@ -13,7 +13,9 @@ from screens.lobby.rows import chat_line, result_line, seat_text, status_text, t
 def seat(i: int, name: str | None, kind: str = "person", **more: Any) -> dict[str, Any]:
     return {"seat": i, "kind": kind, "level": more.get("level"), "name": name,
             "present": more.get("present", True), "stand_in": more.get("stand_in"),
-            "you": more.get("you", False), "absent_for": 0}
+            "you": more.get("you", False), "absent_for": 0,
+            "where": more.get("where", "here" if more.get("present", True) else "away"),
+            "at": more.get("at"), "gone_for": more.get("gone_for", 0)}
 
 
 def summary(**more: Any) -> dict[str, Any]:
@@ -28,10 +30,18 @@ def summary(**more: Any) -> dict[str, Any]:
 def test_seats_read_as_people_see_them() -> None:
     assert seat_text(seat(0, None)) == "free"
     assert seat_text(seat(0, "Anna", you=True)) == "Anna (you)"
-    assert seat_text(seat(0, "Bob", present=False)) == "Bob (away)"
-    assert seat_text(seat(0, "Bob", present=False, stand_in="hard")) == "Bob (away, hard plays)"
-    assert seat_text(seat(0, "Computer (easy)", kind="computer", level="easy")) == \
-        "Computer: easy"
+    assert seat_text(seat(0, "Bob", present=False, gone_for=180)) == "Bob (away 3 min)"
+    assert seat_text(seat(0, "Bob", present=False, gone_for=170), since=10) == \
+        "Bob (away 3 min)"
+    assert seat_text(seat(0, "Bob", present=False, gone_for=599), since=1) == "Bob (offline)"
+    assert seat_text(seat(0, "Bob", present=False, where="lobby")) == "Bob (in the lobby)"
+    assert seat_text(seat(0, "Bob", present=False, where="table", at=9)) == "Bob (at #9)"
+    assert seat_text(seat(0, "Bob", present=False, where="table")) == "Bob (at another table)"
+    assert seat_text(seat(0, "Bob", present=False, where="offline")) == "Bob (offline)"
+    assert seat_text(seat(0, "Bob", present=False, gone_for=60, stand_in="hard")) == \
+        "Bob (away 1 min, hard plays)"
+    assert seat_text(seat(0, "Computer 2", kind="computer", level="easy")) == \
+        "Computer 2 (easy)"
     assert seat_text(seat(0, "\x1b]0;pwned\x07Eve\x1b[2J")) == "Eve"
 
 
@@ -56,7 +66,8 @@ def test_a_table_fits_its_width_in_cells_and_marks_your_private_table() -> None:
 def test_results_and_chat_lines_are_safe() -> None:
     result = {"table": 3, "game_name": "Stak Bots", "finished": "2026-01-02 12:30",
               "players": [{"name": "Anna", "outcome": "win"},
-                          {"name": "B\x1b[31mob", "outcome": "loss"}]}
+                          {"name": "B\x1b[31mob", "outcome": "loss"}],
+              "headline": "Anna won, B\x1b[31mob lost"}
     assert result_line(result, 80) == "2026-01-02 12:30  Stak Bots  Anna won, Bob lost"
     assert cell_len(result_line(result, 20)) <= 20
     line = chat_line({"who": "Eve\x07", "text": "hi\x1b[2J\nthere", "time": "12:01"})

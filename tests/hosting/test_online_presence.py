@@ -1,5 +1,5 @@
 """Presence at a table, against the in-process server: when the other person's link drops,
-the game says "Bob disconnected" and waits for Bob (away); when Bob opens the table again,
+the game says "Bob is away" and waits for Bob (away); when Bob opens the table again,
 "Bob is back"; a chat line from Bob shows on the status line."""
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ async def test_the_other_person_drops_and_comes_back(tmp_path: Path) -> None:
         await play_one_move(pilot)  # Bob's turn now
         await shows(pilot, "Waiting for Bob...")
         await bob.close()
-        await shows(pilot, "Bob disconnected")
-        await shows(pilot, "Waiting for Bob (away)...")
+        await shows(pilot, "Bob is away")
+        await shows(pilot, "Waiting for Bob (away")
         back = await player(server, "SHA256:bob", None)
         back.send({"type": "open", "table": 1})
         await back.next("table")

@@ -118,12 +118,14 @@ def test_names_and_chat_from_the_host_arrive_harmless() -> None:
 def test_presence_changes_are_told() -> None:
     table = robot_master_table()
     session = TableSession(FakeClient(), table.table_msg(you=0))
-    table.seats[1]["present"] = False
-    session.handle(table.seats_msg(you=0))
-    assert session.news[-1] == "Bob disconnected"
-    table.seats[1]["present"] = True
-    session.handle(table.seats_msg(you=0))
-    assert session.news[-1] == "Bob is back"
+    for where, at, news in [("lobby", None, "Bob went to the lobby"),
+                            ("table", 9, "Bob is at #9"), ("away", None, "Bob is away")]:
+        table.seats[1].update(present=False, where=where, at=at)
+        session.handle(table.seats_msg(you=0))
+        assert session.news[-1] == news
+        table.seats[1].update(present=True, where="here", at=3)
+        session.handle(table.seats_msg(you=0))
+        assert session.news[-1] == "Bob is back"
 
 
 def test_simultaneous_programs_are_played_in_the_servers_order() -> None:

@@ -72,7 +72,7 @@ async def test_the_creator_hands_an_absent_seat_to_the_computer_and_back(tmp_pat
         await pilot.press("tab", "down", "enter")
         await pilot.pause()
         assert "Possible once Bob is away 5 min (in 3 min)." in screen_text(app)
-        table.seats[1]["absent_for"] = 400
+        table.seats[1]["absent_for"] = table.seats[1]["gone_for"] = 400
         session.handle(table.seats_msg(you=0))
         await pilot.pause()
         assert "away 6 min" in screen_text(app)

@@ -69,7 +69,8 @@ def test_broken_client_lines_are_refused(data: bytes, code: str) -> None:
 
 def test_server_messages_are_checked_too() -> None:
     seat = {"seat": 0, "kind": "person", "level": None, "name": "A", "present": True,
-            "stand_in": None, "you": True, "absent_for": 0}
+            "stand_in": None, "you": True, "absent_for": 0, "where": "lobby", "at": None,
+            "gone_for": 0}
     summary = {"id": 1, "game": "robot-master", "game_name": "Robot Master",
                "status": "waiting", "seats": [seat], "private": False, "creator": "A",
                "progress": "", "to_move": [], "spectators": 0, "timer": False,
@@ -102,8 +103,8 @@ async def test_hello_version_and_token_errors_close_the_connection(
     token = table_server.issue_token("SHA256:anna")
     cases = [
         ({"type": "sync", "table": 1}, "hello"),
-        ({"type": "hello", "v": 2, "token": token}, "version"),
-        ({"type": "hello", "v": 1, "token": "made-up"}, "token"),
+        ({"type": "hello", "v": 1, "token": token}, "version"),  # the version before
+        ({"type": "hello", "v": 2, "token": "made-up"}, "token"),
     ]
     for msg, code in cases:
         client = await RawClient.connect(table_server.socket_path)
@@ -112,14 +113,14 @@ async def test_hello_version_and_token_errors_close_the_connection(
         assert await client.closed()
     table_server.revoke_token(token)
     client = await RawClient.connect(table_server.socket_path)
-    await client.send({"type": "hello", "v": 1, "token": token})
+    await client.send({"type": "hello", "v": 2, "token": token})
     await client.error("token")
     assert await client.closed()
 
 
 async def test_a_second_hello_is_refused_without_closing(table_server: TableServer) -> None:
     anna = await RawClient.hello(table_server, "SHA256:anna")
-    await anna.send({"type": "hello", "v": 1, "token": "x"})
+    await anna.send({"type": "hello", "v": 2, "token": "x"})
     await anna.error("bad_request")
     await anna.send({"type": "set_bell", "on": False})
     assert (await anna.recv("you"))["bell"] is False

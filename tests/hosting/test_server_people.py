@@ -21,11 +21,11 @@ async def test_a_name_is_made_safe_checked_and_kept_per_key(table_server: TableS
     assert (await anna.recv("you"))["name"] == "漢" * 10
     await anna.close()
     again = await RawClient.connect(table_server.socket_path)
-    await again.send({"type": "hello", "v": 1, "token": table_server.issue_token("SHA256:anna")})
+    await again.send({"type": "hello", "v": 2, "token": table_server.issue_token("SHA256:anna")})
     welcome = await again.recv("welcome")
     assert welcome["you"] == {"name": "漢" * 10, "bell": True, "key": "SHA256:anna"}
     other = await RawClient.connect(table_server.socket_path)
-    await other.send({"type": "hello", "v": 1, "token": table_server.issue_token("SHA256:bob")})
+    await other.send({"type": "hello", "v": 2, "token": table_server.issue_token("SHA256:bob")})
     assert (await other.recv("welcome"))["you"]["name"] is None
     await other.send(create_msg())
     await other.error("name")  # a table needs to know who you are

@@ -57,7 +57,7 @@ async def test_a_new_server_resumes_every_table_and_the_computer_to_move(
         assert second.tables[private["table"]].code == private["code"]
         assert second.tables[private["table"]].status == "playing"
         anna = await RawClient.connect(second.socket_path)
-        await anna.send({"type": "hello", "v": 1, "token": second.issue_token("SHA256:anna")})
+        await anna.send({"type": "hello", "v": 2, "token": second.issue_token("SHA256:anna")})
         welcome = await anna.recv("welcome")
         assert welcome["you"]["name"] == "Anna"
         assert welcome["seated"] == sorted([vs_computer, private["table"]])

@@ -43,10 +43,10 @@ async def test_200_connections_at_once_and_the_server_still_serves(
     async def one(i: int) -> None:
         reader, writer = await asyncio.open_unix_connection(str(table_server.socket_path))
         if i % 3 == 1:
-            writer.write(b'{"type": "hello", "v": 1, "token": "nope"}\n')
+            writer.write(b'{"type": "hello", "v": 2, "token": "nope"}\n')
         elif i % 3 == 2:
             token = table_server.issue_token(f"SHA256:crowd{i}")
-            writer.write(json.dumps({"type": "hello", "v": 1, "token": token}).encode() + b"\n")
+            writer.write(json.dumps({"type": "hello", "v": 2, "token": token}).encode() + b"\n")
         writer.close()
 
     await asyncio.gather(*(one(i) for i in range(200)))
@@ -68,7 +68,7 @@ async def test_a_connection_that_never_says_hello_is_closed(table_server: TableS
 async def test_revoking_a_token_closes_its_session_only(table_server: TableServer) -> None:
     anna = await RawClient.connect(table_server.socket_path)
     token = table_server.issue_token("SHA256:anna")
-    await anna.send({"type": "hello", "v": 1, "token": token})
+    await anna.send({"type": "hello", "v": 2, "token": token})
     await anna.recv("welcome")
     bob = await RawClient.hello(table_server, "SHA256:bob", "Bob")
     table_server.revoke_token(token)

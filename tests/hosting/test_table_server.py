@@ -149,7 +149,7 @@ async def test_close_and_open_after_a_reconnect(table_server: TableServer) -> No
     while seats["summary"]["seats"][1]["present"]:
         seats = await anna.recv("seats")
     bob = await RawClient.connect(table_server.socket_path)
-    await bob.send({"type": "hello", "v": 1, "token": table_server.issue_token("SHA256:bob")})
+    await bob.send({"type": "hello", "v": 2, "token": table_server.issue_token("SHA256:bob")})
     welcome = await bob.recv("welcome")
     assert welcome["seated"] == [tid] and welcome["you"]["name"] == "Bob"
     await bob.send({"type": "open", "table": tid})

@@ -1,0 +1,68 @@
+"""A finished game as one line for the lobby's Recent games: the winner first, then every
+seat by the name the game's panel gives it ("Computer 3 (easy) won with 17 cubes, Anna 12,
+Bob 9"; "Anna won, Bob resigned")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engines.core import GameResult
+
+# the unit of a game's score, where the score is a count worth saying
+SCORE_UNITS: Mapping[str, tuple[str, str]] = {
+    "robo-factory": ("cube", "cubes"),
+    "roborally": ("flag", "flags"),
+}
+OUTCOME_WORDS = {"win": "won", "loss": "lost", "draw": "drew", "resigned": "resigned",
+                 "unfinished": "did not finish", "abandoned": "abandoned"}
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _count(n: int, unit: tuple[str, str]) -> str:
+    return f"{n} {unit[0] if n == 1 else unit[1]}"
+
+
+def headline(game_id: str, result: GameResult | None, names: Sequence[str]) -> str:
+    """The line for a finished game; ``names`` are the seats' names as on the panel."""
+    if result is None:
+        return "abandoned: " + ", ".join(names)
+    unit = SCORE_UNITS.get(game_id)
+    scores = [s if isinstance(s, int) and not isinstance(s, bool) else None
+              for s in result.scores]
+    if len(scores) != len(names) or unit is None:
+        scores = [None] * len(names)
+    winners = [s for s in result.winners if 0 <= s < len(names)]
+    if not winners:
+        head = "nobody won"
+    else:
+        verb = "won" if len(winners) == 1 else "shared the win"
+        head = f"{_and([names[s] for s in winners])} {verb}"
+        best = scores[winners[0]]
+        if best is not None and unit is not None:
+            head += f" with {_count(best, unit)}" + (" each" if len(winners) > 1 else "")
+    rest = [s for s in range(len(names)) if s not in winners]
+    rest.sort(key=lambda s: (s in result.resigned, -(scores[s] or 0)))
+    parts = [head]
+    for seat in rest:
+        if seat in result.resigned:
+            parts.append(f"{names[seat]} resigned")
+        elif scores[seat] is not None:
+            parts.append(f"{names[seat]} {scores[seat]}")
+        else:
+            parts.append(f"{names[seat]} lost")
+    return ", ".join(parts)
+
+
+def old_headline(row: Mapping[str, Any]) -> str:
+    """The line for a result kept before headlines were: its players' outcomes, the
+    winners first ("Anna won, Bob lost")."""
+    players = list(row.get("players") or [])
+    players.sort(key=lambda p: p.get("outcome") != "win")
+    return ", ".join(
+        f"{p.get('name', '?')} {OUTCOME_WORDS.get(p.get('outcome', ''), p.get('outcome', ''))}"
+        for p in players
+    ) or "no players"
