@@ -257,6 +257,7 @@ class LobbyMode(App[None]):
                 self._lobby.show_status(f"Table #{msg['table']} cannot be shown: {exc}",
                                         error=True)
             return
+        session.me = (self.lobby_you or {}).get("name")
         self.table_session = session
         screen = open_table_screen(self, session)
 

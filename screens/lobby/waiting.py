@@ -18,6 +18,8 @@ from textual.widgets import Footer, Input, Static
 from engines.core import EngineError
 from engines.registry import get_game
 from engines.safe_text import safe_text
+from screens.chat_input import ChatInput
+from screens.chat_outbox import ChatOutbox
 from screens.dialogs import ConfirmScreen
 from screens.lobby.lobby import StatusLineScreen
 from screens.lobby.rows import chat_line, seat_text, status_text
@@ -62,6 +64,7 @@ class WaitingRoom(StatusLineScreen):
         self.msg = table_msg
         self.summary: dict[str, Any] = table_msg["summary"]
         self.chat: list[dict[str, Any]] = list(table_msg["chat"])
+        self.outbox = ChatOutbox(self._send_chat)
 
     def compose(self) -> ComposeResult:
         yield Panel("", id="wait-title", markup=False)
@@ -70,8 +73,8 @@ class WaitingRoom(StatusLineScreen):
         chat.border_title = "Chat"
         chat.can_focus = False
         yield chat
-        yield Input(id="wait-input", placeholder="Enter: say something to the table",
-                    max_length=400)
+        yield ChatInput(id="wait-input", placeholder="Enter: say something to the table",
+                        max_length=400)
         yield Panel("", id="wait-status", markup=False)
         yield Footer()
 
@@ -103,8 +106,11 @@ class WaitingRoom(StatusLineScreen):
         elif kind == "chat":
             self.chat.append(msg["line"])
             del self.chat[:-CHAT_KEPT]
+            if msg["line"]["who"] == self._my_name():
+                self.outbox.echoed(msg["line"]["text"])
         elif kind == "error":
-            self.show_status(msg["message"], error=True)
+            held = self.outbox.refused(msg["code"]) if self.outbox.in_flight else None
+            self.show_status(held or msg["message"], error=True)
             return
         self._draw()
 
@@ -177,21 +183,27 @@ class WaitingRoom(StatusLineScreen):
     def action_chat(self) -> None:
         self.query_one("#wait-input", Input).focus()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        text = safe_text(event.value)
-        event.input.value = ""
+    def on_chat_input_said(self, event: ChatInput.Said) -> None:
+        text = safe_text(event.text)
         if not text:
             self.set_focus(None)
             return
         if cell_len(text) > CHAT_CELLS:
             self.show_status(f"A chat line is at most {CHAT_CELLS} columns.", error=True)
-            event.input.value = text
+            event.chat_input.put_back(text)
             return
+        self.outbox.add(text)
+
+    def _send_chat(self, text: str) -> None:
         self.app.send_table({"type": "chat", "table": self.table_id,  # type: ignore[attr-defined]
                              "text": text})
 
-    def action_send(self) -> None:
-        self.query_one("#wait-input", Input).action_submit()
+    def _my_name(self) -> str:
+        you = getattr(self.app, "lobby_you", None) or {}
+        return str(you.get("name") or "")
+
+    async def action_send(self) -> None:
+        await self.query_one("#wait-input", ChatInput).action_submit()
 
     def action_stop_typing(self) -> None:
         self.set_focus(None)

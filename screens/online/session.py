@@ -25,6 +25,7 @@ from engines.core import Action, EngineError, IllegalAction
 from engines.players import ComputerPlayer
 from engines.safe_text import safe_text
 from saves import PlayerEntry, SavedGame, SaveError, loads_save
+from screens.chat_outbox import ChatOutbox
 from screens.presence import left_news
 from screens.session import COMPUTER, HUMAN, SavedGameView, SaveStatus
 from screens.text_fit import fit
@@ -78,6 +79,9 @@ class TableSession(SavedGameView):
         self.creator = False
         self.code: str | None = None
         self.chat: list[dict[str, Any]] = []
+        self.outbox = ChatOutbox(self._send_chat_now)
+        self.me: str | None = None  # your name on the host (the app sets it)
+        self.chat_note = ""  # why your last chat line has not gone out yet
         self.timer_end: float | None = None  # time.monotonic() when the 30 s timer runs out
         self.last_save: SaveStatus | None = SaveStatus(True, SAVED_ON_HOST)
         self.syncing = False
@@ -223,7 +227,11 @@ class TableSession(SavedGameView):
                 self.screen.on_table_closed(self.closed_reason)
         elif kind == "error":
             text = safe_text(msg.get("message", "")) or "The table refused that."
-            if msg.get("code") in MOVE_ERRORS:  # a move of yours was not taken
+            if msg.get("code") not in MOVE_ERRORS and self.outbox.in_flight is not None:
+                # the answer to the chat line on its way (one at a time: see ChatOutbox)
+                text = self.outbox.refused(str(msg.get("code"))) or text
+                self.chat_note = text
+            elif msg.get("code") in MOVE_ERRORS:  # a move of yours was not taken
                 self._held = None
                 self.sync(say=False)
             self._news(text)
@@ -354,7 +362,10 @@ class TableSession(SavedGameView):
         del self.chat[:-200]
         if line["who"] != self._my_name():
             self._news(f"{line['who']}: {line['text']}")
-        elif self.screen is not None and self.screen.table_live():
+            return
+        if self.outbox.echoed(line["text"]):
+            self.chat_note = ""
+        if self.screen is not None and self.screen.table_live():
             self.screen.on_table_seats(False)  # the table window shows it
 
     def _news(self, text: str) -> None:
@@ -366,6 +377,10 @@ class TableSession(SavedGameView):
 
     # -- sending --------------------------------------------------------------------------
     def send_chat(self, text: str) -> None:
+        """Send a chat line after the ones before it (see :class:`ChatOutbox`)."""
+        self.outbox.add(text)
+
+    def _send_chat_now(self, text: str) -> None:
         self.client.send({"type": "chat", "table": self.table_id, "text": text})
 
     def send_stand_in(self, seat: int, level: str | None) -> None:
@@ -424,6 +439,9 @@ class TableSession(SavedGameView):
         self.saved.players = self._players_for(self.saved.players)
 
     def _my_name(self) -> str:
+        """Your name as chat lines carry it (a spectator has no seat to name them)."""
+        if self.me:
+            return safe_text(self.me)
         return self.seat_name(self.your_seat) if self.your_seat is not None else ""
 
 

@@ -18,6 +18,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engines.safe_text import safe_text
+from screens.chat_input import ChatInput
 from screens.online.session import TableSession, chat_problem
 from screens.presence import presence_words
 from screens.text_fit import fit
@@ -124,8 +125,8 @@ class TableWindow(ModalScreen[None]):
             with VerticalScroll(id="tw-chat"):
                 yield Static(id="tw-lines", markup=False)
             yield Static(id="tw-note", markup=False)
-            yield Input(placeholder="Say something (Enter sends)", id="tw-input",
-                        max_length=400)
+            yield ChatInput(placeholder="Say something (Enter sends)", id="tw-input",
+                            max_length=400)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -167,7 +168,8 @@ class TableWindow(ModalScreen[None]):
             self.chat_lines = len(session.chat)
             chat = self.query_one("#tw-chat", VerticalScroll)
             self.call_after_refresh(chat.scroll_end, animate=False)
-        self.query_one("#tw-note", Static).update(Text(self.note, "bold"))
+        note = session.chat_note or self.note
+        self.query_one("#tw-note", Static).update(Text(fit(note, 72), "bold"))
 
     def help_line(self) -> str:
         session = self.session
@@ -191,13 +193,13 @@ class TableWindow(ModalScreen[None]):
         now = next((n for n, widget in enumerate(order) if widget.has_focus), 2)
         order[(now + 1) % len(order)].focus()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        problem = chat_problem(event.value)
+    def on_chat_input_said(self, event: ChatInput.Said) -> None:
+        problem = chat_problem(event.text)
         if problem is not None:
             self.note = problem
+            event.chat_input.put_back(event.text)
         else:
-            self.session.send_chat(safe_text(event.value))
-            event.input.value = ""
+            self.session.send_chat(safe_text(event.text))
             self.note = ""
         self.refresh_view()
 

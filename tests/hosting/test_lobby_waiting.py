@@ -41,7 +41,7 @@ async def test_seats_fill_and_free_and_a_refused_line_says_why(tmp_path: Path) -
             await pilot.press("enter", *"one", "enter")
             await shows(pilot, "Anna: one")
             await pilot.press(*"two", "enter")
-            await shows(pilot, "you are chatting too fast; wait a moment")
+            await shows(pilot, "You are chatting too fast: 'two' goes out in a moment.")
             assert "Anna: two" not in screen_text(app)
             await bob.close()
 
