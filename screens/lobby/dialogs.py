@@ -1,5 +1,5 @@
-"""The lobby's small dialogs: which game a new table plays, and joining a private table
-by its number and code."""
+"""The lobby's small dialogs: which game a new table plays, and joining or watching a
+private table by its code."""
 
 from __future__ import annotations
 
@@ -48,50 +48,59 @@ class GamePickScreen(ModalScreen[GameSpec | None]):
         self.dismiss(None)
 
 
-class JoinCodeScreen(ModalScreen[tuple[int, str] | None]):
-    """A private table: its number and the code its creator gave. Enter joins."""
+class CodeScreen(ModalScreen[tuple[str, bool] | None]):
+    """A private table by the code its creator gave (any case): Enter joins it, or watches
+    it when Tab has switched to watching. Answers ``(code, watch)``."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("tab", "switch", "Join/Watch", priority=True),
+    ]
 
     DEFAULT_CSS = """
-    JoinCodeScreen .code-row { height: 3; }
-    JoinCodeScreen .code-label { width: 10; padding-top: 1; text-style: bold; }
-    JoinCodeScreen #code-table { width: 12; }
-    JoinCodeScreen #code-code { width: 24; }
+    CodeScreen .code-row { height: 3; }
+    CodeScreen .code-label { width: 10; padding-top: 1; text-style: bold; }
+    CodeScreen #code-code { width: 24; }
+    #code-mode { height: 1; }
     #code-problem { color: $error; height: auto; }
     """
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.watch = False
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("Join a private table", classes="dialog-title")
-            with Horizontal(classes="code-row"):
-                yield Static("Table #", classes="code-label")
-                yield Input(id="code-table", restrict=r"[0-9]*", max_length=9,
-                            placeholder="12")
+            yield Static("A private table by its code", classes="dialog-title")
             with Horizontal(classes="code-row"):
                 yield Static("Code", classes="code-label")
                 yield Input(id="code-code", max_length=32, placeholder="from its creator")
+            yield Static("", id="code-mode", markup=False)
             yield Static("", id="code-problem", markup=False)
-            yield Static("Tab: next field   Enter: join   Esc: cancel", classes="hint")
+            yield Static("Tab: join or watch   Enter: go   Esc: cancel", classes="hint")
 
     def on_mount(self) -> None:
-        self.query_one("#code-table", Input).focus()
+        self._show_mode()
+        self.query_one("#code-code", Input).focus()
+
+    def _show_mode(self) -> None:
+        join, watch = ("( )", "(*)") if self.watch else ("(*)", "( )")
+        self.query_one("#code-mode", Static).update(
+            f"{join} join a free seat   {watch} watch"
+        )
+
+    def action_switch(self) -> None:
+        self.watch = not self.watch
+        self._show_mode()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        number = self.query_one("#code-table", Input).value.strip()
-        code = safe_text(self.query_one("#code-code", Input).value)
-        problem = self.query_one("#code-problem", Static)
-        if not number:
-            problem.update("Which table? Type its number.")
-            self.query_one("#code-table", Input).focus()
-            return
+        code = safe_text(event.value).strip()
         if not code:
-            if event.input.id == "code-table":
-                self.query_one("#code-code", Input).focus()
-                return
-            problem.update("Type the code the table's creator gave you.")
+            self.query_one("#code-problem", Static).update(
+                "Type the code the table's creator gave you."
+            )
             return
-        self.dismiss((int(number), code))
+        self.dismiss((code, self.watch))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

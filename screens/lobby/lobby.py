@@ -22,7 +22,7 @@ from engines.core import GameSpec
 from engines.safe_text import safe_text
 from screens.dialogs import ConfirmScreen
 from screens.games import playable_games
-from screens.lobby.dialogs import GamePickScreen, JoinCodeScreen
+from screens.lobby.dialogs import CodeScreen, GamePickScreen
 from screens.lobby.name import NameScreen
 from screens.lobby.rows import (
     Summary,
@@ -291,13 +291,13 @@ class LobbyScreen(StatusLineScreen):
             self._request({"type": "watch", "table": summary["id"], "code": None})
 
     def action_join_code(self) -> None:
-        def done(answer: tuple[int, str] | None) -> None:
+        def done(answer: tuple[str, bool] | None) -> None:
             if answer is not None:
-                table, code = answer
-                self.show_status(f"Joining table #{table}...")
-                self._request({"type": "join", "table": table, "seat": None, "code": code})
+                code, watch = answer
+                self.show_status(f"{'Watching' if watch else 'Joining'} the table {code}...")
+                self._request({"type": "code", "code": code, "watch": watch})
 
-        self.app.push_screen(JoinCodeScreen(), done)
+        self.app.push_screen(CodeScreen(), done)
 
     def action_new_table(self) -> None:
         def picked(spec: GameSpec | None) -> None:

@@ -115,12 +115,31 @@ async def test_a_private_table_is_joined_by_its_code(tmp_path: Path) -> None:
             await named(pilot)
             await shows(pilot, "No tables yet")  # a private table is not listed to others
             await pilot.press("c")
-            await shows(pilot, "Join a private table")
-            await pilot.press("1", "tab", *"WRONG", "enter")
+            await shows(pilot, "A private table by its code")
+            await pilot.press(*"WRONG", "enter")
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            await shows(pilot, "this table is private: ask for its code")
-            await pilot.press("c", "1", "tab", *code, "enter")
+            await shows(pilot, "no table has that code")
+            await pilot.press("c", *code.lower(), "enter")  # any case
             await in_game(pilot)
+            assert app.table_session.your_seat == 1
+            await bob.close()
+
+
+async def test_a_private_table_is_watched_by_its_code(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "data") as server:
+        bob, table = await host_table(server, "robot-master", private=True)
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            await named(pilot)
+            await pilot.press("c")
+            await shows(pilot, "(*) join a free seat   ( ) watch")
+            await pilot.press("tab")
+            await shows(pilot, "( ) join a free seat   (*) watch")
+            await pilot.press(*table["code"].lower(), "enter")
+            await until(pilot, lambda: app._waiting is not None, "watching the waiting room")
+            await shows(pilot, "watching")
+            assert server.tables[1].spectators() == 1
+            assert server.tables[1].free_seats() == [1]  # no seat taken
             await bob.close()
 
 
