@@ -50,6 +50,8 @@ class LobbyMode(App[None]):
     _asked_table = False  # join/watch/open/create sent: the next `table` is the one to open
     _closed_tables: set[int]  # tables the server said are closed: no `leave` for them
     _left_tables: set[int]  # tables we left: their `closed` is no news to us
+    _told_waits: set[int] = set()  # tables told as waiting for you (see _tell_waits)
+    _told_at: int | None = None  # ... at this table
 
     # -- connecting -----------------------------------------------------------
     def start_lobby(self) -> None:
@@ -156,6 +158,7 @@ class LobbyMode(App[None]):
         elif kind == "lobby":
             if self._lobby is not None:
                 self._lobby.show_lobby(msg)
+            self._tell_waits(msg["tables"])
         elif kind == "error":
             self._error(msg)
         elif kind == "table":
@@ -221,6 +224,24 @@ class LobbyMode(App[None]):
             self.send_table({"type": "sync", "table": table})  # the full table, to play
         else:
             room.handle(msg)
+
+    def _tell_waits(self, tables: list[dict[str, Any]]) -> None:
+        """At one table (or its waiting room), another where it is your turn is told
+        once when it starts waiting: "#4 waits for you" (the lobby shows it always)."""
+        from screens.lobby.rows import waits_for_you, waits_text
+
+        waits = waits_for_you(tables, besides=self._following)
+        if self._told_at != self._following:  # at another table now: told there afresh
+            self._told_at, self._told_waits = self._following, set()
+        new = [t for t in waits if t not in self._told_waits]
+        self._told_waits = set(waits)
+        if not new:
+            return
+        text = waits_text(new)
+        if self.table_session is not None:
+            self.table_session.tell(text)
+        elif self._waiting is not None:
+            self._waiting.show_status(text)
 
     # -- screens --------------------------------------------------------------------
     def _top(self, kind: type[Screen]) -> Any:

@@ -32,6 +32,8 @@ from screens.lobby.rows import (
     result_line,
     result_parts,
     table_lines,
+    waits_for_you,
+    waits_text,
 )
 from screens.new_game import NewGameScreen, TableChoice
 from screens.panel import Panel
@@ -169,6 +171,9 @@ class LobbyScreen(StatusLineScreen):
         you = name(self.you["name"]) if self.you.get("name") else "(no name yet)"
         host = safe_text(platform.node()) or "this host"
         bell = "bell on" if self.you.get("bell") else "bell off"
+        waits = waits_text(waits_for_you(self.tables))
+        if waits:
+            bell = f"{waits}  {bell}"
         left = f"robotui lobby - {you} at {host}"
         width = max(self.size.width - 2, 20)
         title = fit(left, width - len(bell) - 2, self._ellipsis())

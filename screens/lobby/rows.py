@@ -70,6 +70,8 @@ def table_lines(summary: Summary, width: int, ellipsis: str = ELLIPSIS) -> tuple
     markers; then who sits there."""
     taken, total = seats_taken(summary)
     marks = []
+    if waits_for_you([summary]):
+        marks.append("waits for you")
     if summary["private"] and is_mine(summary):
         marks.append("private")
     if summary["spectators"]:
@@ -82,6 +84,29 @@ def table_lines(summary: Summary, width: int, ellipsis: str = ELLIPSIS) -> tuple
         head += "  [" + ", ".join(marks) + "]"
     seats = ", ".join(seat_text(s) for s in summary["seats"])
     return fit(head, width, ellipsis), fit("      " + seats, width, ellipsis)
+
+
+def waits_for_you(tables: list[Summary], besides: int | None = None) -> list[int]:
+    """The tables (other than ``besides``) where it is your seat's turn: "#4 waits for
+    you". A seat a computer stands in for waits for nobody."""
+    out = []
+    for summary in tables:
+        if summary["status"] != "playing" or summary["id"] == besides:
+            continue
+        if any(s["you"] and s["seat"] in summary["to_move"] and not s["stand_in"]
+               for s in summary["seats"]):
+            out.append(int(summary["id"]))
+    return out
+
+
+def waits_text(table_ids: list[int]) -> str:
+    """"#4 waits for you", "#4 and #7 wait for you" ("" for none)."""
+    if not table_ids:
+        return ""
+    marks = [f"#{t}" for t in table_ids]
+    if len(marks) == 1:
+        return f"{marks[0]} waits for you"
+    return ", ".join(marks[:-1]) + f" and {marks[-1]} wait for you"
 
 
 def result_parts(result: dict[str, Any]) -> tuple[str, str, str]:

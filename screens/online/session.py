@@ -368,6 +368,10 @@ class TableSession(SavedGameView):
         if self.screen is not None and self.screen.table_live():
             self.screen.on_table_seats(False)  # the table window shows it
 
+    def tell(self, text: str) -> None:
+        """News from elsewhere on the host (another table waits for you)."""
+        self._news(safe_text(text))
+
     def _news(self, text: str) -> None:
         if text:
             self.news.append(text)
