@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer
 
 from engines.core import Action, GameResult, IllegalAction
+from engines.match import Match
 from engines.robo_factory.cards import LETTERS, PARTS, code_of, colours_of, letters
 from engines.robo_factory.state import (
     BUILD,
@@ -320,9 +321,25 @@ class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
         if last.turn <= self._seen_turn():
             return None
         humans = set(self.session.humans)
+        if getattr(self.session, "at_table", False) and self._acted_since(last, humans):
+            return None  # seen before a reconnect: the table's save keeps no [ui] of yours
         took_part = {e.seat for e in self.state.events
                      if e.turn == last.turn and e.kind in ("deal", "check")}
         return last.turn if took_part & humans else None
+
+    def _acted_since(self, order: object, humans: set[int]) -> bool:
+        """Whether one of ``humans`` moved after the ``order`` event (then its turn's
+        result was on their screen before they went on): the log is replayed to the move
+        that ended the turn."""
+        events = self.state.events
+        needed = len(events) - events[::-1].index(order)  # events up to the order's
+        match = self.session.match
+        replay = Match(match.spec, match.num_players, match.options, match.seed)
+        for index, entry in enumerate(match.log):
+            if len(replay.state.events) >= needed:  # type: ignore[attr-defined]
+                return any(e.seat in humans for e in match.log[index:])
+            replay.play_text(entry.text, entry.seat)
+        return False
 
     def tell_answer(self, seat: int) -> bool:
         """The human at ``seat`` has just bought information: say what the card showed,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from screens.robo_factory.results import TurnResultScreen
 from screens.robo_factory.screen import RoboFactoryScreen
-from tests.hosting.lobby_pilot import shows, until
+from tests.hosting.lobby_pilot import SIZE, in_game, lobby_app, shows, until
 from tests.hosting.messages import computer, person
 from tests.hosting.online_pilot import at_table, other_moves, session_of
 
@@ -47,4 +47,20 @@ async def test_a_customer_turn_with_another_person_and_a_computer(tmp_path: Path
         await until(pilot, lambda: not isinstance(app.screen, TurnResultScreen), "closed")
         await until(pilot, lambda: session.match.state.fingerprint()
                     == table.saved.match.state.fingerprint(), "the same game as the host")
+        # on: Anna's next move in the new turn (she has read the result)
+        log = len(table.saved.match.log)
+        await until(pilot, lambda: screen.ui_phase() in ("buy", "build")
+                    or table.to_move() == [1], "the next move")
+        while screen.ui_phase() not in ("buy", "build"):
+            await other_moves(pilot, bob, 1)
+        await pilot.press("n") if screen.ui_phase() == "buy" else \
+            await pilot.press("r", "g", "b", "enter")
+        await until(pilot, lambda: len(table.saved.match.log) > log, "sent")
+        # a reconnect: a new terminal of Anna's opens the table; the result stays read
+        again = lobby_app(server, tmp_path / "saves2")
+        async with again.run_test(size=SIZE) as pilot2:
+            await in_game(pilot2)  # opened at once: Anna is seated there
+            for _ in range(20):
+                await pilot2.pause()
+            assert not any(isinstance(s, TurnResultScreen) for s in again.screen_stack)
         await bob.close()
