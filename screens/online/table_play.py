@@ -24,6 +24,7 @@ from screens.presence import presence_words
 from screens.text_fit import fit
 
 TABLE_KEY: FooterKey = ("table_window", "^t", "Table")
+WATCHING_NOTE = "You are watching: the players make the moves here."
 # the keys that change nothing at a table: they say why (see table_refusal)
 SAVED_BY_HOST = "The host saves this game after every move."
 WAITING_CELLS = 60  # the longest "Waiting for ..." line
@@ -31,7 +32,9 @@ WAITING_CELLS = 60  # the longest "Waiting for ..." line
 PLAYERS_KEYS = frozenset({
     "pick", "place", "number", "choose", "confirm", "play", "discard", "recycle", "scrap",
     "attack", "end_turn", "card", "no_buy", "colour", "eureka", "take_back", "toggle",
-    "power_down", "recompile", "undo", "hint", "save_as", "cursor", "go_on"})
+    "power_down", "recompile", "undo", "hint", "save_as", "cursor", "go_on",
+    # a player's own notes (Robo Factory): a spectator has none
+    "toggle_notes", "mark", "note_column", "vertical", "horizontal"})
 
 
 class TablePlayMixin:
@@ -134,7 +137,15 @@ class TablePlayMixin:
             else:
                 people.append(name)
         parts = []
-        if people:
+        if people and session.watching:  # a spectator waits for nobody: who does what
+            doing: dict[str, list[str]] = {}
+            for seat, name in zip(
+                [s for s in others if session.seat_info(s).get("kind") != "computer"
+                 and not session.seat_info(s).get("stand_in")], people, strict=False):
+                doing.setdefault(self.seat_doing(seat), []).append(name)
+            for verb, names in doing.items():
+                parts.append(f"{_and(names)} {'is' if len(names) == 1 else 'are'} {verb}.")
+        elif people:
             parts.append("Waiting for " + _and(people) + "...")
         if computers:
             verb = "is" if len(computers) == 1 else "are"
@@ -144,6 +155,15 @@ class TablePlayMixin:
         if left is not None:
             parts.append(f"Timer: {left} s left.")
         return parts
+
+    def seat_doing(self, seat: int) -> str:
+        """What a seat to move is doing, as a spectator reads it ("Ann is to move");
+        a game says more ("programming")."""
+        return "to move"
+
+    def watching_table(self) -> bool:
+        """A spectator at a table: the game's keys are the players'."""
+        return self.at_table and bool(self.session.watching)
 
     def table_tick(self) -> bool:
         """Whether the periodic redraw is needed: at a table only while the timer runs (a

@@ -31,6 +31,7 @@ from screens.footer_keys import FooterKey
 from screens.game_over import GameOverScreen
 from screens.game_screen import GameScreen
 from screens.glyphs import Glyphs
+from screens.online.table_play import WATCHING_NOTE
 from screens.panel import Panel
 from screens.robo_factory.draw import turn_result_text
 from screens.robo_factory.notepad import NotepadMixin
@@ -535,7 +536,10 @@ class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
         self.play(action, seat)
 
     def _not_now(self, why: str) -> None:
-        self.message = why if self.human_to_move() else "It is not your turn."
+        if self.watching_table():
+            self.message = WATCHING_NOTE
+        else:
+            self.message = why if self.human_to_move() else "It is not your turn."
         self.refresh_all()
 
     def action_not_now(self, what: str) -> None:

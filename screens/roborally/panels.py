@@ -253,6 +253,10 @@ class PanelsMixin:
             if state.is_terminal():
                 t.append("Game over. ", "bold")
                 t.append("Enter shows the result again.", "dim")
+            elif self.watching_table():  # a spectator has no robot: the players' texts
+                t.append("You are watching the race.", "dim")
+                if not self.message:
+                    t.append("\n" + self.coming_playback(), "dim")
             elif me.resigned:
                 t.append("You resigned: the race goes on without your robot.", "dim")
             else:

@@ -540,6 +540,10 @@ class RoboRallyScreen(
         self.events_log = replayed_log(self.session.match)
         self.events_log.append((f"Caught up with the table in turn {self.state.turn}.", "dim"))
 
+    def seat_doing(self, seat: int) -> str:
+        """What a robot's owner is doing now, as a spectator reads it."""
+        return SEAT_DOING.get(self.state.pending_kind(seat), "deciding")
+
     def table_waiting_text(self) -> str | None:
         """Whom the table waits for; while everyone programs (or faces their robot) at once,
         who is done first (a line each: the robots' table cuts a line at its width)."""
@@ -561,6 +565,17 @@ class RoboRallyScreen(
     # -- game over ----------------------------------------------------------------------------
     def game_over_screen(self, result: GameResult) -> GameOverScreen:
         return RoboRallyOverScreen(self.session, result)
+
+
+# a decision's kind (RoboRallyState.pending_kind) as a spectator reads it: "Ann is ..."
+SEAT_DOING = {
+    "program": "programming", "face": "choosing a facing", "reenter": "re-entering",
+    "power": "deciding on power down", "stay": "deciding on power down",
+    "discard": "choosing an option to lose", "wrench": "choosing a repair",
+    "abort": "deciding on an option", "swap": "deciding on an option",
+    "speed": "deciding on an option", "fire": "choosing a target",
+    "sacrifice": "deciding on an option",
+}
 
 
 class RoboRallyOverScreen(GameOverScreen):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engines.stak_bots.moves import END, SCRAP, Move
 from engines.stak_bots.state import TURN_ACTION_LIMIT
+from screens.online.table_play import WATCHING_NOTE
 
 GAME_KEYS = "pdcsae"  # the keys of a turn: play, discard, recycle, scrap, attack, end
 # The actions of the turn's keys and the kind of move each makes.
@@ -25,6 +26,8 @@ class TurnKeysMixin:
         phase = self.ui_phase()
         if phase == "over":
             self.message = ""  # the status line already says what to press
+        elif phase == "wait" and self.watching_table():  # type: ignore[attr-defined]
+            self.message = WATCHING_NOTE
         elif phase == "wait":
             self.message = "Not your turn: wait for the others."
         elif phase == "prompt":
