@@ -213,6 +213,7 @@ async def _run_until_stopped(acceptor: Any, gate: Gate, options: ServeOptions, p
         f"Limits: {gate.sessions.limits.max_sessions} players at once, "
         f"{options.door.max_per_key} sessions per key; idle sessions close {idle}",
         open_files_line(open_files, options.door, gate.sessions.limits.max_sessions),
+        _logins_line(options.door),
         f"Data folder: {paths.data_dir()}",
         f"Table socket: {socket}",
         READY_LINE,
@@ -237,6 +238,15 @@ async def _run_until_stopped(acceptor: Any, gate: Gate, options: ServeOptions, p
         with contextlib.suppress(Exception):
             await asyncio.wait_for(acceptor.wait_closed(), 2.0)
     say("Stopped.")
+
+
+def _logins_line(door: DoorLimits) -> str:
+    no_session = ("never" if not door.no_session_seconds
+                  else f"after {door.no_session_seconds:g} seconds")
+    dead = ("never (no keepalives)" if not door.dead_link_seconds
+            else f"within {door.dead_link_seconds} seconds")
+    return (f"Logins: {door.max_logins} at once, {door.max_logins_per_address} per address; "
+            f"a connection with no session closes {no_session}; a dead link is closed {dead}")
 
 
 def _safe(say: Callable[[str], None]) -> Callable[[str], None]:

@@ -9,8 +9,7 @@ from dataclasses import dataclass
 NEEDS_TERMINAL = "robotui needs a terminal: ssh -t {where}"
 NO_COMMANDS = "robotui runs no commands: ssh -t {where} (and nothing after the host)"
 HOST_FULL = "The host is full ({limit} players). Try again later."
-KEY_FULL = ("This key already has {limit} sessions open on this host, the most at once; "
-            "close one and try again.")
+KEY_FULL = "You already have {limit} sessions open, the most for one key; close one first."
 HOST_STOPPING = "The host is stopping; your seats are kept."
 
 

@@ -78,6 +78,8 @@ class FrontDoor(asyncssh.SSHServer):
         self._logging_in = True
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if exc is not None and self.key is not None:
+            self.gate.log(f"connection lost: {self.key} from {self.peer}: {exc}")
         if self.key is None and self._refused_keys:
             keys = ", ".join(dict.fromkeys(self._refused_keys))
             self.gate.log(f"refused (unknown key): {keys} from {self.peer}")
