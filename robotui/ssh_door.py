@@ -15,6 +15,8 @@ from robotui.serve_log import RateLimitedLog
 from robotui.ssh_keys import AllowList, fingerprint
 from robotui.ssh_session import PlayerSession, Sessions
 
+SHOWN_KEYS = 3  # refused keys named in a log line; a client may offer many
+
 
 class Gate:
     """What every connection shares: the allow list, the limits, and the logins in progress
@@ -60,9 +62,10 @@ class FrontDoor(asyncssh.SSHServer):
         self.peer = "?"
         self.key: str | None = None
         self._offered: str | None = None
-        self._refused_keys: list[str] = []
+        self._refused_keys: dict[str, None] = {}  # in the order offered, each once
         self._logging_in = False
         self._sessions: set[PlayerSession] = set()
+        self._watchers: set[asyncio.Task[None]] = set()
         self._no_session: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -81,8 +84,11 @@ class FrontDoor(asyncssh.SSHServer):
         if exc is not None and self.key is not None:
             self.gate.log(f"connection lost: {self.key} from {self.peer}: {exc}")
         if self.key is None and self._refused_keys:
-            keys = ", ".join(dict.fromkeys(self._refused_keys))
-            self.gate.log(f"refused (unknown key): {keys} from {self.peer}")
+            keys = list(self._refused_keys)
+            shown = ", ".join(keys[:SHOWN_KEYS])
+            if len(keys) > SHOWN_KEYS:
+                shown += f" and {len(keys) - SHOWN_KEYS} more"
+            self.gate.log(f"refused (unknown key): {shown} from {self.peer}")
         self._done_logging_in()
         self._cancel_no_session()
         if self.conn is not None:
@@ -120,7 +126,7 @@ class FrontDoor(asyncssh.SSHServer):
         # recorded here when auth completes is the one the client proved it holds.
         self._offered = fingerprint(key) if allowed else None
         if not allowed:
-            self._refused_keys.append(fingerprint(key))
+            self._refused_keys[fingerprint(key)] = None
         return allowed
 
     def validate_ca_key(self, username: str, key: asyncssh.SSHKey) -> bool:
@@ -138,7 +144,9 @@ class FrontDoor(asyncssh.SSHServer):
         self._cancel_no_session()
         session = self.gate.sessions.new(self.key, self.peer)
         self._sessions.add(session)
-        asyncio.get_running_loop().create_task(self._session_over(session))
+        watcher = asyncio.get_running_loop().create_task(self._session_over(session))
+        self._watchers.add(watcher)
+        watcher.add_done_callback(self._watchers.discard)
         return session
 
     async def _session_over(self, session: PlayerSession) -> None:
