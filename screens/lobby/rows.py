@@ -31,7 +31,7 @@ def seat_text(seat: dict[str, Any], since: float = 0.0) -> str:
     if seat["you"]:
         shown += " (you)"
     notes = []
-    if not seat["present"]:
+    if not seat["present"] and not seat["you"]:  # you know where you are
         notes.append(presence_words(seat, since))
     if seat["stand_in"]:
         notes.append(f"{safe_text(seat['stand_in'])} plays")

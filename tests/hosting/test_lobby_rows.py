@@ -38,6 +38,7 @@ def test_seats_read_as_people_see_them() -> None:
     assert seat_text(seat(0, "Bob", present=False, where="table", at=9)) == "Bob (at #9)"
     assert seat_text(seat(0, "Bob", present=False, where="table")) == "Bob (at another table)"
     assert seat_text(seat(0, "Bob", present=False, where="offline")) == "Bob (offline)"
+    assert seat_text(seat(0, "Bob", you=True, present=False, where="lobby")) == "Bob (you)"
     assert seat_text(seat(0, "Bob", present=False, gone_for=60, stand_in="hard")) == \
         "Bob (away 1 min, hard plays)"
     assert seat_text(seat(0, "Computer 2", kind="computer", level="easy")) == \
