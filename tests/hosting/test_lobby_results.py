@@ -1,5 +1,5 @@
-"""A finished game in the lobby: its table listed as finished, its result in Recent games,
-Enter on it watches (there is nothing left to play)."""
+"""A finished game in the lobby: its table leaves the list of tables, and its result shows
+under Recent games, each seat named once as the game names it."""
 
 from __future__ import annotations
 
