@@ -126,7 +126,7 @@ def test_a_dropped_person_and_a_killed_host_lose_nothing(start_host, key, termin
 
     # Bruno's link drops: Anna is told, Bruno comes back to the same seat and screen
     bruno.drop()
-    anna.wait_for("Bruno disconnected")
+    anna.wait_for("Bruno is away")
     bruno = terminal(host, key_path(bruno))
     screen = bruno.wait_for(lambda s: at_move(3)(s) and "Waiting for Anna" in s)
     assert (hand_lines(screen), [line for line in board_side(screen) if "│" in line]) \

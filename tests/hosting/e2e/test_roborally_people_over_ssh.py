@@ -115,7 +115,7 @@ def test_two_people_and_two_computers_play_a_roborally_turn(
               (["Down", "Down", "Right"], lambda s: re.search(r"Option cards +< Off >", s)))
     screen = anna.wait_for(lambda s: "Table #1 - RoboRally - waiting for 1" in s
                            and "4. Yellow:" in s)
-    assert "3. Green: Computer: random" in screen and "4. Yellow: Computer: random" in screen
+    assert "3. Green: Computer 1 (random)" in screen and "4. Yellow: Computer 2 (random)" in screen
     assert "First Steps" in screen and "Option cards: Off" in screen.replace("\n ", " ")
     join_only_table(bruno, "RoboRally")
     carla = terminal(host, key("carla"))
