@@ -43,6 +43,7 @@ class FakeTable:
         self.table_id = table_id
         self.status = "playing"
         self.stand_in_after = 5
+        self.close_votes: list[int] = []
 
     def summary(self, you: int | None = None) -> dict[str, Any]:
         seats = [dict(s, you=s["seat"] == you) for s in self.seats]
@@ -50,7 +51,7 @@ class FakeTable:
                 "status": self.status, "seats": seats, "private": False, "creator": "Anna",
                 "progress": "", "to_move": list(self.match.state.to_move()),
                 "spectators": 0, "timer": False, "stand_in_after": self.stand_in_after,
-                "options": "", "yours": False, "close_votes": []}
+                "options": "", "yours": False, "close_votes": list(self.close_votes)}
 
     def save_text(self) -> str:
         now = datetime(2026, 1, 2, 12, 30)

@@ -92,16 +92,118 @@ async def test_the_creator_hands_an_absent_seat_to_the_computer_and_back(tmp_pat
         assert client.of("stand_in")[-1]["level"] is None
 
 
-async def test_only_the_creator_hands_seats_over(tmp_path: Path) -> None:
+async def test_any_seated_person_hands_seats_over_not_a_spectator(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        _, client, _ = await open_game(app, pilot, robot_master(bob_away=900))
+        _, client, _ = await open_game(app, pilot, robot_master(bob_away=900))  # not creator
         await pilot.press("ctrl+t")
         await pilot.pause()
         await pilot.press("tab", "down", "enter")
         await pilot.pause()
-        assert "Only the table's creator hands a seat to the computer." in screen_text(app)
+        assert isinstance(app.screen, LevelScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert client.of("stand_in") == [
+            {"type": "stand_in", "table": 3, "seat": 1, "level": "random"}]
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        _, client, _ = await open_game(app, pilot, robot_master(bob_away=900), you=None)
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        await pilot.press("tab", "down", "enter")
+        await pilot.pause()
+        assert "Only the people playing here hand a seat" in screen_text(app)
         assert not client.of("stand_in")
+
+
+async def test_a_never_table_hands_a_seat_over_by_agreement(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        table = robot_master(bob_away=900)
+        table.stand_in_after = 0
+        session, client, _ = await open_game(app, pilot, table)
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        await pilot.press("tab", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LevelScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert client.of("stand_in")[-1]["seat"] == 1
+        assert "You agree that the computer (random) plays for Bob." in screen_text(app)
+        table.seats[1]["stand_in_votes"] = [0]
+        session.handle(table.seats_msg(you=0))
+        await pilot.pause()
+        assert "1 agrees to a stand-in" in screen_text(app)
+
+
+async def test_resigning_from_the_table_window_asks_once(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        session, client, _ = await open_game(app, pilot, robot_master())
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert "^r resigns" in screen_text(app)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "The other side wins." in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert not client.of("resign")
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert client.of("resign") == [{"type": "resign", "table": 3}]
+        assert isinstance(app.screen, TableWindow)
+
+
+async def test_resigning_from_the_game_screen(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        table = FakeTable("stak-bots", [seat(0, "Anna"), seat(1, "Bob"), seat(2, "Carl")])
+        session, client, screen = await open_game(app, pilot, table)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "the others play on" in screen_text(app)
+        await pilot.press("y")
+        await pilot.pause()
+        assert client.of("resign") == [{"type": "resign", "table": 3}]
+        session.handle(table.play(0, "resign"))
+        table.seats[0]["resigned"] = True
+        msg = table.table_msg(you=None)
+        session.handle(msg)
+        await pilot.pause()
+        assert session.watching and screen.is_attached
+        await pilot.press("ctrl+r")  # watching: nothing to resign
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert len(client.of("resign")) == 1
+
+
+async def test_closing_a_running_table_is_an_agreement(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        table = robot_master()
+        session, client, _ = await open_game(app, pilot, table, creator=True)
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        await pilot.press("ctrl+x")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Agree to close this table?" in screen_text(app)
+        await pilot.press("y")
+        await pilot.pause()
+        assert client.of("close") == [{"type": "close", "table": 3}]
+        table.close_votes = [0]
+        session.handle(table.seats_msg(you=0))
+        await pilot.pause()
+        assert "agrees to close" in screen_text(app)
+        await pilot.press("ctrl+x")  # again: no longer agreeing
+        await pilot.pause()
+        assert client.of("keep_open") == [{"type": "keep_open", "table": 3}]
 
 
 async def test_the_bell_rings_on_your_turn_once(tmp_path: Path) -> None:
