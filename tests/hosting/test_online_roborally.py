@@ -117,3 +117,35 @@ async def test_the_last_to_program_is_told_who_is_done(tmp_path: Path) -> None:
         await shows(pilot, "Done: Bob")
         await shows(pilot, "The table waits for you.")
         await bob.close()
+
+
+async def test_a_half_built_program_lives_on_the_table_and_the_timer_keeps_it(
+    tmp_path: Path,
+) -> None:
+    async with at_table(tmp_path, "roborally", SEATS, timer=True) as (
+        server, bob, app, pilot, screen
+    ):
+        session = session_of(app)
+        table = server.tables[1]
+        while screen.ui_phase() != "program":  # the robots' facing first
+            await until(pilot, lambda: screen.ui_phase() in ("program", "decide")
+                        or 1 in table.to_move(), "Anna's part or Bob's")
+            if screen.ui_phase() == "decide":
+                await pilot.press("1")
+                await until(pilot, lambda: 0 not in table.to_move()
+                            or screen.ui_phase() == "program", "Anna's facing in")
+            elif 1 in table.to_move() and table.saved.match.state.phase != "program":
+                await other_moves(pilot, bob, 1)
+        hand = list(session.match.state.view(0).hand)
+        await pilot.press("3", "1")  # two registers filled, three empty
+        await until(pilot, lambda: table.draft(0) == "2,0,-,-,-", "the draft on the host")
+        server.program_timeout = 0.5
+        if 1 in table.to_move():
+            await other_moves(pilot, bob, 1)
+        await until(pilot, lambda: any(e.seat == 0 for e in table.saved.match.log[2:]),
+                    "Anna's program played by the timer")
+        played = next(table.spec.decode_action(e.text) for e in table.saved.match.log
+                      if e.seat == 0 and isinstance(table.spec.decode_action(e.text), Program))
+        assert played.cards[:2] == (hand[2], hand[0])
+        assert set(played.cards) <= set(hand) and len(set(played.cards)) == 5
+        await bob.close()
