@@ -252,3 +252,30 @@ async def test_who_made_a_table_is_told_by_key_not_by_name(table_server: TableSe
     assert mine["tables"][0]["yours"] is True
     for client in (anna, bob):
         await client.close()
+
+
+async def test_a_stak_bots_prompt_has_a_deadline_and_the_default_is_played(
+    table_server: TableServer,
+) -> None:
+    table_server.program_timeout = 0.3
+    (anna, bob), tid = await table_of(table_server, "stak-bots", [PERSON, PERSON], timer=True)
+    table = table_server.tables[tid]
+    state = table.saved.match.state
+    clients = {0: anna, 1: bob}
+    for _ in range(200):  # play on until someone owes an answer to a prompt
+        assert not state.is_terminal()
+        seat = state.to_move()[0]
+        default = state.default_action(seat)
+        if default is not None:
+            at = len(table.saved.match.log)
+            break
+        await play_as(clients[seat], table_server, tid, seat)
+    else:
+        raise AssertionError("no prompt in 200 moves")
+    timer = await anna.until("timer", lambda m: m["seconds"] is not None)
+    assert timer["table"] == tid
+    played = await anna.until("move", lambda m: m["index"] == at)
+    assert played["seat"] == seat
+    assert played["text"] == table.spec.encode_action(default)
+    for client in (anna, bob):
+        await client.close()
