@@ -306,3 +306,24 @@ async def test_a_spectator_has_no_keys_of_the_players(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question == "Stop watching this table?"
+
+
+async def test_a_reconnect_finds_the_half_built_program_the_table_kept(tmp_path: Path) -> None:
+    table = FakeTable("roborally", [seat(0, "Anna"), seat(1, "Bob")])
+    for n in (0, 1):  # both robots face a way first
+        table.play(n, table.spec.encode_action(table.match.state.legal_actions(n)[0]))
+    hand = list(table.match.state.view(0).hand)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        client = FakeClient()
+        msg = table.table_msg(you=0)
+        msg["draft"] = "2,0,-,-,-"
+        session = TableSession(client, msg)
+        screen = open_table_screen(app, session)
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert screen.chosen == [hand[2], hand[0]]  # type: ignore[attr-defined]
+        await pilot.press("4")
+        await pilot.pause()
+        assert client.of("draft")[-1] == {"type": "draft", "table": 3, "seat": 0,
+                                          "text": "2,0,3,-,-"}
