@@ -281,13 +281,17 @@ class RequestsMixin(PlayMixin):
         if seat is None or table.playing_seat_of(conn.key) != seat:
             raise ProtocolError("not_your_seat", "that seat is not yours")
         state = table.saved.match.state
-        if table.status != PLAYING or table.spec.id != "roborally" or seat not in state.to_move():
-            raise ProtocolError("not_your_turn", "there is no program to write now")
+        if table.spec.id != "roborally":
+            raise ProtocolError("bad_request", "only a RoboRally program has a draft")
         try:
             registers, power_down = decode_draft(msg["text"])
         except IllegalAction as exc:
             raise ProtocolError("bad_request", str(exc)) from None
-        problem = check_draft(state.view(seat), registers, power_down)  # type: ignore[arg-type]
+        view = state.view(seat)
+        if (table.status != PLAYING or seat not in state.to_move()
+                or getattr(view, "pending", None) != "program"):
+            return  # the program is in (a draft sent just after it): nothing to keep
+        problem = check_draft(view, registers, power_down)  # type: ignore[arg-type]
         if problem is not None:
             raise ProtocolError("illegal", problem)
         table.drafts[seat] = (state.turn, encode_draft(registers, power_down))  # type: ignore[attr-defined]

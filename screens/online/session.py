@@ -175,7 +175,7 @@ class TableSession(SavedGameView):
 
     def _send_draft(self) -> None:
         view = self._program_view()
-        if view is None:
+        if view is None or self._held is not None:  # no program, or yours is on its way
             return
         entry = ui_state.seat_entry(self.saved.ui, "program", view.seat) or {}
         state = self.match.state
