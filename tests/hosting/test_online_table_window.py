@@ -327,3 +327,19 @@ async def test_a_reconnect_finds_the_half_built_program_the_table_kept(tmp_path:
         await pilot.pause()
         assert client.of("draft")[-1] == {"type": "draft", "table": 3, "seat": 0,
                                           "text": "2,0,3,-,-"}
+
+
+async def test_another_robot_resigning_mid_programming_plays_on(tmp_path: Path) -> None:
+    table = FakeTable("roborally", [seat(0, "Anna"), seat(1, "Bob"), seat(2, "Carl")])
+    for n in (0, 1, 2):  # the robots face a way first
+        table.play(n, table.spec.encode_action(table.match.state.legal_actions(n)[0]))
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        session, client, screen = await open_game(app, pilot, table)
+        session.handle(table.play(1, "resign"))
+        table.seats[1]["resigned"] = True
+        session.handle(table.seats_msg(you=0))
+        await pilot.pause()
+        assert session.match.state.resigned() == (1,) and screen.is_attached
+        assert screen.ui_phase() == "program"  # Anna programs on
+        assert not client.of("sync")
