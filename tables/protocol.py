@@ -184,6 +184,7 @@ SERVER_MESSAGES: dict[str, dict[str, Kind]] = {
     "seats": {"table": INT, "summary": SUMMARY},
     "chat": {"table": INT, "line": CHAT},
     "timer": {"table": INT, "seconds": OPT_INT},
+    "draft": {"table": INT, "seat": INT, "text": STR},  # to your other sessions at the table
     "closed": {"table": INT, "reason": STR},
     "error": {"code": Enum(*sorted(ERROR_CODES)), "message": STR, "table": OPT_INT},
 }

@@ -294,7 +294,11 @@ class RequestsMixin(PlayMixin):
         problem = check_draft(view, registers, power_down)  # type: ignore[arg-type]
         if problem is not None:
             raise ProtocolError("illegal", problem)
-        table.drafts[seat] = (state.turn, encode_draft(registers, power_down))  # type: ignore[attr-defined]
+        text = encode_draft(registers, power_down)
+        table.drafts[seat] = (state.turn, text)  # type: ignore[attr-defined]
+        for other in list(table.followers):  # your other sessions show it as it changes
+            if other.key == conn.key and other is not conn:
+                other.send({"type": "draft", "table": table.id, "seat": seat, "text": text})
 
     def on_chat(self, conn: Connection, msg: dict[str, Any]) -> None:
         table = _table(self, msg)

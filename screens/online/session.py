@@ -195,28 +195,31 @@ class TableSession(SavedGameView):
             self.client.send({"type": "draft", "table": self.table_id, "seat": view.seat,
                               "text": text})
 
-    def _take_draft(self, msg: dict[str, Any]) -> None:
+    def _take_draft(self, msg: dict[str, Any], replace: bool = False) -> bool:
         """The half-built program the table kept for you (another session's, or this one's
-        before a reconnect), unless this session has one of this turn already."""
-        text = msg.get("draft")
+        before a reconnect), unless this session has one of this turn already (or
+        ``replace``: another session of yours has just changed it). True if taken."""
+        text = msg.get("draft", msg.get("text"))
         view = self._program_view()
-        if not isinstance(text, str) or view is None:
-            return
+        if not isinstance(text, str) or view is None or self._held is not None:
+            return False
         state = self.match.state
         drafts = ui_state.seat_table(self.saved.ui, "program")
         entry = drafts.get(str(view.seat))
-        if isinstance(entry, dict) and entry.get("turn") == getattr(state, "turn", None):
-            return
+        if (not replace and isinstance(entry, dict)
+                and entry.get("turn") == getattr(state, "turn", None)):
+            return False
         try:
             registers, power = decode_draft(text)
         except IllegalAction:
-            return
+            return False
         if check_draft(view, registers, power) is not None:
-            return
+            return False
         cards = [view.hand[i] for i in registers if i is not None]
         drafts[str(view.seat)] = {"turn": getattr(state, "turn", 0), "cards": cards,
                                  "power": power}
         self._draft_sent = text
+        return True
 
     def rename(self, new_name: str) -> SaveStatus:
         return SaveStatus(False, NO_RENAME)
@@ -264,6 +267,11 @@ class TableSession(SavedGameView):
             self._on_seats(msg.get("summary", {}))
         elif kind == "chat":
             self._on_chat(msg.get("line", {}))
+        elif kind == "draft":  # another session of yours changed your program
+            if msg.get("seat") == self.your_seat and self._take_draft(msg, replace=True):
+                hook = getattr(self.screen, "on_table_draft", None)
+                if hook is not None and self.screen is not None and self.screen.table_live():
+                    hook()
         elif kind == "timer":
             seconds = msg.get("seconds")
             # stopped while your program was still missing: the table plays it now

@@ -327,6 +327,11 @@ async def test_a_reconnect_finds_the_half_built_program_the_table_kept(tmp_path:
         await pilot.pause()
         assert client.of("draft")[-1] == {"type": "draft", "table": 3, "seat": 0,
                                           "text": "2,0,3,-,-"}
+        # another session of Anna's takes a card out: this one shows it at once
+        session.handle({"type": "draft", "table": 3, "seat": 0, "text": "2,-,-,-,-"})
+        await pilot.pause()
+        assert screen.chosen == [hand[2]]  # type: ignore[attr-defined]
+        assert client.of("draft")[-1]["text"] == "2,0,3,-,-"  # not sent back
 
 
 async def test_another_robot_resigning_mid_programming_plays_on(tmp_path: Path) -> None:

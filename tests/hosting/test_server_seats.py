@@ -227,9 +227,14 @@ async def test_the_timer_keeps_the_registers_filled_and_the_table_keeps_the_draf
     await bob.error("illegal")  # a hand of 9 cards: 0 to 8
     await bob.send({"type": "draft", "table": tid, "seat": 0, "text": "0,-,-,-,-"})
     await bob.error("not_your_seat")
+    other = await RawClient.hello(table_server, "SHA256:bob")  # another session of Bob's
+    await other.send({"type": "open", "table": tid})
+    await other.recv("table")
     await bob.send({"type": "draft", "table": tid, "seat": 1, "text": "4,2,-,-,-"})
-    await bob.send({"type": "open", "table": tid})  # another session of Bob's sees it
+    assert (await other.recv("draft"))["text"] == "4,2,-,-,-"  # shown as it changes
+    await bob.send({"type": "open", "table": tid})  # and on opening the table again
     assert (await bob.until("table", lambda m: m["draft"] is not None))["draft"] == "4,2,-,-,-"
+    assert all(m["type"] != "draft" for m in bob.seen + anna.seen)
     hand = list(table.saved.match.state.view(1).hand)
     assert decode_draft("4,2,-,-,-")[0][:2] == [4, 2]
     await play_as(anna, table_server, tid, 0)
@@ -237,7 +242,7 @@ async def test_the_timer_keeps_the_registers_filled_and_the_table_keeps_the_draf
     cards = table.spec.decode_action(filled["text"]).cards
     assert cards[:2] == (hand[4], hand[2])
     assert len(set(cards)) == 5 and set(cards) <= set(hand)
-    for client in (anna, bob):
+    for client in (anna, bob, other):
         await client.close()
 
 
