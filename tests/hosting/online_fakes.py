@@ -31,7 +31,8 @@ def seat(n: int, name: str | None, kind: str = "person", level: str | None = Non
     place = where or ("here" if present or kind == "computer" else "away")
     return {"seat": n, "kind": kind, "level": level, "name": name, "present": present,
             "stand_in": stand_in, "you": you, "absent_for": absent_for,
-            "where": place, "at": at, "gone_for": absent_for if place == "away" else 0}
+            "where": place, "at": at, "gone_for": absent_for if place == "away" else 0,
+            "resigned": False, "stand_in_votes": []}
 
 
 class FakeTable:
@@ -45,6 +46,7 @@ class FakeTable:
         self.table_id = table_id
         self.status = "playing"
         self.stand_in_after = 5
+        self.close_votes: list[int] = []
 
     def summary(self, you: int | None = None) -> dict[str, Any]:
         seats = [dict(s, you=s["seat"] == you) for s in self.seats]
@@ -52,7 +54,7 @@ class FakeTable:
                 "status": self.status, "seats": seats, "private": False, "creator": "Anna",
                 "progress": "", "to_move": list(self.match.state.to_move()),
                 "spectators": 0, "timer": False, "stand_in_after": self.stand_in_after,
-                "options": ""}
+                "options": "", "yours": False, "close_votes": list(self.close_votes)}
 
     def save_text(self) -> str:
         now = datetime(2026, 1, 2, 12, 30)
@@ -64,7 +66,7 @@ class FakeTable:
                   chat: list[dict[str, str]] | None = None) -> dict[str, Any]:
         return {"type": "table", "table": self.table_id, "summary": self.summary(you),
                 "save": self.save_text(), "your_seat": you, "creator": creator,
-                "code": None, "chat": chat or [], "timer": None}
+                "code": None, "chat": chat or [], "timer": None, "draft": None}
 
     def play(self, seat: int, text: str) -> dict[str, Any]:
         """Apply a move as the server would; the `move` message every follower gets."""
