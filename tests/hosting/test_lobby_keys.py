@@ -61,9 +61,11 @@ async def test_x_is_not_offered_on_someone_elses_table(tmp_path: Path) -> None:
 async def test_x_is_not_offered_to_someone_named_like_the_creator(tmp_path: Path) -> None:
     async with running_server(tmp_path / "data") as server:
         bob, _ = await host_table(server, "robot-master")
+        bob.send({"type": "set_name", "name": "Robert"})  # names are unique: "Bob" is free
+        await bob.next("you")
         app = lobby_app(server, tmp_path / "saves")
         async with app.run_test(size=SIZE) as pilot:
-            await named(pilot, "Bob")  # Anna's key, Bob's name: still not Bob's table
+            await named(pilot, "Bob")  # Anna's key, the creator's old name: not her table
             anna = await player(server, "SHA256:anna", None)  # her other terminal sits down
             anna.send({"type": "join", "table": 1, "seat": None, "code": None})
             await anna.next("table")

@@ -64,7 +64,7 @@ async def test_finished_tables_leave_the_list_for_recent_games(
     assert line.startswith(f"{first} won"), line
     assert "Anna" in line and "Computer (random)" in line
     assert table_server.store is not None
-    assert table_server.store.results()[0]["outcome"] == "won"
+    assert table_server.store.results()[0]["outcome"] == "finished"
     await anna.close()
 
 

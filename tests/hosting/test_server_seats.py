@@ -249,10 +249,13 @@ async def test_the_timer_keeps_the_registers_filled_and_the_table_keeps_the_draf
 # -- identity ---------------------------------------------------------------------------------
 async def test_who_made_a_table_is_told_by_key_not_by_name(table_server: TableServer) -> None:
     anna, bob, tid = await two_player_table(table_server)
-    await bob.send({"type": "set_name", "name": "Anna"})
+    await anna.send({"type": "set_name", "name": "Ann"})  # names are unique: "Anna" is free
+    await anna.recv("you")
+    await bob.send({"type": "set_name", "name": "Anna"})  # the creator's name at the start
     await bob.recv("you")
-    lobby = await bob.until("lobby", lambda m: bool(m["tables"]))
-    assert lobby["tables"][0]["creator"] == "Anna" and lobby["tables"][0]["yours"] is False
+    lobby = await bob.until("lobby", lambda m: bool(m["tables"])
+                            and m["tables"][0]["creator"] == "Ann")
+    assert lobby["tables"][0]["yours"] is False
     mine = await anna.until("lobby", lambda m: bool(m["tables"]))
     assert mine["tables"][0]["yours"] is True
     for client in (anna, bob):
