@@ -20,8 +20,9 @@ def test_resigning_from_the_game_screen_ends_robot_master(start_host, key, termi
     assert "resigned" in screen
     bruno.wait_for(GAME_OVER)
     db = sqlite3.connect(host.base / "data" / "hosting.sqlite3")
-    (players,) = db.execute("SELECT players_json FROM results").fetchone()
+    (players, line) = db.execute("SELECT players_json, headline FROM results").fetchone()
     assert '"resigned"' in players and '"win"' in players
+    assert line == "Anna won, Bruno resigned"
 
 
 def test_a_running_game_closes_when_both_agree(start_host, key, terminal) -> None:
@@ -38,7 +39,7 @@ def test_a_running_game_closes_when_both_agree(start_host, key, terminal) -> Non
     bruno.wait_for("Agree to close this table?")
     bruno.send("y")
     for term in (anna, bruno):  # back in the lobby, the game in the results
-        term.wait_for("Anna abandoned, Bruno abandoned")
+        term.wait_for("abandoned: Anna, Bruno")  # Recent games' headline
     db = sqlite3.connect(host.base / "data" / "hosting.sqlite3")
-    (players,) = db.execute("SELECT players_json FROM results").fetchone()
-    assert players.count('"abandoned"') == 2
+    (players, outcome) = db.execute("SELECT players_json, outcome FROM results").fetchone()
+    assert players.count('"abandoned"') == 2 and outcome == "abandoned"
