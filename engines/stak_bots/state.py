@@ -16,16 +16,12 @@ from engines.core import GameResult, GameState, IllegalAction, Resign
 from engines.rng import GameRandom
 from engines.stak_bots.cards import TARGETS_TOP, CardSet
 from engines.stak_bots.moves import END, SCRAP, TAKE, Choice, Move, encode
+from engines.stak_bots.told import Told, seat_name, their, they, verb, who
 from engines.stak_bots.view import HIDDEN, StakView
 
 TURN_ACTION_LIMIT = 60  # after this many actions in a turn: one card to the heap, then end
 MAX_TURNS = 400  # a game still going after this many turns ends: longest stack wins
 EVENT_LIMIT = 400
-
-
-def and_list(items: list[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    return " and ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else items[0]
 
 
 def depth_name(depth: int) -> str:
@@ -37,10 +33,6 @@ def depth_name(depth: int) -> str:
     if depth % 10 == 1 and depth % 100 != 11:
         suffix = "st"
     return f"{depth}{suffix} card from the top"
-
-
-def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
 
 
 class StakState(GameState):
@@ -100,7 +92,7 @@ class StakState(GameState):
         for seat in range(self.num_players):
             self.hands[seat] = [deck.pop() for _ in range(2)]
         self.draw = deck
-        self.say(f"{seat_name(0)} starts. Each stack has {depth} cards.")
+        self.say(Told(who(0), " ", verb(0, "starts"), f". Each stack has {depth} cards."))
         if setup_effects:
             triggers = [
                 (self.stacks[s][-1], s)
@@ -172,8 +164,8 @@ class StakState(GameState):
                 continue
             power = self.power_at(seat, -1)
             if self.damage[card] >= power:
-                self.say(f"{seat_name(seat)}'s {self.name(card)} has power {power} now, with "
-                         f"{self.damage[card]} damage.")
+                self.say(Told(who(seat, possessive=True), f" {self.name(card)} has power"
+                              f" {power} now, with {self.damage[card]} damage."))
                 weak.append((seat, card))
         return weak
 
@@ -217,7 +209,8 @@ class StakState(GameState):
                 where = places[card]
                 self.remove(seat, card)
                 self.to_heap(card)
-                self.say(f"{seat_name(seat)}'s {where}, {self.name(card)}, is scrapped.")
+                self.say(Told(who(seat, possessive=True),
+                              f" {where}, {self.name(card)}, is scrapped."))
                 touched.append(seat)
         self.expose(touched)
 
@@ -237,7 +230,7 @@ class StakState(GameState):
             card = self.top(seat)
             if card >= 0 and not self.up[card]:
                 self.up[card] = True
-                self.say(f"{seat_name(seat)} turns up {self.name(card)}.")
+                self.say(Told(who(seat), " ", verb(seat, "turns"), f" up {self.name(card)}."))
                 if self.bots[self.kinds[card]].has_entry:
                     triggers.append((card, seat))
         self.push(triggers)
@@ -251,7 +244,7 @@ class StakState(GameState):
             GameRandom(mixed).shuffle(self.draw)
             self.say(f"The scrapheap is shuffled into a new draw pile ({len(self.draw)} cards).")
         if not self.draw:
-            self.say(f"{seat_name(seat)} cannot draw: no cards left.")
+            self.say(Told(who(seat), " cannot draw: no cards left."))
             return False
         self.hands[seat].append(self.draw.pop())
         return True
@@ -393,10 +386,11 @@ class StakState(GameState):
         is left with one possible answer is made, with none it lapses."""
         self.moves += 1
         cards = self.stacks[seat] + self.hands[seat]
-        self.say(
-            f"{seat_name(seat)} resigns: their {len(self.stacks[seat])} stack cards and "
-            f"{len(self.hands[seat])} hand cards go to the scrapheap."
-        )
+        self.say(Told(
+            who(seat), " ", verb(seat, "resigns"), ": ", their(seat),
+            f" {len(self.stacks[seat])} stack cards and {len(self.hands[seat])} hand cards go"
+            " to the scrapheap."
+        ))
         for card in cards:
             self.heap.append(card)
             self.damage[card] = 0
@@ -426,10 +420,9 @@ class StakState(GameState):
         self.settle()
         if self.winners is not None and len(self.winners) == 1:
             self.won_by_resign = True
-            self.end_reason = (
-                f"{seat_name(seat)} resigned: {seat_name(self.winners[0])} has the last "
-                "stack standing."
-            )
+            last = self.winners[0]
+            self.end_reason = Told(who(seat), " resigned: ", who(last), " ", verb(last, "has"),
+                                   " the last stack standing.")
             if self.events:
                 self.events[-1] = self.end_reason
         self.note_seen()
@@ -492,28 +485,29 @@ class StakState(GameState):
     def act(self, move: Move) -> None:
         seat = self.active
         kind = move.kind
-        who = seat_name(seat)
         if kind == "play":
             card = self.take_from_hand(seat, move.effect)
-            self.say(f"{who} plays {self.name(card)}.")
+            self.say(Told(who(seat), " ", verb(seat, "plays"), f" {self.name(card)}."))
             self.put_on_stack(seat, card)
         elif kind == "discard":
             card = self.take_from_hand(seat, move.effect)
-            self.say(f"{who} discards {self.name(card)}.")
+            self.say(Told(who(seat), " ", verb(seat, "discards"), f" {self.name(card)}."))
             self.to_heap(card)
         elif kind == "scrap":
             card = self.top(seat)
-            self.say(f"{who} scraps their top card, {self.name(card)}.")
+            self.say(Told(who(seat), " ", verb(seat, "scraps"), " ", their(seat),
+                          f" top card, {self.name(card)}."))
             self.stacks[seat].pop()
             self.to_heap(card)
             self.expose([seat])
         elif kind == "recycle":
             card = self.take_from_hand(seat, move.effect)
             top = self.stacks[seat].pop()
-            self.say(
-                f"{who} recycles: scraps their top card, {self.name(top)}, discards "
-                f"{self.name(card)} and draws a card."
-            )
+            self.say(Told(
+                who(seat), " ", verb(seat, "recycles"), ": ", verb(seat, "scraps"), " ",
+                their(seat), f" top card, {self.name(top)}, ", verb(seat, "discards"),
+                f" {self.name(card)} and ", verb(seat, "draws"), " a card."
+            ))
             self.to_heap(top)
             self.to_heap(card)
             self.draw_card(seat)
@@ -529,10 +523,10 @@ class StakState(GameState):
         card = self.top(seat)
         if self.attacker < 0:
             self.attacker = card
-        self.say(
-            f"{seat_name(seat)}'s {self.name(card)} attacks {seat_name(target)}'s "
-            f"{self.name(self.top(target))}."
-        )
+        self.say(Told(
+            who(seat, possessive=True), f" {self.name(card)} attacks ",
+            who(target, possessive=True), f" {self.name(self.top(target))}."
+        ))
         if self.reactive and self.hands[target]:
             self.choice = Choice("react", target, card, self.effects[card], target)
             return
@@ -566,7 +560,7 @@ class StakState(GameState):
             self.stomp = target
 
     def end_turn(self) -> None:
-        self.say(f"{seat_name(self.active)} ends the turn.")
+        self.say(Told(who(self.active), " ", verb(self.active, "ends"), " the turn."))
         self.next_turn()
 
     def next_turn(self) -> None:
@@ -614,7 +608,8 @@ class StakState(GameState):
             gone = [s for s in range(self.num_players) if not self.out[s] and not self.stacks[s]]
             for s in gone:
                 self.out[s] = True
-                self.say(f"{seat_name(s)}'s stack is empty: {seat_name(s)} is out.")
+                self.say(Told(who(s, possessive=True), " stack is empty: ", who(s), " ",
+                              verb(s, "is"), " out."))
             left = self.alive()
             if len(left) <= 1:
                 self.finish(left or gone)
@@ -624,7 +619,9 @@ class StakState(GameState):
                 continue
             if self.need_draw:
                 self.need_draw = False
-                self.say(f"Turn {self.turn}: {seat_name(self.active)} draws a card.")
+                active = self.active
+                self.say(Told(f"Turn {self.turn}: ", who(active), " ", verb(active, "draws"),
+                              " a card."))
                 self.draw_card(self.active)
                 continue
             if self.stomp >= 0:
@@ -645,22 +642,23 @@ class StakState(GameState):
     def finish(self, winners: list[int]) -> None:
         self.winners = tuple(winners)
         if len(winners) == 1:
-            self.end_reason = f"{seat_name(winners[0])} has the last stack standing."
+            won = winners[0]
+            self.end_reason = Told(who(won), " ", verb(won, "has"), " the last stack standing.")
         else:
-            names = and_list([seat_name(s) for s in winners])
-            self.end_reason = f"{names} lost their last cards at the same moment: they share."
+            self.end_reason = Told(who(*winners), " lost ", their(*winners),
+                                   " last cards at the same moment: ", they(*winners), " share.")
         self.say(self.end_reason)
 
     def resolve(self, card: int, seat: int) -> None:
         effect = self.effects[card]
         name = self.name(card)
-        self.say(f"Entry effect of {seat_name(seat)}'s {name}.")
+        self.say(Told("Entry effect of ", who(seat, possessive=True), f" {name}."))
         if effect == "clumsy":
             self.scrap_cards([(seat, self.stacks[seat][0])])
         elif effect == "sidekick":
             self.fall(seat)
         elif effect == "bountiful":
-            self.say(f"{seat_name(seat)} draws a card.")
+            self.say(Told(who(seat), " ", verb(seat, "draws"), " a card."))
             self.draw_card(seat)
         else:
             kind = "target" if effect in TARGETS_TOP else effect  # reset/expel
@@ -681,7 +679,8 @@ class StakState(GameState):
         if len(stack) < 2:
             return
         stack[-1], stack[-2] = stack[-2], stack[-1]
-        self.say(f"{seat_name(seat)}'s top card, {self.name(stack[-2])}, falls one place.")
+        self.say(Told(who(seat, possessive=True),
+                      f" top card, {self.name(stack[-2])}, falls one place."))
         self.expose([seat])
 
     def decide(self, choice: Choice, move: Move) -> None:
@@ -691,7 +690,9 @@ class StakState(GameState):
                 self.fight(choice.target)
                 return
             card = self.take_from_hand(choice.seat, move.effect)
-            self.say(f"{seat_name(choice.seat)} blocks the attack by playing {self.name(card)}.")
+            blocker = choice.seat
+            self.say(Told(who(blocker), " ", verb(blocker, "blocks"),
+                          f" the attack by playing {self.name(card)}."))
             self.stomp = -1
             if not self.attack_done:
                 self.attacker = -1
@@ -699,16 +700,19 @@ class StakState(GameState):
             return
         if kind == "lose":
             card = self.take_from_hand(choice.seat, move.effect)
-            self.say(f"{seat_name(choice.seat)} scraps {self.name(card)} from their hand.")
+            loser = choice.seat
+            self.say(Told(who(loser), " ", verb(loser, "scraps"), f" {self.name(card)} from ",
+                          their(loser), " hand."))
             self.to_heap(card)
             return
         if kind == "expel":
             target = move.seat
             effect = choice.effect.capitalize()
             if not self.hands[target]:
-                self.say(f"{effect}: {seat_name(target)} has no card in hand: nothing happens.")
+                self.say(Told(f"{effect}: ", who(target), " ", verb(target, "has"),
+                              " no card in hand: nothing happens."))
                 return
-            self.say(f"{effect}: {seat_name(target)} must scrap a hand card.")
+            self.say(Told(f"{effect}: ", who(target), " must scrap a hand card."))
             lose = Choice("lose", target, choice.card, choice.effect)
             options = self.choice_options(lose)
             if len(options) == 1:
@@ -724,7 +728,8 @@ class StakState(GameState):
             self.damage[card] = 0
             if card == self.attacker:
                 self.attack_over = True
-            self.say(f"{seat_name(move.seat)}'s {where}, {self.name(card)}, is reset.")
+            self.say(Told(who(move.seat, possessive=True),
+                          f" {where}, {self.name(card)}, is reset."))
             if any(c == card for c, _ in self.chain):
                 # its waiting entry effect lapses with it (QA: turned straight back up, a
                 # Shot Bot fired twice for one appearance); turned up again, it triggers anew
@@ -742,10 +747,10 @@ class StakState(GameState):
             value = self.bots[self.kinds[choice.card]].value
             self.damage[card] += value
             power = self.power_at(target, -1)
-            self.say(
-                f"{seat_name(target)}'s top card, {name}, takes {value} damage "
-                f"({self.damage[card]}/{power})."
-            )
+            self.say(Told(
+                who(target, possessive=True), f" top card, {name}, takes {value} damage"
+                f" ({self.damage[card]}/{power})."
+            ))
             if self.damage[card] >= power:
                 self.scrap_cards([(target, card)])
         elif effect == "reaper":
@@ -756,7 +761,8 @@ class StakState(GameState):
             self.hands[target].append(card)
             if card == self.attacker:
                 self.attack_over = True
-            self.say(f"{seat_name(target)}'s top card, {name}, goes back to their hand.")
+            self.say(Told(who(target, possessive=True), f" top card, {name}, goes back to ",
+                          their(target), " hand."))
             self.expose([target])
         elif effect == "trip":
             self.fall(target)
@@ -764,8 +770,8 @@ class StakState(GameState):
             stack = self.stacks[target]
             stack.pop()
             stack.insert(0, card)
-            self.say(f"{seat_name(target)}'s top card, {name}, goes to the bottom of "
-                     "their stack.")
+            self.say(Told(who(target, possessive=True),
+                          f" top card, {name}, goes to the bottom of ", their(target), " stack."))
             self.expose([target])
 
     # -- results, views, copies ------------------------------------------------------------

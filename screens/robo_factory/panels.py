@@ -26,7 +26,7 @@ from screens.robo_factory.draw import (
     summary_of_last_turn,
 )
 from screens.robo_factory.notepad import NOTEPAD_KEYS
-from screens.robo_factory.results import _named
+from screens.robo_factory.results import reason_text
 from screens.robo_factory.room import Room, room_for
 from screens.sized_panel import SizedPanel
 from screens.text_fit import cut_cells, pad_cells
@@ -170,9 +170,7 @@ class PanelsMixin:
         state = self.state
         names = self.names()
         if state.is_terminal():
-            result = state.result()
-            assert result is not None
-            text = Text.assemble((_named(result.reason, names), "bold"))
+            text = Text.assemble((reason_text(state, names), "bold"))
             if self.message:
                 text.append("\n" + self.message, "bold")
             return text
