@@ -252,7 +252,8 @@ class PanelsMixin:
 
     def _log_strings(self, view: RoboFactoryView) -> list[str]:
         """The log as ``view``'s seat may read it, the one human called "you"."""
-        return [_you(line) for line in log_lines(view, self.names())]
+        names = self.names()
+        return log_lines(view, names, names.index("You") if "You" in names else None)
 
     def _log_text(self, view: RoboFactoryView, seat: int | None, width: int,
                   height: int) -> Text:
@@ -277,8 +278,3 @@ def bought_answer(bought: tuple[int, int]) -> str:
     status line keeps it while the buyer builds that turn)."""
     card, tile = bought
     return f"Card {letters(card)}: {match_words(tile)} (bought for 1 cube)."
-
-
-def _you(line: str) -> str:
-    """Grammar for the display name "You"."""
-    return line.replace("You is ", "You are ").replace("You has ", "You have ")

@@ -17,7 +17,8 @@ MAY_USE_RE = {"screens/text_fit.py"}
 PARSERS = {"_PLAYS", "_SPOT", "_SQUARES", "_COUNT", "_REPAIRS", "_REENTERS", "_POWER",
            "_BY_SEAT", "_BOARD_PHASE", "SEAT_NAME", "SUBJECT", "YOU_VERBS", "RECYCLE_VERBS",
            "_named"}
-LOG_WORDS = ("(held in place)", " plays ", " pushed by ", "Player ", "You wins ")
+LOG_WORDS = ("(held in place)", " plays ", " pushed by ", "Player ", "You wins ", "You is ",
+             "You has ")
 # str methods that take a sentence apart, when given the engine's words or ": "
 CUTTERS = {"replace", "removesuffix", "removeprefix", "partition", "rpartition", "split",
            "rsplit", "startswith", "endswith", "find", "index"}
