@@ -16,7 +16,7 @@ from engines.core import GameResult, GameState, IllegalAction, Resign
 from engines.rng import GameRandom
 from engines.stak_bots.cards import TARGETS_TOP, CardSet
 from engines.stak_bots.moves import END, SCRAP, TAKE, Choice, Move, encode
-from engines.stak_bots.told import Told, seat_name, their, they, verb, who
+from engines.stak_bots.told import Part, Told, seat_name, their, they, verb, who
 from engines.stak_bots.view import HIDDEN, StakView
 
 TURN_ACTION_LIMIT = 60  # after this many actions in a turn: one card to the heap, then end
@@ -92,7 +92,7 @@ class StakState(GameState):
         for seat in range(self.num_players):
             self.hands[seat] = [deck.pop() for _ in range(2)]
         self.draw = deck
-        self.say(Told(who(0), " ", verb(0, "starts"), f". Each stack has {depth} cards."))
+        self.say(who(0), " ", verb(0, "starts"), f". Each stack has {depth} cards.")
         if setup_effects:
             triggers = [
                 (self.stacks[s][-1], s)
@@ -126,9 +126,12 @@ class StakState(GameState):
         # the message must fit one status line under a prompt)
 
     # -- small helpers ------------------------------------------------------------
-    def say(self, text: str) -> None:
+    def say(self, *parts: Part) -> None:
+        """Tell a line made of ``parts`` (see :class:`Told`), when the log is kept (real
+        games: simulations keep none and build no lines)."""
         if self.events is not None:
-            self.events.append(text)
+            self.events.append(Told(*parts) if len(parts) > 1 or not isinstance(
+                parts[0], str) else parts[0])
             if len(self.events) > EVENT_LIMIT:
                 del self.events[: len(self.events) - EVENT_LIMIT]
 
@@ -164,8 +167,8 @@ class StakState(GameState):
                 continue
             power = self.power_at(seat, -1)
             if self.damage[card] >= power:
-                self.say(Told(who(seat, possessive=True), f" {self.name(card)} has power"
-                              f" {power} now, with {self.damage[card]} damage."))
+                self.say(who(seat, possessive=True), f" {self.name(card)} has power"
+                              f" {power} now, with {self.damage[card]} damage.")
                 weak.append((seat, card))
         return weak
 
@@ -209,8 +212,8 @@ class StakState(GameState):
                 where = places[card]
                 self.remove(seat, card)
                 self.to_heap(card)
-                self.say(Told(who(seat, possessive=True),
-                              f" {where}, {self.name(card)}, is scrapped."))
+                self.say(who(seat, possessive=True),
+                              f" {where}, {self.name(card)}, is scrapped.")
                 touched.append(seat)
         self.expose(touched)
 
@@ -230,7 +233,7 @@ class StakState(GameState):
             card = self.top(seat)
             if card >= 0 and not self.up[card]:
                 self.up[card] = True
-                self.say(Told(who(seat), " ", verb(seat, "turns"), f" up {self.name(card)}."))
+                self.say(who(seat), " ", verb(seat, "turns"), f" up {self.name(card)}.")
                 if self.bots[self.kinds[card]].has_entry:
                     triggers.append((card, seat))
         self.push(triggers)
@@ -244,7 +247,7 @@ class StakState(GameState):
             GameRandom(mixed).shuffle(self.draw)
             self.say(f"The scrapheap is shuffled into a new draw pile ({len(self.draw)} cards).")
         if not self.draw:
-            self.say(Told(who(seat), " cannot draw: no cards left."))
+            self.say(who(seat), " cannot draw: no cards left.")
             return False
         self.hands[seat].append(self.draw.pop())
         return True
@@ -386,11 +389,11 @@ class StakState(GameState):
         is left with one possible answer is made, with none it lapses."""
         self.moves += 1
         cards = self.stacks[seat] + self.hands[seat]
-        self.say(Told(
+        self.say(
             who(seat), " ", verb(seat, "resigns"), ": ", their(seat),
             f" {len(self.stacks[seat])} stack cards and {len(self.hands[seat])} hand cards go"
             " to the scrapheap."
-        ))
+        )
         for card in cards:
             self.heap.append(card)
             self.damage[card] = 0
@@ -487,27 +490,27 @@ class StakState(GameState):
         kind = move.kind
         if kind == "play":
             card = self.take_from_hand(seat, move.effect)
-            self.say(Told(who(seat), " ", verb(seat, "plays"), f" {self.name(card)}."))
+            self.say(who(seat), " ", verb(seat, "plays"), f" {self.name(card)}.")
             self.put_on_stack(seat, card)
         elif kind == "discard":
             card = self.take_from_hand(seat, move.effect)
-            self.say(Told(who(seat), " ", verb(seat, "discards"), f" {self.name(card)}."))
+            self.say(who(seat), " ", verb(seat, "discards"), f" {self.name(card)}.")
             self.to_heap(card)
         elif kind == "scrap":
             card = self.top(seat)
-            self.say(Told(who(seat), " ", verb(seat, "scraps"), " ", their(seat),
-                          f" top card, {self.name(card)}."))
+            self.say(who(seat), " ", verb(seat, "scraps"), " ", their(seat),
+                          f" top card, {self.name(card)}.")
             self.stacks[seat].pop()
             self.to_heap(card)
             self.expose([seat])
         elif kind == "recycle":
             card = self.take_from_hand(seat, move.effect)
             top = self.stacks[seat].pop()
-            self.say(Told(
+            self.say(
                 who(seat), " ", verb(seat, "recycles"), ": ", verb(seat, "scraps"), " ",
                 their(seat), f" top card, {self.name(top)}, ", verb(seat, "discards"),
                 f" {self.name(card)} and ", verb(seat, "draws"), " a card."
-            ))
+            )
             self.to_heap(top)
             self.to_heap(card)
             self.draw_card(seat)
@@ -523,10 +526,10 @@ class StakState(GameState):
         card = self.top(seat)
         if self.attacker < 0:
             self.attacker = card
-        self.say(Told(
+        self.say(
             who(seat, possessive=True), f" {self.name(card)} attacks ",
             who(target, possessive=True), f" {self.name(self.top(target))}."
-        ))
+        )
         if self.reactive and self.hands[target]:
             self.choice = Choice("react", target, card, self.effects[card], target)
             return
@@ -560,7 +563,7 @@ class StakState(GameState):
             self.stomp = target
 
     def end_turn(self) -> None:
-        self.say(Told(who(self.active), " ", verb(self.active, "ends"), " the turn."))
+        self.say(who(self.active), " ", verb(self.active, "ends"), " the turn.")
         self.next_turn()
 
     def next_turn(self) -> None:
@@ -608,8 +611,8 @@ class StakState(GameState):
             gone = [s for s in range(self.num_players) if not self.out[s] and not self.stacks[s]]
             for s in gone:
                 self.out[s] = True
-                self.say(Told(who(s, possessive=True), " stack is empty: ", who(s), " ",
-                              verb(s, "is"), " out."))
+                self.say(who(s, possessive=True), " stack is empty: ", who(s), " ",
+                              verb(s, "is"), " out.")
             left = self.alive()
             if len(left) <= 1:
                 self.finish(left or gone)
@@ -620,8 +623,8 @@ class StakState(GameState):
             if self.need_draw:
                 self.need_draw = False
                 active = self.active
-                self.say(Told(f"Turn {self.turn}: ", who(active), " ", verb(active, "draws"),
-                              " a card."))
+                self.say(f"Turn {self.turn}: ", who(active), " ", verb(active, "draws"),
+                              " a card.")
                 self.draw_card(self.active)
                 continue
             if self.stomp >= 0:
@@ -652,13 +655,13 @@ class StakState(GameState):
     def resolve(self, card: int, seat: int) -> None:
         effect = self.effects[card]
         name = self.name(card)
-        self.say(Told("Entry effect of ", who(seat, possessive=True), f" {name}."))
+        self.say("Entry effect of ", who(seat, possessive=True), f" {name}.")
         if effect == "clumsy":
             self.scrap_cards([(seat, self.stacks[seat][0])])
         elif effect == "sidekick":
             self.fall(seat)
         elif effect == "bountiful":
-            self.say(Told(who(seat), " ", verb(seat, "draws"), " a card."))
+            self.say(who(seat), " ", verb(seat, "draws"), " a card.")
             self.draw_card(seat)
         else:
             kind = "target" if effect in TARGETS_TOP else effect  # reset/expel
@@ -679,8 +682,8 @@ class StakState(GameState):
         if len(stack) < 2:
             return
         stack[-1], stack[-2] = stack[-2], stack[-1]
-        self.say(Told(who(seat, possessive=True),
-                      f" top card, {self.name(stack[-2])}, falls one place."))
+        self.say(who(seat, possessive=True),
+                      f" top card, {self.name(stack[-2])}, falls one place.")
         self.expose([seat])
 
     def decide(self, choice: Choice, move: Move) -> None:
@@ -691,8 +694,8 @@ class StakState(GameState):
                 return
             card = self.take_from_hand(choice.seat, move.effect)
             blocker = choice.seat
-            self.say(Told(who(blocker), " ", verb(blocker, "blocks"),
-                          f" the attack by playing {self.name(card)}."))
+            self.say(who(blocker), " ", verb(blocker, "blocks"),
+                          f" the attack by playing {self.name(card)}.")
             self.stomp = -1
             if not self.attack_done:
                 self.attacker = -1
@@ -701,18 +704,18 @@ class StakState(GameState):
         if kind == "lose":
             card = self.take_from_hand(choice.seat, move.effect)
             loser = choice.seat
-            self.say(Told(who(loser), " ", verb(loser, "scraps"), f" {self.name(card)} from ",
-                          their(loser), " hand."))
+            self.say(who(loser), " ", verb(loser, "scraps"), f" {self.name(card)} from ",
+                          their(loser), " hand.")
             self.to_heap(card)
             return
         if kind == "expel":
             target = move.seat
             effect = choice.effect.capitalize()
             if not self.hands[target]:
-                self.say(Told(f"{effect}: ", who(target), " ", verb(target, "has"),
-                              " no card in hand: nothing happens."))
+                self.say(f"{effect}: ", who(target), " ", verb(target, "has"),
+                              " no card in hand: nothing happens.")
                 return
-            self.say(Told(f"{effect}: ", who(target), " must scrap a hand card."))
+            self.say(f"{effect}: ", who(target), " must scrap a hand card.")
             lose = Choice("lose", target, choice.card, choice.effect)
             options = self.choice_options(lose)
             if len(options) == 1:
@@ -728,8 +731,8 @@ class StakState(GameState):
             self.damage[card] = 0
             if card == self.attacker:
                 self.attack_over = True
-            self.say(Told(who(move.seat, possessive=True),
-                          f" {where}, {self.name(card)}, is reset."))
+            self.say(who(move.seat, possessive=True),
+                          f" {where}, {self.name(card)}, is reset.")
             if any(c == card for c, _ in self.chain):
                 # its waiting entry effect lapses with it (QA: turned straight back up, a
                 # Shot Bot fired twice for one appearance); turned up again, it triggers anew
@@ -747,10 +750,10 @@ class StakState(GameState):
             value = self.bots[self.kinds[choice.card]].value
             self.damage[card] += value
             power = self.power_at(target, -1)
-            self.say(Told(
+            self.say(
                 who(target, possessive=True), f" top card, {name}, takes {value} damage"
                 f" ({self.damage[card]}/{power})."
-            ))
+            )
             if self.damage[card] >= power:
                 self.scrap_cards([(target, card)])
         elif effect == "reaper":
@@ -761,8 +764,8 @@ class StakState(GameState):
             self.hands[target].append(card)
             if card == self.attacker:
                 self.attack_over = True
-            self.say(Told(who(target, possessive=True), f" top card, {name}, goes back to ",
-                          their(target), " hand."))
+            self.say(who(target, possessive=True), f" top card, {name}, goes back to ",
+                          their(target), " hand.")
             self.expose([target])
         elif effect == "trip":
             self.fall(target)
@@ -770,8 +773,8 @@ class StakState(GameState):
             stack = self.stacks[target]
             stack.pop()
             stack.insert(0, card)
-            self.say(Told(who(target, possessive=True),
-                          f" top card, {name}, goes to the bottom of ", their(target), " stack."))
+            self.say(who(target, possessive=True),
+                          f" top card, {name}, goes to the bottom of ", their(target), " stack.")
             self.expose([target])
 
     # -- results, views, copies ------------------------------------------------------------

@@ -7,7 +7,7 @@ Bot, goes back to your hand.") without reading the words back."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
 def seat_name(seat: int) -> str:
@@ -19,8 +19,7 @@ def and_list(items: list[str]) -> str:
     return " and ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else items[0]
 
 
-@dataclass(frozen=True)
-class Seats:
+class Seats(NamedTuple):
     """Players named in a line: one seat, or several (``Player 1 and Player 3``);
     ``possessive``: ``Player 1's``. Spoken to, the player comes first: ``You and ...``."""
 
@@ -28,8 +27,7 @@ class Seats:
     possessive: bool = False
 
 
-@dataclass(frozen=True)
-class Verb:
+class Verb(NamedTuple):
     """A verb of ``seat``'s: ``said`` (``plays``), or ``to_you`` (``play``) when that seat is
     spoken to."""
 
@@ -38,8 +36,7 @@ class Verb:
     to_you: str
 
 
-@dataclass(frozen=True)
-class Pronoun:
+class Pronoun(NamedTuple):
     """``their`` or ``they`` for ``seats``: ``your`` or ``you`` when one of them is spoken
     to."""
 
@@ -52,21 +49,23 @@ Part = str | Seats | Verb | Pronoun
 
 
 def who(*seats: int, possessive: bool = False) -> Seats:
-    return Seats(tuple(seats), possessive)
+    return Seats(seats, possessive)
+
+
+_TO_YOU = {"has": "have", "is": "are"}
 
 
 def verb(seat: int, said: str) -> Verb:
     """``plays`` said of ``seat``: ``play`` to it (``has``/``is``: ``have``/``are``)."""
-    to_you = {"has": "have", "is": "are"}.get(said, said.removesuffix("s"))
-    return Verb(seat, said, to_you)
+    return Verb(seat, said, _TO_YOU.get(said) or said[:-1])
 
 
 def their(*seats: int) -> Pronoun:
-    return Pronoun(tuple(seats), "their", "your")
+    return Pronoun(seats, "their", "your")
 
 
 def they(*seats: int) -> Pronoun:
-    return Pronoun(tuple(seats), "they", "you")
+    return Pronoun(seats, "they", "you")
 
 
 def _engine_words(part: Part) -> str:
