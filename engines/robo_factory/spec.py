@@ -160,15 +160,17 @@ class RoboFactorySpec(GameSpec):
         return LEVELS
 
 
-def describe_event(event: Event, names: list[str]) -> str:
-    """A log line for a public event, with the players' display names."""
+def describe_event(event: Event, names: list[str], you: int | None = None) -> str:
+    """A log line for a public event, with the players' display names; seat ``you``'s
+    verbs said to it ("You are the customer")."""
     who = names[event.seat] if 0 <= event.seat < len(names) else ""
+    mine = you is not None and event.seat == you
     if event.kind == "deal":
-        return f"Turn {event.turn + 1}: {who} is the customer; cards dealt."
+        return f"Turn {event.turn + 1}: {who} {'are' if mine else 'is'} the customer; cards dealt."
     if event.kind == "buy":
         return f"{who} paid 1 cube for information."
     if event.kind == "poor":
-        return f"{who} has no cube to buy information."
+        return f"{who} {'have' if mine else 'has'} no cube to buy information."
     if event.kind == "check":
         text = f"{who} built {letters(event.code)}"
         text += " (2nd try)" if event.attempt == 2 else ""

@@ -18,6 +18,7 @@ paid to the supply if wrong (never below 0).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engines.core import GameResult, GameState, IllegalAction
@@ -305,27 +306,40 @@ class RoboFactoryState(GameState):
     def result(self) -> GameResult | None:
         if self.phase != OVER:
             return None
+        winners = self._winners()
+        return GameResult(
+            winners=winners,
+            draw=len(winners) == self.num_players,
+            reason=self.result_reason(),
+            scores=tuple(self.cubes),
+            details={"extra_rounds": self.extra_rounds, "turns": self.turn + 1},
+        )
+
+    def _winners(self) -> tuple[int, ...]:
         best = max(self.cubes)
-        winners = tuple(s for s in range(self.num_players) if self.cubes[s] == best)
-        draw = len(winners) == self.num_players
-        names = [seat_name(s) for s in winners]
+        return tuple(s for s in range(self.num_players) if self.cubes[s] == best)
+
+    def result_reason(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
+        """Why the game ended, the seats called ``names`` (``Player 1`` ... if None) and
+        seat ``you`` spoken to (``You win with 21 cubes.``); "" while it goes on."""
+        if self.phase != OVER:
+            return ""
+        winners = self._winners()
+        best = self.cubes[winners[0]]
+        called = [seat_name(s) for s in range(self.num_players)] if names is None else names
+        said = ["You" if s == you else called[s] for s in winners]
         if len(winners) == 1:
-            reason = f"{names[0]} wins with {best} cubes."
+            verb = "win" if winners[0] == you else "wins"
+            reason = f"{said[0]} {verb} with {best} cubes."
         else:
-            joined = ", ".join(names[:-1]) + " and " + names[-1]
+            joined = ", ".join(said[:-1]) + " and " + said[-1]
             reason = f"{joined} share the win with {best} cubes each."
             if self.tiebreak == EXTRA:
                 reason += f" (Still tied after {self.extra_rounds} extra rounds.)"
         if self.extra_rounds and len(winners) == 1:
             s = "s" if self.extra_rounds > 1 else ""
             reason += f" (After {self.extra_rounds} extra round{s}.)"
-        return GameResult(
-            winners=winners,
-            draw=draw,
-            reason=reason,
-            scores=tuple(self.cubes),
-            details={"extra_rounds": self.extra_rounds, "turns": self.turn + 1},
-        )
+        return reason
 
     def view(self, seat: int) -> RoboFactoryView:
         over = self.phase == OVER

@@ -55,6 +55,32 @@ from engines.roborally.cards import (
     TURNS,
     UTURN,
 )
+from engines.roborally.events import (
+    ArchiveMoved,
+    BecameReal,
+    BeltBlocked,
+    BeltRide,
+    CardPlayed,
+    CardReplaced,
+    Destroyed,
+    Event,
+    FlagTouched,
+    FlywheelCard,
+    GearTurned,
+    OptionSacrificed,
+    Path,
+    PowerDownAnnounced,
+    PowerDownCalledOff,
+    PoweredDown,
+    PoweredUp,
+    Rammed,
+    Recompiled,
+    ReEntered,
+    Repaired,
+    Shot,
+    Shoved,
+    Sidestepped,
+)
 
 SNAP_KIND = ("U", "L", "R", "B", "M1", "M2", "M3")
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange", "White", "Black")
@@ -419,7 +445,8 @@ class RoboRallyState(GameState):
         self.rams: list[list[int]] = []
         self.guard: list[int] = [0] * num_players
         self.sacrifices: list[str] = []
-        self.events: list[str] = []
+        self.events: list[str] = []  # the log lines of the register so far
+        self.happened: list[Event] = []  # the same, as structured events (see _tell)
         self.resigns: list[int] = []  # seats that resigned, in order (see _resign)
         self.trace: list[dict[str, Any]] | None = None
         self.hook: Any = None  # called with the state after every register (tests)
@@ -719,7 +746,7 @@ class RoboRallyState(GameState):
     def _recompile(self, seat: int) -> None:
         b = self.bots[seat]
         b.recompiled = True
-        self.events.append(f"{seat} recompiles")
+        self._tell(Recompiled(seat))
         self.discard.extend(b.hand)
         b.hand = []
         self._damage(seat, 1, -1)
@@ -747,10 +774,10 @@ class RoboRallyState(GameState):
                     b.parked = card
         elif kind in ("crab", "dual"):
             if value != "none":
-                card, _, r = value.partition("@")
+                paired, _, r = value.partition("@")
                 reg = int(r) - 1
-                b.hand.remove(int(card))
-                b.pairs[reg] = int(card)
+                b.hand.remove(int(paired))
+                b.pairs[reg] = int(paired)
                 if kind == "crab":
                     b.crab = reg
                 else:
@@ -776,9 +803,9 @@ class RoboRallyState(GameState):
             b.reenter_face = DIRS.index(face)
             announced, b.announce = b.announce, pd == "pd"
             if b.announce:  # log text only, told before the next turn begins
-                self.events.append(f"{seat} announces power down")
+                self._tell(PowerDownAnnounced(seat))
             elif announced:  # announced with its program, then destroyed
-                self.events.append(f"{seat} calls off power down")
+                self._tell(PowerDownCalledOff(seat))
         if self.phase == "face":
             if not any(x.pending for x in self.bots):
                 self._start_turn()
@@ -801,7 +828,7 @@ class RoboRallyState(GameState):
         if option == "flywheel" and b.flywheel:  # the kept card goes with its option
             self.discard.append(b.flywheel)
             b.flywheel = 0
-            self.events.append(f"{seat} loses the card kept on its Flywheel")
+            self._tell(FlywheelCard(seat, kept=False))
         if option == "ablative-coat":
             b.ablative = 0
         if option == "mini-howitzer":
@@ -813,7 +840,6 @@ class RoboRallyState(GameState):
         self.shown += 1  # a new hand is dealt
         self._mark_register_start()  # the turn's start picture: re-entries and new hands
         prior = len(self.events)  # told of the turn before: power downs announced since
-        lay = self.layout
         self.discard = []
         self.refills = 0
         entering = [b for b in self.bots if not b.out and not b.on_board]
@@ -832,15 +858,12 @@ class RoboRallyState(GameState):
                 b.virtual = taken
                 b.facing = b.reenter_face
                 b.damage = 0 if b.has("superior-archive") else 2
-                self.events.append(  # "0 re-enters at a1 facing N damage 2 virtual" (log)
-                    f"{s} re-enters at {lay.short_name(b.pos)} facing {DIRS[b.facing]}"
-                    f" damage {b.damage}" + (" virtual" if taken else "")
-                )
+                # "0 re-enters at a1 facing N damage 2 virtual" (log)
+                self._tell(ReEntered(s, b.pos, b.facing, b.damage, taken))
             b.powered = b.announce
             b.announce = False
             if b.powered:  # told as "1 powers down (3)": the damage it clears (log only)
-                how = "stays powered down" if was_off else "powers down"
-                self.events.append(f"{s} {how} ({b.damage})")
+                self._tell(PoweredDown(s, b.damage, stays=was_off))
                 b.damage = 0
                 b.fc_locks = 0
                 for r in range(REGISTERS):
@@ -848,7 +871,7 @@ class RoboRallyState(GameState):
                     b.regs[r] = 0
                     b.pairs[r] = 0
             elif was_off:
-                self.events.append(f"{s} powers up")
+                self._tell(PoweredUp(s))
             self._settle_locks(s)
         kept = {c for b in self.bots for c in b.regs if c}
         kept.update(b.flywheel for b in self.bots if b.flywheel)
@@ -869,6 +892,7 @@ class RoboRallyState(GameState):
             picture["prior"] = prior  # its first events are the end of the turn before
             self.trace.append(picture)
         self.events = []  # told with the start of the turn: register 1 starts afresh
+        self.happened = []
         if not any(b.pending for b in self.bots):
             self._begin_registers()
 
@@ -898,7 +922,7 @@ class RoboRallyState(GameState):
         self.phase = "resolve"
         for s, b in enumerate(self.bots):  # public now: told with register 1 (log only)
             if b.announce and b.on_board:
-                self.events.append(f"{s} announces power down")
+                self._tell(PowerDownAnnounced(s))
         self.reg = 0
         self.stage = "reveal"
         self._mark_register_start()
@@ -963,6 +987,7 @@ class RoboRallyState(GameState):
         if self.hook is not None:
             self.hook(self)
         self.events = []
+        self.happened = []
         self.asked = []
         self.shield = []
         self.shots = []
@@ -994,6 +1019,7 @@ class RoboRallyState(GameState):
             "robots": [(b.pos, b.facing, b.damage, b.lives, b.flags, b.virtual) for b in self.bots],
             "bots": [b.clone() for b in self.bots],
             "events": list(self.events),
+            "happened": list(self.happened),  # the events behind those lines
         }
 
     # -- reveal ---------------------------------------------------------------------------
@@ -1046,7 +1072,7 @@ class RoboRallyState(GameState):
             if b.dual == reg:
                 b.dual = -1
         b.regs[reg] = self._draw()
-        self.events.append(f"{seat} {why} {old}>{b.regs[reg]}")
+        self._tell(CardReplaced(seat, why, old, b.regs[reg]))
 
     def _apply_register_choice(self, seat: int, kind: str, value: str) -> None:
         b = self.bots[seat]
@@ -1064,7 +1090,7 @@ class RoboRallyState(GameState):
                 b.dual = -1 if b.dual == self.reg else b.dual
             b.regs[self.reg] = b.parked
             b.parked = 0
-            self.events.append(f"{seat} swap {old}>{b.regs[self.reg]}")
+            self._tell(CardReplaced(seat, "swap", old, b.regs[self.reg]))
         elif kind == "fire":
             for shot in self.shots:
                 if shot[0] == seat and shot[4] == "main":
@@ -1075,7 +1101,7 @@ class RoboRallyState(GameState):
                 b.options.remove(value)
                 self._lose_option(seat, value)
                 self.guard[seat] += 1
-                self.events.append(f"{seat} gives up {OPTIONS[value][0]} instead of 1 damage")
+                self._tell(OptionSacrificed(seat, OPTIONS[value][0]))
 
     # -- moving -----------------------------------------------------------------------------
     def _moves(self) -> bool:
@@ -1110,13 +1136,12 @@ class RoboRallyState(GameState):
         b = self.bots[s]
         k = KIND[card]
         at = len(self.events)  # the card is told before the pushes and falls it causes
-        start = self._spot(s)
+        start = (b.pos, b.facing)
         last = b.pos  # the square of the last step (a destroyed robot's way out is told)
         if mode == "crab":
             side = (b.facing + TURNS[KIND[pair]]) % 4
             self._step(s, side, s)
-            path = self._path(s, start, last, side) + (" (blocked)" if b.pos == last else "")
-            self.events.insert(at, f"{s} sidesteps {DIRS[side]}: {path}")
+            self._tell(Sidestepped(s, side, self._path(s, start, last, side), b.pos == last), at)
             return
         moved = steps = 0
         direction = b.facing
@@ -1140,42 +1165,36 @@ class RoboRallyState(GameState):
             b.facing = (b.facing + TURNS[KIND[pair]]) % 4
         # told as "2 plays 830: d7N -> d4N" (log text only, not the state), with the card's
         # Dual Processor pair, whose program it runs under Radio Control, a speed chosen
-        text = f"{s} plays {card}" + (f"+{pair}" if mode == "dual" else "")
-        if b.radio >= 0:
-            text += f" radio {b.radio}"
-        if speed is not None:
-            text += f" speed {speed}"
         path = self._path(s, start, last, direction)
-        if b.on_board and moved < steps:
-            path += " (blocked)"
-        self.events.insert(at, f"{text}: {path}")
+        blocked = b.on_board and moved < steps
+        paired = pair if mode == "dual" else 0
+        self._tell(CardPlayed(s, card, path, blocked, paired, b.radio, speed), at)
 
-    def _spot(self, s: int) -> str:
-        """Where robot ``s`` is and faces, for the log: ``d7N``."""
-        b = self.bots[s]
-        return f"{self.layout.short_name(b.pos)}{DIRS[b.facing]}"
+    def _tell(self, event: Event, at: int | None = None) -> None:
+        """Tell ``event``: its log line in :attr:`events`, the event itself in
+        :attr:`happened` (``at``: before the lines told since that index)."""
+        at = len(self.events) if at is None else at
+        self.events.insert(at, event.line(self._square))
+        self.happened.insert(at, event)
 
-    def _path(self, s: int, start: str, last: int, d: int) -> str:
-        """``d7N -> d5N`` for the log: from ``start`` to where robot ``s`` is now or, when it
+    def step_events(self) -> tuple[Event, ...]:
+        """The structured events of the register so far, one for each line of
+        :attr:`events` (a trace picture carries a register's as ``happened``)."""
+        return tuple(self.happened)
+
+    def _path(self, s: int, start: tuple[int, int], last: int, d: int) -> Path:
+        """Robot ``s``'s way from ``start`` (square, facing) to where it is now or, when it
         was destroyed, to the square it went to from ``last`` towards ``d`` (a pit, or off
         the board)."""
         b = self.bots[s]
         if b.on_board:
-            end = self._spot(s)
-            return start if end == start else f"{start} -> {end}"
+            return Path(*start, b.pos, b.facing)
         to = self.layout.nbr[last][d] if last >= 0 else -1
-        return f"{start} -> {self._square(to)}"
+        return Path(*start, to, start[1], gone=True)
 
     def _square(self, i: int) -> str:
         """A square's name for the log, or "off the board" (-1)."""
         return self.layout.short_name(i) if i >= 0 else "off the board"
-
-    def _shove(self, start: int, end: int) -> str:
-        """``d7 -> d6`` for the log: a robot pushed or pulled from ``start`` to ``end`` (a
-        pit or off the board if it was destroyed), ``d7 (held in place)`` if it stayed."""
-        if end == start:
-            return f"{self._square(start)} (held in place)"
-        return f"{self._square(start)} -> {self._square(end)}"
 
     def _real_at(self, cell: int, skip: int = -1) -> int:
         for s, b in enumerate(self.bots):
@@ -1206,7 +1225,8 @@ class RoboRallyState(GameState):
             rb = self.bots[r]
             to = lay.nbr[rb.pos][d]
             if r != s:  # told as "2 pushed by 0: d7 -> d6" (log text only, not the state)
-                self.events.append(f"{r} pushed by {s}: {self._shove(rb.pos, to)}")
+                gone = to < 0 or lay.kind[to] == PIT
+                self._tell(Shoved(r, s, rb.pos, to, gone=gone))
             self._place(r, to, "pushed" if r != s else "")
         for r in chain[1:]:
             self._ram(actor, r, d)
@@ -1222,7 +1242,7 @@ class RoboRallyState(GameState):
         rams, self.rams = self.rams, []
         for target, actor, source in rams:
             if self.bots[target].on_board:
-                self.events.append(f"{target} rammed by {actor} (1)")
+                self._tell(Rammed(target, actor))
                 self._damage(target, 1, source)
         self._end_damage()
 
@@ -1244,7 +1264,7 @@ class RoboRallyState(GameState):
         b.radio = -1
         b.fc_locks = 0
         b.locked = [False] * REGISTERS
-        self.events.append(f"{s} destroyed: {why}")
+        self._tell(Destroyed(s, why))
         for o in self.bots:
             if o.radio == s:
                 o.radio = -1
@@ -1296,14 +1316,14 @@ class RoboRallyState(GameState):
                     changed = True
         for s in list(movers):
             if s in held:
-                self.events.append(f"{s} belt blocked: {lay.short_name(self.bots[s].pos)}")
+                self._tell(BeltBlocked(s, self.bots[s].pos))
                 continue
             b = self.bots[s]
             d = dirs[s]
             t = movers[s]
             at = len(self.events)  # told before a fall it ends in
-            ride = "express belt" if kind[b.pos] == EXPRESS else "belt"
-            start, last = self._spot(s), b.pos
+            express = kind[b.pos] == EXPRESS
+            start, last = (b.pos, b.facing), b.pos
             self._place(s, t, "belt")
             if b.pos >= 0 and kind[t] in (BELT, EXPRESS) and belt[t] != d and not b.gyro:
                 turn = (belt[t] - d) % 4
@@ -1311,12 +1331,12 @@ class RoboRallyState(GameState):
                     b.facing = (b.facing + 1) % 4
                 elif turn == 3:
                     b.facing = (b.facing + 3) % 4
-            self.events.insert(at, f"{s} on {ride}: {self._path(s, start, last, d)}")
+            self._tell(BeltRide(s, express, self._path(s, start, last, d)), at)
 
     def _pushers(self) -> None:
         lay = self.layout
         bit = 1 << self.reg
-        pushed = []
+        pushed: list[tuple[int, int]] = []
         for i in lay.pushers:
             if lay.pusher_mask[i] & bit:
                 pushed.extend((s, i) for s, b in enumerate(self.bots) if b.pos == i)
@@ -1325,7 +1345,8 @@ class RoboRallyState(GameState):
                 at = len(self.events)  # told before whatever the push sets off
                 self._step(s, lay.pusher_dir[i], -1)
                 end = i if self.bots[s].pos == i else lay.nbr[i][lay.pusher_dir[i]]
-                self.events.insert(at, f"{s} pushed by pusher: {self._shove(i, end)}")
+                gone = not self.bots[s].on_board
+                self._tell(Shoved(s, -1, i, end, gone=gone), at)
 
     def _gears(self) -> None:
         kind = self.layout.kind
@@ -1333,9 +1354,9 @@ class RoboRallyState(GameState):
             if b.pos >= 0 and not b.gyro:
                 k = kind[b.pos]
                 if k in (GEAR_CW, GEAR_CCW):
-                    start = self._spot(s)
+                    start = b.facing
                     b.facing = (b.facing + (1 if k == GEAR_CW else 3)) % 4
-                    self.events.append(f"{s} turned by gear: {start} -> {self._spot(s)}")
+                    self._tell(GearTurned(s, b.pos, start, b.facing))
 
     def _crushers(self) -> None:
         lay = self.layout
@@ -1498,13 +1519,10 @@ class RoboRallyState(GameState):
         effects = []
         for shooter, target, dmg, d, kind, mode, _ in self.shots:
             if kind == "board":
-                self.events.append(f"{target} hit by board laser ({dmg})")
+                self._tell(Shot(target, -1, dmg))
             else:
                 hurt = dmg if mode == "normal" else 1 if mode == "howitzer" else 0
-                self.events.append(  # "2 hit by 1 (1)": the damage, as board lasers say it
-                    f"{target} hit by {shooter}" + (f" {mode}" if mode != "normal" else "")
-                    + (f" ({hurt})" if hurt else "")
-                )
+                self._tell(Shot(target, shooter, hurt, mode))  # "2 hit by 1 (1)" (log)
             if mode == "normal":
                 self._damage(target, dmg, (d + 2) % 4)
             elif mode == "howitzer":
@@ -1526,8 +1544,8 @@ class RoboRallyState(GameState):
                 way = d if mode != "tractor" else (d + 2) % 4
                 self._step(target, way, -1)
                 to = tb.pos if tb.on_board else self.layout.nbr[last][way]
-                how = "pulled" if mode == "tractor" else "pushed"
-                self.events.insert(at, f"{target} {how} by {shooter}: {self._shove(last, to)}")
+                pulled = mode == "tractor"
+                self._tell(Shoved(target, shooter, last, to, pulled, not tb.on_board), at)
             elif mode == "radio":
                 if sb.on_board:
                     tb.radio = shooter
@@ -1610,7 +1628,7 @@ class RoboRallyState(GameState):
                 b.archive = i
                 if b.flags < len(flags) and flags[b.flags] == i:
                     b.flags += 1
-                    self.events.append(f"{s} flag {b.flags}")
+                    self._tell(FlagTouched(s, b.flags))
             elif on_site:
                 b.archive = i
             if b.has("mechanical-arm"):
@@ -1624,12 +1642,12 @@ class RoboRallyState(GameState):
                     if b.flags < len(flags) and flags[b.flags] == j:
                         b.flags += 1
                         b.archive = j
-                        self.events.append(f"{s} flag {b.flags} (arm)")
+                        self._tell(FlagTouched(s, b.flags, arm=True))
                         break
                     if not on_site and (j in flags or lay.kind[j] in (WRENCH, DOUBLE_WRENCH)):
                         b.archive = j
             if b.archive != archive:  # told as "1 archive e11" (log text only)
-                self.events.append(f"{s} archive {lay.short_name(b.archive)}")
+                self._tell(ArchiveMoved(s, b.archive))
             if b.flags == len(flags) and flags:
                 self.winners = (*self.winners, s)
 
@@ -1644,7 +1662,7 @@ class RoboRallyState(GameState):
         for s, b in enumerate(self.bots):
             if b.pos >= 0 and b.virtual and count[b.pos] == 1:
                 b.virtual = False
-                self.events.append(f"{s} real at {lay.short_name(b.pos)}")
+                self._tell(BecameReal(s, b.pos))
         for s, b in enumerate(self.bots):
             b.pending = []
             if b.on_board:
@@ -1663,11 +1681,9 @@ class RoboRallyState(GameState):
                     # "0 repairs 1 on wrench at e11: 2 left" (log), "... frees 1" when the
                     # repair also ends registers locked by Fire Control
                     if b.damage < damage or locks:
-                        self.events.append(
-                            f"{s} repairs {damage - b.damage} on {self._site(site)}"
-                            f" at {lay.short_name(site)}: {b.damage} left"
-                            + (f" frees {locks}" if locks else "")
-                        )
+                        flag = lay.flags.index(site) + 1 if site in lay.flags else 0
+                        self._tell(Repaired(s, damage - b.damage, self._site(site), site,
+                                            b.damage, locks, flag))
                 if b.powered and b.damage > 0:
                     b.pending.append("stay")
             elif not b.out:
@@ -1675,13 +1691,13 @@ class RoboRallyState(GameState):
                     b.pending.append("discard")
                 b.pending.append("reenter")
                 if b.flywheel:  # it stays on the Flywheel: the re-entered robot's next hand
-                    self.events.append(f"{s} keeps the card on its Flywheel for re-entry")
+                    self._tell(FlywheelCard(s, kept=True))
             else:
                 b.options = []
                 if b.flywheel:
                     self.discard.append(b.flywheel)
                     b.flywheel = 0
-                    self.events.append(f"{s} loses the card kept on its Flywheel")
+                    self._tell(FlywheelCard(s, kept=False))
         # The end of the turn is told after its last register (log only): the trace has just
         # taken that register's picture; "end" marks where its events begin, and whether the
         # table waits for end-of-turn decisions the log tells. Not carried on either way.
@@ -1691,7 +1707,9 @@ class RoboRallyState(GameState):
             asks = any(k in b.pending for b in self.bots for k in told)
             picture["end"] = (len(picture["events"]), asks)
             picture["events"].extend(self.events)
+            picture["happened"].extend(self.happened)
         self.events = []
+        self.happened = []
         if not any(b.pending for b in self.bots):
             self._finish_turn()
 
@@ -1746,7 +1764,7 @@ class RoboRallyState(GameState):
                 b.announce = True
             if b.on_board and not b.announce and b.has("circuit-breaker") and b.damage >= 3:
                 b.announce = True
-                self.events.append(f"{s} announces power down (circuit breaker)")
+                self._tell(PowerDownAnnounced(s, breaker=True))
             b.stay = False
             b.gyro = b.recompiled = b.abort = b.abort_used = b.destroyed = False
             b.radio = -1
@@ -1917,6 +1935,7 @@ class RoboRallyState(GameState):
         other.sacrifices = self.sacrifices[:]
         other.resigns = self.resigns[:]
         other.events = self.events[:]
+        other.happened = self.happened[:]
         other.trace = None if self.trace is None else self.trace[:]
         return other
 

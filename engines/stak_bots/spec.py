@@ -34,6 +34,7 @@ from engines.stak_bots.state import (
     depth_name,
     seat_name,
 )
+from engines.stak_bots.told import Told, who
 
 DEPTHS = tuple(range(3, 13))
 OFF_ON = ("off", "on")
@@ -264,31 +265,35 @@ class StakBotsSpec(GameSpec):
 def describe(move: Move, seat: int, cards: CardSet | None) -> str:
     """A short sentence said to the mover: ``Player 1: play Shot Bot``, ``Player 1: scrap
     Pit Bot from your hand``, ``Player 1: choose Player 2's top card``."""
+    return f"{seat_name(seat)}: {describe_move(move, seat, cards)}"
+
+
+def describe_move(move: Move, seat: int, cards: CardSet | None) -> Told:
+    """The move said to its mover ``seat``, the other players kept apart (see
+    :class:`Told`): ``play Shot Bot``, ``choose Player 2's top card``."""
     bots = (cards or resolve_cards("default")).bots
-    who = seat_name(seat)
     kind = move.kind
     if kind in ("play", "discard", "recycle", "lose", "react"):
         name = next((b.name for b in bots if b.effect == move.effect), move.effect)
         if kind == "lose":
-            return f"{who}: scrap {name} from your hand"
+            return Told(f"scrap {name} from your hand")
         verb = "block with" if kind == "react" else kind
-        return f"{who}: {verb} {name}"
+        return Told(f"{verb} {name}")
     own = move.seat == seat
-    whose = "your" if own else f"{seat_name(move.seat)}'s"
+    whose = "your" if own else who(move.seat, possessive=True)
     if kind == "attack":
-        return f"{who}: attack {seat_name(move.seat)}"
+        return Told("attack ", who(move.seat))
     if kind == "target":
-        return f"{who}: choose {whose} top card"
+        return Told("choose ", whose, " top card")
     if kind == "expel":
-        player = "yourself" if own else seat_name(move.seat)
-        return f"{who}: choose {player} to scrap a hand card"
+        return Told("choose ", "yourself" if own else who(move.seat), " to scrap a hand card")
     if kind == "reset":
-        return f"{who}: reset the {depth_name(move.depth)} of {whose} stack"
-    return {
-        "scrap": f"{who}: scrap your top card",
-        "end": f"{who}: end the turn",
-        "take": f"{who}: let the attack happen",
-    }[kind]
+        return Told(f"reset the {depth_name(move.depth)} of ", whose, " stack")
+    return Told({
+        "scrap": "scrap your top card",
+        "end": "end the turn",
+        "take": "let the attack happen",
+    }[kind])
 
 
 def _cards(n: int) -> str:

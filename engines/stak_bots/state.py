@@ -16,16 +16,12 @@ from engines.core import GameResult, GameState, IllegalAction, Resign
 from engines.rng import GameRandom
 from engines.stak_bots.cards import TARGETS_TOP, CardSet
 from engines.stak_bots.moves import END, SCRAP, TAKE, Choice, Move, encode
+from engines.stak_bots.told import Part, Told, seat_name, their, they, verb, who
 from engines.stak_bots.view import HIDDEN, StakView
 
 TURN_ACTION_LIMIT = 60  # after this many actions in a turn: one card to the heap, then end
 MAX_TURNS = 400  # a game still going after this many turns ends: longest stack wins
 EVENT_LIMIT = 400
-
-
-def and_list(items: list[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    return " and ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else items[0]
 
 
 def depth_name(depth: int) -> str:
@@ -37,10 +33,6 @@ def depth_name(depth: int) -> str:
     if depth % 10 == 1 and depth % 100 != 11:
         suffix = "st"
     return f"{depth}{suffix} card from the top"
-
-
-def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
 
 
 class StakState(GameState):
@@ -100,7 +92,7 @@ class StakState(GameState):
         for seat in range(self.num_players):
             self.hands[seat] = [deck.pop() for _ in range(2)]
         self.draw = deck
-        self.say(f"{seat_name(0)} starts. Each stack has {depth} cards.")
+        self.say(who(0), " ", verb(0, "starts"), f". Each stack has {depth} cards.")
         if setup_effects:
             triggers = [
                 (self.stacks[s][-1], s)
@@ -134,9 +126,12 @@ class StakState(GameState):
         # the message must fit one status line under a prompt)
 
     # -- small helpers ------------------------------------------------------------
-    def say(self, text: str) -> None:
+    def say(self, *parts: Part) -> None:
+        """Tell a line made of ``parts`` (see :class:`Told`), when the log is kept (real
+        games: simulations keep none and build no lines)."""
         if self.events is not None:
-            self.events.append(text)
+            self.events.append(Told(*parts) if len(parts) > 1 or not isinstance(
+                parts[0], str) else parts[0])
             if len(self.events) > EVENT_LIMIT:
                 del self.events[: len(self.events) - EVENT_LIMIT]
 
@@ -172,8 +167,8 @@ class StakState(GameState):
                 continue
             power = self.power_at(seat, -1)
             if self.damage[card] >= power:
-                self.say(f"{seat_name(seat)}'s {self.name(card)} has power {power} now, with "
-                         f"{self.damage[card]} damage.")
+                self.say(who(seat, possessive=True), f" {self.name(card)} has power"
+                              f" {power} now, with {self.damage[card]} damage.")
                 weak.append((seat, card))
         return weak
 
@@ -217,7 +212,8 @@ class StakState(GameState):
                 where = places[card]
                 self.remove(seat, card)
                 self.to_heap(card)
-                self.say(f"{seat_name(seat)}'s {where}, {self.name(card)}, is scrapped.")
+                self.say(who(seat, possessive=True),
+                              f" {where}, {self.name(card)}, is scrapped.")
                 touched.append(seat)
         self.expose(touched)
 
@@ -237,7 +233,7 @@ class StakState(GameState):
             card = self.top(seat)
             if card >= 0 and not self.up[card]:
                 self.up[card] = True
-                self.say(f"{seat_name(seat)} turns up {self.name(card)}.")
+                self.say(who(seat), " ", verb(seat, "turns"), f" up {self.name(card)}.")
                 if self.bots[self.kinds[card]].has_entry:
                     triggers.append((card, seat))
         self.push(triggers)
@@ -251,7 +247,7 @@ class StakState(GameState):
             GameRandom(mixed).shuffle(self.draw)
             self.say(f"The scrapheap is shuffled into a new draw pile ({len(self.draw)} cards).")
         if not self.draw:
-            self.say(f"{seat_name(seat)} cannot draw: no cards left.")
+            self.say(who(seat), " cannot draw: no cards left.")
             return False
         self.hands[seat].append(self.draw.pop())
         return True
@@ -394,8 +390,9 @@ class StakState(GameState):
         self.moves += 1
         cards = self.stacks[seat] + self.hands[seat]
         self.say(
-            f"{seat_name(seat)} resigns: their {len(self.stacks[seat])} stack cards and "
-            f"{len(self.hands[seat])} hand cards go to the scrapheap."
+            who(seat), " ", verb(seat, "resigns"), ": ", their(seat),
+            f" {len(self.stacks[seat])} stack cards and {len(self.hands[seat])} hand cards go"
+            " to the scrapheap."
         )
         for card in cards:
             self.heap.append(card)
@@ -426,10 +423,9 @@ class StakState(GameState):
         self.settle()
         if self.winners is not None and len(self.winners) == 1:
             self.won_by_resign = True
-            self.end_reason = (
-                f"{seat_name(seat)} resigned: {seat_name(self.winners[0])} has the last "
-                "stack standing."
-            )
+            last = self.winners[0]
+            self.end_reason = Told(who(seat), " resigned: ", who(last), " ", verb(last, "has"),
+                                   " the last stack standing.")
             if self.events:
                 self.events[-1] = self.end_reason
         self.note_seen()
@@ -492,18 +488,18 @@ class StakState(GameState):
     def act(self, move: Move) -> None:
         seat = self.active
         kind = move.kind
-        who = seat_name(seat)
         if kind == "play":
             card = self.take_from_hand(seat, move.effect)
-            self.say(f"{who} plays {self.name(card)}.")
+            self.say(who(seat), " ", verb(seat, "plays"), f" {self.name(card)}.")
             self.put_on_stack(seat, card)
         elif kind == "discard":
             card = self.take_from_hand(seat, move.effect)
-            self.say(f"{who} discards {self.name(card)}.")
+            self.say(who(seat), " ", verb(seat, "discards"), f" {self.name(card)}.")
             self.to_heap(card)
         elif kind == "scrap":
             card = self.top(seat)
-            self.say(f"{who} scraps their top card, {self.name(card)}.")
+            self.say(who(seat), " ", verb(seat, "scraps"), " ", their(seat),
+                          f" top card, {self.name(card)}.")
             self.stacks[seat].pop()
             self.to_heap(card)
             self.expose([seat])
@@ -511,8 +507,9 @@ class StakState(GameState):
             card = self.take_from_hand(seat, move.effect)
             top = self.stacks[seat].pop()
             self.say(
-                f"{who} recycles: scraps their top card, {self.name(top)}, discards "
-                f"{self.name(card)} and draws a card."
+                who(seat), " ", verb(seat, "recycles"), ": ", verb(seat, "scraps"), " ",
+                their(seat), f" top card, {self.name(top)}, ", verb(seat, "discards"),
+                f" {self.name(card)} and ", verb(seat, "draws"), " a card."
             )
             self.to_heap(top)
             self.to_heap(card)
@@ -530,8 +527,8 @@ class StakState(GameState):
         if self.attacker < 0:
             self.attacker = card
         self.say(
-            f"{seat_name(seat)}'s {self.name(card)} attacks {seat_name(target)}'s "
-            f"{self.name(self.top(target))}."
+            who(seat, possessive=True), f" {self.name(card)} attacks ",
+            who(target, possessive=True), f" {self.name(self.top(target))}."
         )
         if self.reactive and self.hands[target]:
             self.choice = Choice("react", target, card, self.effects[card], target)
@@ -566,7 +563,7 @@ class StakState(GameState):
             self.stomp = target
 
     def end_turn(self) -> None:
-        self.say(f"{seat_name(self.active)} ends the turn.")
+        self.say(who(self.active), " ", verb(self.active, "ends"), " the turn.")
         self.next_turn()
 
     def next_turn(self) -> None:
@@ -614,7 +611,8 @@ class StakState(GameState):
             gone = [s for s in range(self.num_players) if not self.out[s] and not self.stacks[s]]
             for s in gone:
                 self.out[s] = True
-                self.say(f"{seat_name(s)}'s stack is empty: {seat_name(s)} is out.")
+                self.say(who(s, possessive=True), " stack is empty: ", who(s), " ",
+                              verb(s, "is"), " out.")
             left = self.alive()
             if len(left) <= 1:
                 self.finish(left or gone)
@@ -624,7 +622,9 @@ class StakState(GameState):
                 continue
             if self.need_draw:
                 self.need_draw = False
-                self.say(f"Turn {self.turn}: {seat_name(self.active)} draws a card.")
+                active = self.active
+                self.say(f"Turn {self.turn}: ", who(active), " ", verb(active, "draws"),
+                              " a card.")
                 self.draw_card(self.active)
                 continue
             if self.stomp >= 0:
@@ -645,22 +645,23 @@ class StakState(GameState):
     def finish(self, winners: list[int]) -> None:
         self.winners = tuple(winners)
         if len(winners) == 1:
-            self.end_reason = f"{seat_name(winners[0])} has the last stack standing."
+            won = winners[0]
+            self.end_reason = Told(who(won), " ", verb(won, "has"), " the last stack standing.")
         else:
-            names = and_list([seat_name(s) for s in winners])
-            self.end_reason = f"{names} lost their last cards at the same moment: they share."
+            self.end_reason = Told(who(*winners), " lost ", their(*winners),
+                                   " last cards at the same moment: ", they(*winners), " share.")
         self.say(self.end_reason)
 
     def resolve(self, card: int, seat: int) -> None:
         effect = self.effects[card]
         name = self.name(card)
-        self.say(f"Entry effect of {seat_name(seat)}'s {name}.")
+        self.say("Entry effect of ", who(seat, possessive=True), f" {name}.")
         if effect == "clumsy":
             self.scrap_cards([(seat, self.stacks[seat][0])])
         elif effect == "sidekick":
             self.fall(seat)
         elif effect == "bountiful":
-            self.say(f"{seat_name(seat)} draws a card.")
+            self.say(who(seat), " ", verb(seat, "draws"), " a card.")
             self.draw_card(seat)
         else:
             kind = "target" if effect in TARGETS_TOP else effect  # reset/expel
@@ -681,7 +682,8 @@ class StakState(GameState):
         if len(stack) < 2:
             return
         stack[-1], stack[-2] = stack[-2], stack[-1]
-        self.say(f"{seat_name(seat)}'s top card, {self.name(stack[-2])}, falls one place.")
+        self.say(who(seat, possessive=True),
+                      f" top card, {self.name(stack[-2])}, falls one place.")
         self.expose([seat])
 
     def decide(self, choice: Choice, move: Move) -> None:
@@ -691,7 +693,9 @@ class StakState(GameState):
                 self.fight(choice.target)
                 return
             card = self.take_from_hand(choice.seat, move.effect)
-            self.say(f"{seat_name(choice.seat)} blocks the attack by playing {self.name(card)}.")
+            blocker = choice.seat
+            self.say(who(blocker), " ", verb(blocker, "blocks"),
+                          f" the attack by playing {self.name(card)}.")
             self.stomp = -1
             if not self.attack_done:
                 self.attacker = -1
@@ -699,16 +703,19 @@ class StakState(GameState):
             return
         if kind == "lose":
             card = self.take_from_hand(choice.seat, move.effect)
-            self.say(f"{seat_name(choice.seat)} scraps {self.name(card)} from their hand.")
+            loser = choice.seat
+            self.say(who(loser), " ", verb(loser, "scraps"), f" {self.name(card)} from ",
+                          their(loser), " hand.")
             self.to_heap(card)
             return
         if kind == "expel":
             target = move.seat
             effect = choice.effect.capitalize()
             if not self.hands[target]:
-                self.say(f"{effect}: {seat_name(target)} has no card in hand: nothing happens.")
+                self.say(f"{effect}: ", who(target), " ", verb(target, "has"),
+                              " no card in hand: nothing happens.")
                 return
-            self.say(f"{effect}: {seat_name(target)} must scrap a hand card.")
+            self.say(f"{effect}: ", who(target), " must scrap a hand card.")
             lose = Choice("lose", target, choice.card, choice.effect)
             options = self.choice_options(lose)
             if len(options) == 1:
@@ -724,7 +731,8 @@ class StakState(GameState):
             self.damage[card] = 0
             if card == self.attacker:
                 self.attack_over = True
-            self.say(f"{seat_name(move.seat)}'s {where}, {self.name(card)}, is reset.")
+            self.say(who(move.seat, possessive=True),
+                          f" {where}, {self.name(card)}, is reset.")
             if any(c == card for c, _ in self.chain):
                 # its waiting entry effect lapses with it (QA: turned straight back up, a
                 # Shot Bot fired twice for one appearance); turned up again, it triggers anew
@@ -743,8 +751,8 @@ class StakState(GameState):
             self.damage[card] += value
             power = self.power_at(target, -1)
             self.say(
-                f"{seat_name(target)}'s top card, {name}, takes {value} damage "
-                f"({self.damage[card]}/{power})."
+                who(target, possessive=True), f" top card, {name}, takes {value} damage"
+                f" ({self.damage[card]}/{power})."
             )
             if self.damage[card] >= power:
                 self.scrap_cards([(target, card)])
@@ -756,7 +764,8 @@ class StakState(GameState):
             self.hands[target].append(card)
             if card == self.attacker:
                 self.attack_over = True
-            self.say(f"{seat_name(target)}'s top card, {name}, goes back to their hand.")
+            self.say(who(target, possessive=True), f" top card, {name}, goes back to ",
+                          their(target), " hand.")
             self.expose([target])
         elif effect == "trip":
             self.fall(target)
@@ -764,8 +773,8 @@ class StakState(GameState):
             stack = self.stacks[target]
             stack.pop()
             stack.insert(0, card)
-            self.say(f"{seat_name(target)}'s top card, {name}, goes to the bottom of "
-                     "their stack.")
+            self.say(who(target, possessive=True),
+                          f" top card, {name}, goes to the bottom of ", their(target), " stack.")
             self.expose([target])
 
     # -- results, views, copies ------------------------------------------------------------

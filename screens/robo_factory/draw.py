@@ -172,8 +172,9 @@ def summary_of_last_turn(view: RoboFactoryView, names: list[str]) -> str:
     return f"Last turn ({last.turn + 1}): order {letters(last.code)}. {mine}".strip()
 
 
-def log_lines(view: RoboFactoryView, names: list[str]) -> list[str]:
-    """The log's lines: every public event but the end, and who bought no information.
+def log_lines(view: RoboFactoryView, names: list[str], you: int | None = None) -> list[str]:
+    """The log's lines: every public event but the end, and who bought no information
+    (seat ``you``'s said to it: "You are the customer").
 
     The engine logs a purchase (``buy``) and a seat without cubes (``poor``), not a pass;
     so each customer turn's buying is told seat by seat in playing order (from the
@@ -184,7 +185,7 @@ def log_lines(view: RoboFactoryView, names: list[str]) -> list[str]:
     for event in view.events:
         if event.kind in ("buy", "poor", "end"):
             continue
-        lines.append(describe_event(event, names))
+        lines.append(describe_event(event, names, you))
         if event.kind != "deal":
             continue
         makers = [(event.seat + i) % n for i in range(1, n)]
@@ -192,7 +193,7 @@ def log_lines(view: RoboFactoryView, names: list[str]) -> list[str]:
             makers = makers[: makers.index(view.actor)]  # the seats that have decided
         for seat in makers:
             bought = buying.get((event.turn, seat))
-            lines.append(describe_event(bought, names) if bought is not None
+            lines.append(describe_event(bought, names, you) if bought is not None
                          else f"{names[seat]} did not buy.")
     return lines
 

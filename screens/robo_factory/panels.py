@@ -26,7 +26,7 @@ from screens.robo_factory.draw import (
     summary_of_last_turn,
 )
 from screens.robo_factory.notepad import NOTEPAD_KEYS
-from screens.robo_factory.results import _named
+from screens.robo_factory.results import reason_text
 from screens.robo_factory.room import Room, room_for
 from screens.sized_panel import SizedPanel
 from screens.text_fit import cut_cells, pad_cells
@@ -170,9 +170,7 @@ class PanelsMixin:
         state = self.state
         names = self.names()
         if state.is_terminal():
-            result = state.result()
-            assert result is not None
-            text = Text.assemble((_named(result.reason, names), "bold"))
+            text = Text.assemble((reason_text(state, names), "bold"))
             if self.message:
                 text.append("\n" + self.message, "bold")
             return text
@@ -254,7 +252,8 @@ class PanelsMixin:
 
     def _log_strings(self, view: RoboFactoryView) -> list[str]:
         """The log as ``view``'s seat may read it, the one human called "you"."""
-        return [_you(line) for line in log_lines(view, self.names())]
+        names = self.names()
+        return log_lines(view, names, names.index("You") if "You" in names else None)
 
     def _log_text(self, view: RoboFactoryView, seat: int | None, width: int,
                   height: int) -> Text:
@@ -279,8 +278,3 @@ def bought_answer(bought: tuple[int, int]) -> str:
     status line keeps it while the buyer builds that turn)."""
     card, tile = bought
     return f"Card {letters(card)}: {match_words(tile)} (bought for 1 cube)."
-
-
-def _you(line: str) -> str:
-    """Grammar for the display name "You"."""
-    return line.replace("You is ", "You are ").replace("You has ", "You have ")

@@ -11,17 +11,18 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from engines.robo_factory.state import RoboFactoryState
 from screens import dialogs
 from screens.game_over import GameOverScreen
 from screens.game_screen import GameScreen
 from screens.text_fit import ljust_cells
 
 
-def _named(reason: str, names: list[str]) -> str:
-    """The engine's reason with display names instead of ``Player N``."""
-    for seat in range(len(names) - 1, -1, -1):
-        reason = reason.replace(f"Player {seat + 1}", names[seat])
-    return reason.replace("You wins ", "You win ")  # "You win with 40 cubes."
+def reason_text(state: RoboFactoryState, names: list[str]) -> str:
+    """Why the game ended, in the display names (the seat called "You" spoken to: "You
+    win with 40 cubes.")."""
+    you = names.index("You") if "You" in names else None
+    return state.result_reason(names, you)
 
 
 class TurnResultScreen(ModalScreen[str | None]):
@@ -80,7 +81,9 @@ class RoboFactoryOverScreen(GameOverScreen):
         winners = self.result.winners
         # the headline says who won and with how much, once (QA: "You win!" over a line
         # "You win with 21 cubes.")
-        text = Text(_named(self.result.reason, names) + "\n\n",
+        state = self.session.match.state
+        assert isinstance(state, RoboFactoryState)
+        text = Text(reason_text(state, names) + "\n\n",
                     "bold green" if len(winners) == 1 else "bold yellow")
         order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
         place = 0

@@ -4,114 +4,140 @@ order with the pushes it makes, then belts, pushers, gears, crushers, lasers, fl
 archive markers; after the last register the end of the turn: virtual robots becoming real
 and repairs; at the start of a turn power downs and re-entries), with seats named and pushes
 and belt rides joined, and wrapped to the side panel. :func:`replayed_log` tells the last
-turns of a resumed game again."""
+turns of a resumed game again. Everything is told from the engine's structured events
+(:mod:`engines.roborally.events`), never from its log sentences."""
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
+from dataclasses import replace
 
 from engines.core import IllegalAction, Resign
 from engines.match import Match
 from engines.roborally.boardfile import Layout
 from engines.roborally.cards import OPTIONS
+from engines.roborally.events import (
+    DIRS,
+    ArchiveMoved,
+    BecameReal,
+    BeltBlocked,
+    BeltRide,
+    CardPlayed,
+    Destroyed,
+    Event,
+    FlagTouched,
+    GearTurned,
+    Path,
+    PowerDownAnnounced,
+    PowerDownCalledOff,
+    PoweredDown,
+    PoweredUp,
+    Rammed,
+    ReEntered,
+    Repaired,
+    Shot,
+    Shoved,
+    Sidestepped,
+    Squares,
+)
 from engines.roborally.state import SEAT_NAMES, Decide, RoboRallyState
 from screens.roborally.draw import card_label, text_style
 
-_BY_SEAT = re.compile(r"\b(hit|pushed|pulled|rammed) by ([0-7])\b")  # "hit by 2": by Green
-# "2 plays 830+80 radio 0 speed 4: d7N -> d3E": the card (and a Dual Processor pair), the
-# program it is run from under Radio Control, a speed chosen with Brakes/Fourth/Reverse Gear
-_PLAYS = re.compile(r"plays (\d+)(?:\+(\d+))?(?: radio ([0-7]))?(?: speed (\d+))?: (.*)")
-_SPOT = re.compile(r"^((?:[a-z]+\d+|\d+,\d+))([NESW])$")  # "d7N": a square and a facing
-_SQUARES = re.compile(r"[a-z]+\d+|\d+,\d+")  # square names (not "1 on belt:" seats)
-_COUNT = re.compile(r"^(.*) \((\d+)\)$")  # "1 rammed by 0 (1)"
-_RIDES = (" on belt: ", " on express belt: ")
-# "on wrench at e11: 2 left", then " frees 1" if Fire Control locks end with the repair
-_REPAIRS = re.compile(r"repairs (\d+) on (.+) at (\S+): (\d+) left(?: frees (\d+))?")
-_REENTERS = re.compile(r"re-enters at (\S+) facing ([NESW]) damage (\d+)( virtual)?")
-_POWER = re.compile(r"(powers down|stays powered down) \((\d+)\)")  # "(3)": damage cleared
-_MOVES = (" plays ", " sidesteps ", " turned by gear: ", " belt blocked") + _RIDES
+_JOINED = (Shoved, Rammed, BeltRide, BeltBlocked)  # a run of these may be joined
 
 
-def _joins(event: str) -> bool:
-    """An event a run of which may be joined: pushes, rams and belt rides."""
-    return any(w in event for w in (" pushed by ", " pulled by ", " rammed by ", " belt"))
+def _cells(e: Event) -> set[int]:
+    """The squares a push, belt ride or blocked belt names."""
+    if isinstance(e, Shoved):
+        return e.cells()
+    if isinstance(e, BeltRide):
+        return e.path.cells()
+    if isinstance(e, BeltBlocked):
+        return {e.square}
+    return set()
 
 
-def joined_pushes(events: list[str]) -> list[str]:
+def _joined(last: Event, e: Event) -> Event | None:
+    """``last`` and ``e`` told as one event (``e`` goes on from where ``last`` ended), or
+    None."""
+    if isinstance(last, Rammed) and isinstance(e, Rammed):
+        if (last.seat, last.by) == (e.seat, e.by):
+            return replace(last, damage=last.damage + e.damage)
+        return None
+    if isinstance(last, Shoved) and isinstance(e, Shoved):
+        if (last.seat, last.by, last.pulled) == (e.seat, e.by, e.pulled) and not (
+                last.held or last.gone or e.held) and e.start == last.end:
+            return replace(last, end=e.end, gone=e.gone)
+        return None
+    if isinstance(last, BeltRide) and isinstance(e, BeltRide):
+        a, b = last.path, e.path
+        if (last.seat, last.express) == (e.seat, e.express) and a.moved and not a.gone \
+                and b.moved and (b.start, b.start_facing) == (a.end, a.end_facing):
+            return replace(last, path=replace(a, end=b.end, end_facing=b.end_facing,
+                                              gone=b.gone))
+    return None
+
+
+def joined_pushes(events: Sequence[Event]) -> list[Event]:
     """One event for a robot pushed several squares in one move: ``1 pushed by 0: a1 -> a3``;
     likewise for belt rides (express belts, then all belts: ``1 on belt: a1N -> a3N``) and
     Ramming Gear damage (``1 rammed by 0 (2)``)."""
-    out: list[str] = []
+    out: list[Event] = []
     for e in events:
-        head, _, path = e.partition(": ")
-        count = _COUNT.match(e) if " rammed by " in e else None
         n = len(out) - 1
-        while _joins(e) and n >= 0 and _joins(out[n]):  # a run of such events
-            last_head, _, last_path = out[n].partition(": ")
-            start, _, end = last_path.partition(" -> ")
-            if count:
-                last = _COUNT.match(out[n])
-                if last and last[1] == count[1]:
-                    out[n] = f"{count[1]} ({int(last[2]) + int(count[2])})"
-                    break
-            elif last_head == head and end and path.startswith(end + " -> "):
-                if any(w in e for w in _RIDES) and _SQUARES.findall(e) and any(
-                    set(_SQUARES.findall(other)) & set(_SQUARES.findall(e))
-                    for other in out[n + 1 :]
-                ):
-                    n = -1  # a ride joined over another robot's ride there would mislead
-                    continue
-                out[n] = f"{head}: {start} -> {path.partition(' -> ')[2]}"
+        joined = False
+        while isinstance(e, _JOINED) and n >= 0 and isinstance(out[n], _JOINED):
+            both = _joined(out[n], e)
+            if both is not None:
+                if isinstance(e, BeltRide) and any(
+                        _cells(other) & _cells(e) for other in out[n + 1:]):
+                    break  # a ride joined over another robot's ride there would mislead
+                out[n] = both
+                joined = True
                 break
             n -= 1
-        else:
+        if not joined:
             out.append(e)
     return out
 
 
-# Events that begin a register's board elements (belts, pushers, gears, crushers, lasers,
-# flags): the cards' moves, pushes and falls are all told before them.
-_BOARD_PHASE = (" on belt: ", " on express belt: ", " belt blocked", " pushed by pusher",
-                " turned by gear", " hit by ", " flag ", " archive ", "destroyed: crushed",
-                "destroyed: too much damage")
+def _board_phase(e: Event) -> bool:
+    """An event of a register's board elements (belts, pushers, gears, crushers, lasers,
+    flags): the cards' moves, pushes and falls are all told before them."""
+    if isinstance(e, (BeltRide, BeltBlocked, GearTurned, Shot, FlagTouched, ArchiveMoved)):
+        return True
+    if isinstance(e, Shoved):
+        return e.by < 0  # a board pusher
+    return isinstance(e, Destroyed) and e.why == "crushed"
 
 
 def card_steps(picture: dict, lay: Layout) -> list[dict]:
     """Where the robots stand after each card of a register (in the order the cards play),
     from the picture's events: ``{"seat", "card", "spots": [(square, facing)]}`` a card.
     For the playback, which marks the robot whose card plays; [] for a register in which
-    fewer than two cards play (nothing to tell apart) or a turn's start."""
+    fewer than two cards play (nothing to tell apart) or a turn's start. A robot whose move
+    was blocked or that was held in place stays where it stood."""
     start = picture.get("start")
     if not picture.get("register") or not start:
         return []
-    names = {lay.short_name(i): i for i in range(lay.width * lay.height)}
     spots = [list(spot) for spot in start]
     steps: list[dict] = []
-
-    def moved(s: int, path: str) -> None:
-        end = path.split(" -> ")[-1].removesuffix(" (held in place)")
-        spot = _SPOT.match(end)
-        square = spot[1] if spot else end
-        spots[s][0] = names.get(square, -1)  # a pit or off the board: gone
-        if spot and spots[s][0] >= 0:
-            spots[s][1] = "NESW".index(spot[2])
-
-    end = picture.get("end", (len(picture["events"]), False))[0]
-    for e in picture["events"][:end]:
-        if any(mark in e for mark in _BOARD_PHASE):
+    happened: list[Event] = picture.get("happened", [])
+    end = picture.get("end", (len(happened), False))[0]
+    for e in happened[:end]:
+        if _board_phase(e):
             break
-        who, _, what = e.partition(" ")
-        if not (who.isdigit() and int(who) < len(spots)):
+        if not 0 <= e.seat < len(spots):
             continue
-        s = int(who)
-        plays = _PLAYS.match(what)
-        if plays:
-            steps.append({"seat": s, "card": int(plays[1])})
-            moved(s, plays[5])
-        elif what.startswith(("sidesteps ", "pushed by ", "pulled by ")):
-            moved(s, what.partition(": ")[2])
-        elif what.startswith("destroyed"):
-            spots[s][0] = -1
+        spot = spots[e.seat]
+        if isinstance(e, CardPlayed):
+            steps.append({"seat": e.seat, "card": e.card})
+        if isinstance(e, (CardPlayed, Sidestepped)):
+            spot[:] = [-1, spot[1]] if e.path.gone else [e.path.end, e.path.end_facing]
+        elif isinstance(e, Shoved):
+            spot[0] = -1 if e.gone else e.end
+        elif isinstance(e, Destroyed):
+            spot[0] = -1
         else:
             continue
         if steps:
@@ -119,37 +145,43 @@ def card_steps(picture: dict, lay: Layout) -> list[dict]:
     return steps if len(steps) >= 2 else []
 
 
-def _ride(path: str) -> str:
+def squares(lay: Layout) -> Squares:
+    """Square names for the log: ``d7``, or "off the board" for -1."""
+    return lambda i: lay.short_name(i) if i >= 0 else "off the board"
+
+
+def _ride(path: Path, square: Squares) -> str:
     """A belt ride's squares, with the facings only when the belt turned the robot."""
-    start, _, end = path.partition(" -> ")
-    a, b = _SPOT.match(start), _SPOT.match(end)
-    if a and b and a[2] == b[2] or a and not b:
-        return a[1] + (f" -> {b[1] if b else end}" if end else "")
-    return path
+    if path.gone:
+        return f"{square(path.start)} -> {square(path.end)}"
+    if not path.moved:
+        return square(path.start)
+    if path.start_facing == path.end_facing:
+        return f"{square(path.start)} -> {square(path.end)}"
+    return path.words(square)
 
 
-def _card_line(name: str, m: re.Match[str]) -> str:
-    """``Green Move3: d7N -> d4N`` from a "plays" event."""
-    label = card_label(int(m[1])).rpartition(" ")[0]
-    if m[2]:
-        label += "+" + card_label(int(m[2])).rpartition(" ")[0]
-    if m[4]:
-        label += f" ({m[4]} square{'s' if m[4] != '1' else ''})"
-    if m[3]:
-        return f"{name} runs {SEAT_NAMES[int(m[3])]}'s {label}: {m[5]}"
-    return f"{name} {label}: {m[5]}"
+def _card_line(name: str, e: CardPlayed, square: Squares) -> str:
+    """``Green Move3: d7N -> d4N`` from a card played."""
+    label = card_label(e.card).rpartition(" ")[0]
+    if e.pair:
+        label += "+" + card_label(e.pair).rpartition(" ")[0]
+    if e.speed is not None:
+        label += f" ({e.speed} square{'s' if e.speed != 1 else ''})"
+    path = e.path.words(square) + (" (blocked)" if e.blocked else "")
+    if e.radio >= 0:
+        return f"{name} runs {SEAT_NAMES[e.radio]}'s {label}: {path}"
+    return f"{name} {label}: {path}"
 
 
-def _header(picture: dict, before: list, events: list[str]) -> str:
+def _header(picture: dict, before: list, events: list[Event]) -> str:
     """``Register 2: Green Move3 830, Blue Move2 770, Red powered down``: the cards in the
     order the robots move, the highest priority first."""
     reg = picture["register"]
     played: dict[int, tuple[int, int]] = {}  # seat -> (card it ran, when)
     for n, e in enumerate(events):
-        who, _, what = e.partition(" ")
-        m = _PLAYS.match(what)
-        if m and who.isdigit():
-            played[int(who)] = (int(m[1]), n)
+        if isinstance(e, CardPlayed):
+            played[e.seat] = (e.card, n)
     shown = []
     for s, b in enumerate(picture["bots"]):
         card = b.regs[reg - 1] if b.pos >= 0 or before[s][0] >= 0 else 0
@@ -162,89 +194,102 @@ def _header(picture: dict, before: list, events: list[str]) -> str:
     return f"Register {reg}: " + ", ".join(t for _, _, t in shown)
 
 
-def _public(name: str, what: str) -> tuple[str, str] | None:
-    """Our words for an archive, end-of-turn or power-down event (``what`` follows the
-    seat), or None for the others: ``Blue's archive moves to e11``."""
-    if what.startswith("archive "):
-        return f"{name}'s archive moves to {what.removeprefix('archive ')}", ""
-    if what.startswith("real at "):
-        return f"{name} becomes real (alone on {what.removeprefix('real at ')})", ""
-    m = _REPAIRS.fullmatch(what)
-    if m:
-        site = m[2] if m[2].startswith("flag") else f"the {m[2]}"
-        left = f"{m[4]} left" if m[4] != "0" else "none left"
+def _public(name: str, e: Event, square: Squares) -> tuple[str, str] | None:
+    """Our words for an archive, end-of-turn or power-down event, or None for the others:
+    ``Blue's archive moves to e11``."""
+    if isinstance(e, ArchiveMoved):
+        return f"{name}'s archive moves to {square(e.square)}", ""
+    if isinstance(e, BecameReal):
+        return f"{name} becomes real (alone on {square(e.square)})", ""
+    if isinstance(e, Repaired):
+        site = e.site if e.flag else f"the {e.site}"
+        left = f"{e.left} left" if e.left else "none left"
         freed = ""
-        if m[5]:
-            registers = "register" if m[5] == "1" else "registers"
-            freed = f"frees {m[5]} {registers} locked by {OPTIONS['fire-control'][0]}"
-        if m[1] == "0":  # the repair only ended the locks
-            return f"{name} {freed} on {site} at {m[3]}", "green"
+        if e.freed:
+            registers = "register" if e.freed == 1 else "registers"
+            freed = f"frees {e.freed} {registers} locked by {OPTIONS['fire-control'][0]}"
+        at = square(e.square)
+        if not e.amount:  # the repair only ended the locks
+            return f"{name} {freed} on {site} at {at}", "green"
         also = f" and {freed}" if freed else ""
-        return f"{name} repairs {m[1]} damage on {site} at {m[3]} ({left}){also}", "green"
-    if what.startswith("announces power down"):
-        why = f" ({OPTIONS['circuit-breaker'][0]})" if "circuit breaker" in what else ""
+        return f"{name} repairs {e.amount} damage on {site} at {at} ({left}){also}", "green"
+    if isinstance(e, PowerDownAnnounced):
+        why = f" ({OPTIONS['circuit-breaker'][0]})" if e.breaker else ""
         return f"{name} announces a power down for next turn{why}", "yellow"
-    m = _POWER.fullmatch(what)
-    if m:
-        cleared = f": all {m[2]} damage repaired" if m[2] != "0" else ""
-        how = "remains powered down" if m[1].startswith("stays") else m[1]
+    if isinstance(e, PoweredDown):
+        cleared = f": all {e.cleared} damage repaired" if e.cleared else ""
+        how = "remains powered down" if e.stays else "powers down"
         return f"{name} {how}{cleared}", "yellow"
-    m = _REENTERS.fullmatch(what)
-    if m:
-        virtual = " as a virtual robot (the square is shared)" if m[4] else ""
-        damage = "no damage" if m[3] == "0" else f"{m[3]} damage"  # Superior Archive: 0
-        return f"{name} re-enters at {m[1]} facing {m[2]} with {damage}{virtual}", ""
-    if what == "calls off power down":
+    if isinstance(e, ReEntered):
+        virtual = " as a virtual robot (the square is shared)" if e.virtual else ""
+        damage = "no damage" if not e.damage else f"{e.damage} damage"  # Superior Archive: 0
+        return (f"{name} re-enters at {square(e.square)} facing {DIRS[e.facing]} with"
+                f" {damage}{virtual}", "")
+    if isinstance(e, PowerDownCalledOff):
         return f"{name} calls off the power down it announced", "yellow"
-    if what == "powers up":
+    if isinstance(e, PoweredUp):
         return f"{name} powers up again", "yellow"
     return None
 
 
-def _told(events: list[str], moved: set[int]) -> list[tuple[str, str]]:
+def _by(seat: int) -> str:
+    """Who pushed, pulled, rammed or shot: a seat's name, or the board's pusher."""
+    return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else "pusher"
+
+
+def _other(e: Event, square: Squares) -> tuple[str, str]:
+    """The words (after the robot's name) and style of an event told as it happened:
+    pushes, rams, shots, destruction, flags and card replacements."""
+    if isinstance(e, Shoved):
+        how = "pulled" if e.pulled else "pushed"
+        where = (f"{square(e.start)} (held in place)" if e.held
+                 else f"{square(e.start)} -> {square(e.end)}")
+        return f"{how} by {_by(e.by)}: {where}", ""
+    if isinstance(e, Rammed):
+        return f"rammed by {_by(e.by)} ({e.damage})", "bold red"
+    if isinstance(e, Shot):
+        if e.by < 0:
+            return f"hit by a board laser ({e.damage})", "bold red"
+        mode = f" {e.mode}" if e.mode != "normal" else ""
+        return f"shot by {_by(e.by)}{mode}" + (f" ({e.damage})" if e.damage else ""), "bold red"
+    if isinstance(e, Destroyed):
+        return e.words(square), "bold red"
+    if isinstance(e, FlagTouched):
+        return "touches " + e.words(square), "bold green"
+    return e.words(square), ""
+
+
+def _told(events: list[Event], moved: set[int], lay: Layout) -> list[tuple[str, str]]:
     """A line (text, style) for each event in turn; adds to ``moved`` the seats whose
     moves they tell."""
+    square = squares(lay)
     lines: list[tuple[str, str]] = []
     for e in events:
-        who, _, what = e.partition(" ")
-        if not (who.isdigit() and int(who) < len(SEAT_NAMES)):
-            lines.append((f"  {e}", ""))
-            continue
-        s = int(who)
+        s = e.seat
         name = SEAT_NAMES[s]
-        style = ""
-        public = _public(name, what)
+        public = _public(name, e, square)
         if public:
             lines.append((f"  {public[0]}", public[1] or text_style(s)))
             continue
-        if any(w in e for w in _MOVES):
+        if isinstance(e, (CardPlayed, Sidestepped, GearTurned, BeltBlocked, BeltRide)):
             moved.add(s)
             style = text_style(s)
-            head, _, path = what.partition(": ")
-            m = _PLAYS.match(what)
-            if m:
-                text = _card_line(name, m)
-            elif head == "belt blocked":
-                text = f"{name} on belt: {path} (blocked)"
-            elif f" {head}: " in _RIDES:
-                text = f"{name} {head}: {_ride(path)}"
+            if isinstance(e, CardPlayed):
+                text = _card_line(name, e, square)
+            elif isinstance(e, BeltBlocked):
+                text = f"{name} on belt: {square(e.square)} (blocked)"
+                if ("  " + text, style) in lines:
+                    continue  # an express belt robot blocked again by the other belts
+            elif isinstance(e, BeltRide):
+                ride = "express belt" if e.express else "belt"
+                text = f"{name} on {ride}: {_ride(e.path, square)}"
             else:
-                text = f"{name} {what}"
-            if head == "belt blocked" and ("  " + text, style) in lines:
-                continue  # an express belt robot blocked again by the other belts
+                text = f"{name} {e.words(square)}"
             lines.append(("  " + text, style))
             continue
-        if " pushed by " in e or " pulled by " in e:
+        if isinstance(e, Shoved):
             moved.add(s)
-        what = what.replace("hit by board laser", "hit by a board laser")
-        what = _BY_SEAT.sub(
-            lambda m: f"{'shot' if m[1] == 'hit' else m[1]} by {SEAT_NAMES[int(m[2])]}", what
-        )
-        if "destroyed" in what or "shot" in what or "hit" in what or "rammed" in what:
-            style = "bold red"
-        if what.startswith("flag"):
-            style = "bold green"
-            what = "touches " + what
+        what, style = _other(e, square)
         lines.append((f"  {name} {what}", style))
     return lines
 
@@ -258,18 +303,18 @@ def narrate(picture: dict, before: list, lay: Layout) -> list[tuple[str, str]]:
     follow it). A turn's start (register 0) first tells the power downs announced at the end
     of the turn before, then ``Turn 5 begins.``, re-entries and power downs."""
     reg = picture["register"]
-    raw = picture["events"]
+    raw: list[Event] = picture["happened"]
     moved: set[int] = set()  # seats whose moves the events tell
     if reg == 0:
         prior = picture.get("prior", 0)  # the engine marks the end of the turn before
         return (
-            _told(joined_pushes(raw[:prior]), moved)
+            _told(joined_pushes(raw[:prior]), moved, lay)
             + [(f"Turn {picture['turn']} begins.", "bold")]
-            + _told(joined_pushes(raw[prior:]), moved)
+            + _told(joined_pushes(raw[prior:]), moved, lay)
         )
     end, asks = picture.get("end", (len(raw), False))  # where the end of the turn begins
     events = joined_pushes(raw[:end])
-    lines = [(_header(picture, before, events), "bold"), *_told(events, moved)]
+    lines = [(_header(picture, before, events), "bold"), *_told(events, moved, lay)]
     for s, b in enumerate(picture["bots"]):  # a move no event told (none is known)
         old_pos, old_f = before[s]
         if s in moved or old_pos < 0 or b.pos < 0:
@@ -284,7 +329,7 @@ def narrate(picture: dict, before: list, lay: Layout) -> list[tuple[str, str]]:
             )
     if "end" in picture and (asks or end < len(raw)):  # the decisions are told after it
         lines.append((f"End of turn {picture['turn']}:", "bold"))
-        lines.extend(_told(joined_pushes(raw[end:]), moved))
+        lines.extend(_told(joined_pushes(raw[end:]), moved, lay))
     return lines
 
 

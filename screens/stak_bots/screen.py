@@ -14,8 +14,9 @@ from textual.widgets import Footer
 
 from engines.core import Action, GameResult
 from engines.stak_bots.moves import Move
-from engines.stak_bots.spec import describe, rules_text
-from engines.stak_bots.state import StakState, and_list
+from engines.stak_bots.spec import describe_move, rules_text
+from engines.stak_bots.state import StakState
+from engines.stak_bots.told import and_list, said
 from screens import dialogs
 from screens.dialogs import RulesScreen
 from screens.game_over import GameOverScreen
@@ -296,8 +297,7 @@ class StakBotsScreen(PromptsMixin, TurnKeysMixin, PanelsMixin, GameScreen):
     def on_hint(self, action: Action, seat: int) -> None:
         """Say the move and the key that makes it, with the card or option selected."""
         assert isinstance(action, Move)
-        move = describe(action, seat, self.state.cards).split(": ", 1)[-1]  # no "Player 1:"
-        move = self.named([move])[0]
+        move = said(describe_move(action, seat, self.state.cards), self.names(), self.you())
         options = self.prompt_options()
         self.hint_target = None
         if action in options:

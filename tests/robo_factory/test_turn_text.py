@@ -194,6 +194,27 @@ def test_the_log_tells_who_did_not_buy_seat_by_seat() -> None:
     assert lines[3].startswith("Computer 1 built")
 
 
+def test_the_engine_says_your_lines_and_the_result_to_you() -> None:
+    """The verbs of the seat spoken to, and the result's winner, come from the engine's
+    words for it ("You are the customer", "You win with 9 cubes."), not from patching its
+    sentences."""
+    state = new_state()
+    assert log_lines(state.view(0), NAMES, 0) == ["Turn 1: You are the customer; cards dealt."]
+    assert log_lines(state.view(1), ["Ann", "You", "Bob"], 1) == [
+        "Turn 1: Ann is the customer; cards dealt."]
+    (done,) = random_game(3, 17)
+    result = done.result()
+    assert result is not None and done.result_reason() == result.reason
+    winner = result.winners[0]
+    names = [f"P{s + 1}" for s in range(3)]
+    mine = done.result_reason(names, winner)
+    if len(result.winners) == 1:
+        assert mine.startswith(f"You win with {done.cubes[winner]} cubes.")
+        assert done.result_reason(names).startswith(f"P{winner + 1} wins with ")
+    else:
+        assert mine.startswith("You")
+
+
 @pytest.mark.parametrize(("players", "seed"), [(3, 17), (4, 3)])
 def test_the_log_has_a_line_per_manufacturer_and_turn(players: int, seed: int) -> None:
     (state,) = random_game(players, seed)

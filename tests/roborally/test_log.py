@@ -8,6 +8,7 @@ from typing import Any
 
 from engines.roborally import ROBORALLY
 from engines.roborally.boardfile import bundled_courses, load_course
+from engines.roborally.events import Shoved
 from engines.roborally.state import Program, RoboRallyState, random_choice
 from screens.roborally.draw import draw_board, legend
 from screens.roborally.log import joined_pushes, narrate
@@ -48,9 +49,10 @@ def test_a_robot_pushed_two_squares_is_one_line_and_off_the_board_is_named() -> 
                           "1 pushed by 0: c1 -> off the board"]
     assert "  Blue pushed by Red: b1 -> off the board" in lines
     assert "  Blue destroyed: falls off the edge" in lines
-    assert joined_pushes(["1 pushed by 0: a1 -> b1", "2 pushed by 0: b1 -> c1",
-                          "1 pushed by 0: b1 -> c1", "1 pushed by pusher"]) == [
-        "1 pushed by 0: a1 -> c1", "2 pushed by 0: b1 -> c1", "1 pushed by pusher"]
+    a1, b1, c1, d1 = range(4)
+    assert joined_pushes([Shoved(1, 0, a1, b1), Shoved(2, 0, b1, c1), Shoved(1, 0, b1, c1),
+                          Shoved(1, -1, c1, d1)]) == [
+        Shoved(1, 0, a1, c1), Shoved(2, 0, b1, c1), Shoved(1, -1, c1, d1)]
 
 
 def test_a_board_pusher_push_names_its_squares() -> None:

@@ -360,10 +360,12 @@ def test_a_destroyed_robot_re_entering_without_its_announced_power_down_says_so(
 
 
 def test_a_re_entry_tells_its_facing_damage_and_a_shared_square() -> None:
+    from engines.roborally.events import ReEntered
     from screens.roborally.log import _public
 
-    assert _public("Red", "re-enters at e9 facing W damage 2") == (
+    square = {9: "e9", 16: "f16"}.__getitem__
+    assert _public("Red", ReEntered(0, 9, 3, 2), square) == (
         "Red re-enters at e9 facing W with 2 damage", "")
-    assert _public("Blue", "re-enters at f16 facing N damage 0 virtual") == (
+    assert _public("Blue", ReEntered(1, 16, 0, 0, virtual=True), square) == (
         "Blue re-enters at f16 facing N with no damage as a virtual robot (the square is "
         "shared)", "")

@@ -12,6 +12,7 @@ import pytest
 from engines.roborally import ROBORALLY
 from engines.roborally.boardfile import bundled_courses
 from engines.roborally.cards import OPTION_IDS
+from engines.roborally.events import BeltRide, Path, Rammed
 from engines.roborally.players import RandomPlayer
 from engines.roborally.state import RoboRallyState
 from screens.roborally.log import joined_pushes, narrate
@@ -141,9 +142,11 @@ def test_a_radio_controlled_robot_runs_the_shooters_card() -> None:
 
 
 def test_joined_belt_rides_and_rams() -> None:
-    assert joined_pushes(["1 on belt: a1N -> b1N", "1 on belt: b1N -> c1E",
-                          "1 rammed by 0 (1)", "1 rammed by 0 (1)"]) == [
-        "1 on belt: a1N -> c1E", "1 rammed by 0 (2)"]
+    a1, b1, c1 = range(3)
+    n, e = 0, 1
+    assert joined_pushes([BeltRide(1, False, Path(a1, n, b1, n)),
+                          BeltRide(1, False, Path(b1, n, c1, e)), Rammed(1, 0), Rammed(1, 0)]) == [
+        BeltRide(1, False, Path(a1, n, c1, e)), Rammed(1, 0, 2)]
 
 
 def test_the_log_lines_stay_out_of_the_game_state() -> None:

@@ -11,6 +11,7 @@ import re
 import pytest
 
 from engines.stak_bots.state import StakState
+from engines.stak_bots.told import Told, their, they, verb, who
 from screens.dialogs import PassScreen
 from screens.stak_bots.log import named_events
 from screens.stak_bots.screen import StakBotsOverScreen
@@ -21,6 +22,19 @@ from tests.ui_helpers import SIZE, make_app, sb_screen, settle
 
 CARD = r"(Player \d)'s ((face-down )?(top card|bottom card|\d+(st|nd|rd|th) card from the top)), " \
        r"[A-Z][a-z]+ Bot, "
+
+
+def recycles(seat: int, top: str = "Clumsy Bot", card: str = "Core Bot") -> Told:
+    """The engine's line for ``seat`` recycling ``card``, its top card ``top`` scrapped."""
+    return Told(who(seat), " ", verb(seat, "recycles"), ": ", verb(seat, "scraps"), " ",
+                their(seat), f" top card, {top}, ", verb(seat, "discards"), f" {card} and ",
+                verb(seat, "draws"), " a card.")
+
+
+def shared(*seats: int) -> Told:
+    """The engine's line for ``seats`` sharing the win."""
+    return Told(who(*seats), " lost ", their(*seats), " last cards at the same moment: ",
+                they(*seats), " share.")
 
 
 def effect_on_player_2(effect: str, *answers: str) -> StakState:
@@ -62,13 +76,16 @@ def test_event_wording_is_not_part_of_the_game_state():
 def test_your_possessive_for_the_one_human():
     names = ["P1 You", "P2 Computer", "P3 Computer 2"]
     events = [
-        "Player 1's top card, Spike Bot, is scrapped.",
-        "Player 2's top card, Reaper Bot, goes back to their hand.",
-        "Player 3's top card, Pit Bot, goes back to Player 1's hand.",
-        "Player 1's top card, Core Bot, goes to the bottom of their stack.",
-        "Turn 3: Player 2 attacks. Player 1's Core Bot falls.",
-        "Player 1 plays Clumsy Bot.",
-        "Player 1's stack is empty: Player 1 is out.",
+        Told(who(0, possessive=True), " top card, Spike Bot, is scrapped."),
+        Told(who(1, possessive=True), " top card, Reaper Bot, goes back to ", their(1), " hand."),
+        Told(who(2, possessive=True), " top card, Pit Bot, goes back to ",
+             who(0, possessive=True), " hand."),
+        Told(who(0, possessive=True), " top card, Core Bot, goes to the bottom of ", their(0),
+             " stack."),
+        Told("Turn 3: ", who(1), " ", verb(1, "attacks"), ". ", who(0, possessive=True),
+             " Core Bot falls."),
+        Told(who(0), " ", verb(0, "plays"), " Clumsy Bot."),
+        Told(who(0, possessive=True), " stack is empty: ", who(0), " ", verb(0, "is"), " out."),
     ]
     assert named_events(events, names, you=0) == [
         "Your top card, Spike Bot, is scrapped.",
@@ -84,39 +101,47 @@ def test_your_possessive_for_the_one_human():
 
 
 @pytest.mark.parametrize(("event", "said"), [
-    ("Player 1 starts. Each stack has 9 cards.", "You start. Each stack has 9 cards."),
-    ("Turn 3: Player 1 draws a card.", "Turn 3: you draw a card."),
-    ("Player 1 draws a card.", "You draw a card."),
-    ("Player 1 plays Reaper Bot.", "You play Reaper Bot."),
-    ("Player 1 turns up Begone Bot.", "You turn up Begone Bot."),
-    ("Player 1 discards Pit Bot.", "You discard Pit Bot."),
-    ("Player 1 scraps their top card, Spike Bot.", "You scrap your top card, Spike Bot."),
-    ("Player 1 recycles: scraps their top card, Clumsy Bot, discards Core Bot and draws a "
-     "card.", "You recycle: scrap your top card, Clumsy Bot, discard Core Bot and draw a card."),
-    ("Player 1 ends the turn.", "You end the turn."),
-    ("Player 1 cannot draw: no cards left.", "You cannot draw: no cards left."),
-    ("Player 1 blocks the attack by playing Pit Bot.",
+    (Told(who(0), " ", verb(0, "starts"), ". Each stack has 9 cards."),
+     "You start. Each stack has 9 cards."),
+    (Told("Turn 3: ", who(0), " ", verb(0, "draws"), " a card."), "Turn 3: you draw a card."),
+    (Told(who(0), " ", verb(0, "draws"), " a card."), "You draw a card."),
+    (Told(who(0), " ", verb(0, "plays"), " Reaper Bot."), "You play Reaper Bot."),
+    (Told(who(0), " ", verb(0, "turns"), " up Begone Bot."), "You turn up Begone Bot."),
+    (Told(who(0), " ", verb(0, "discards"), " Pit Bot."), "You discard Pit Bot."),
+    (Told(who(0), " ", verb(0, "scraps"), " ", their(0), " top card, Spike Bot."),
+     "You scrap your top card, Spike Bot."),
+    (recycles(0),
+     "You recycle: scrap your top card, Clumsy Bot, discard Core Bot and draw a card."),
+    (Told(who(0), " ", verb(0, "ends"), " the turn."), "You end the turn."),
+    (Told(who(0), " cannot draw: no cards left."), "You cannot draw: no cards left."),
+    (Told(who(0), " ", verb(0, "blocks"), " the attack by playing Pit Bot."),
      "You block the attack by playing Pit Bot."),
-    ("Player 1 scraps Shot Bot from their hand.", "You scrap Shot Bot from your hand."),
-    ("Expel: Player 1 must scrap a hand card.", "Expel: you must scrap a hand card."),
-    ("Entry effect of Player 1's Reaper Bot.", "Entry effect of your Reaper Bot."),
-    ("Player 1 has the last stack standing.", "You have the last stack standing."),
-    ("Player 1 and Player 2 lost their last cards at the same moment: they share.",
+    (Told(who(0), " ", verb(0, "scraps"), " Shot Bot from ", their(0), " hand."),
+     "You scrap Shot Bot from your hand."),
+    (Told("Expel: ", who(0), " must scrap a hand card."), "Expel: you must scrap a hand card."),
+    (Told("Entry effect of ", who(0, possessive=True), " Reaper Bot."),
+     "Entry effect of your Reaper Bot."),
+    (Told(who(0), " ", verb(0, "has"), " the last stack standing."),
+     "You have the last stack standing."),
+    (shared(0, 1),
      "You and P2 Computer lost your last cards at the same moment: you share."),
-    ("Player 1's top card, Pit Bot, goes back to their hand.",
+    (Told(who(0, possessive=True), " top card, Pit Bot, goes back to ", their(0), " hand."),
      "Your top card, Pit Bot, goes back to your hand."),
     # the others keep the names the stacks show
-    ("Player 2 plays Reaper Bot.", "P2 Computer plays Reaper Bot."),
-    ("Turn 4: Player 2 draws a card.", "Turn 4: P2 Computer draws a card."),
-    ("Player 3 recycles: scraps their top card, Clumsy Bot, discards Core Bot and draws a "
-     "card.", "P3 Computer 2 recycles: scraps their top card, Clumsy Bot, discards Core Bot "
+    (Told(who(1), " ", verb(1, "plays"), " Reaper Bot."), "P2 Computer plays Reaper Bot."),
+    (Told("Turn 4: ", who(1), " ", verb(1, "draws"), " a card."),
+     "Turn 4: P2 Computer draws a card."),
+    (recycles(2), "P3 Computer 2 recycles: scraps their top card, Clumsy Bot, discards Core Bot "
      "and draws a card."),
-    ("Player 2 scraps their top card, Fatal Bot.", "P2 Computer scraps their top card, Fatal Bot."),
-    ("Player 3's top card, Pit Bot, goes back to their hand.",
+    (Told(who(1), " ", verb(1, "scraps"), " ", their(1), " top card, Fatal Bot."),
+     "P2 Computer scraps their top card, Fatal Bot."),
+    (Told(who(2, possessive=True), " top card, Pit Bot, goes back to ", their(2), " hand."),
      "P3 Computer 2's top card, Pit Bot, goes back to their hand."),
-    ("Player 2 scraps Shot Bot from their hand.", "P2 Computer scraps Shot Bot from their hand."),
-    ("Entry effect of Player 2's Reaper Bot.", "Entry effect of P2 Computer's Reaper Bot."),
-    ("Player 2 and Player 3 lost their last cards at the same moment: they share.",
+    (Told(who(1), " ", verb(1, "scraps"), " Shot Bot from ", their(1), " hand."),
+     "P2 Computer scraps Shot Bot from their hand."),
+    (Told("Entry effect of ", who(1, possessive=True), " Reaper Bot."),
+     "Entry effect of P2 Computer's Reaper Bot."),
+    (shared(1, 2),
      "P2 Computer and P3 Computer 2 lost their last cards at the same moment: they share."),
 ])
 def test_the_log_speaks_to_the_one_human(event, said):
@@ -130,8 +155,10 @@ def test_the_log_speaks_to_the_one_human(event, said):
 
 def test_the_log_speaks_to_a_human_in_another_seat():
     names = ["P1 Computer", "P2 You"]
-    events = ["Player 2 plays Reaper Bot.", "Player 1 plays Pit Bot.",
-              "Player 1's top card, Pit Bot, goes back to Player 2's hand."]
+    events = [Told(who(1), " ", verb(1, "plays"), " Reaper Bot."),
+              Told(who(0), " ", verb(0, "plays"), " Pit Bot."),
+              Told(who(0, possessive=True), " top card, Pit Bot, goes back to ",
+                   who(1, possessive=True), " hand.")]
     assert named_events(events, names, you=1) == [
         "You play Reaper Bot.", "P1 Computer plays Pit Bot.",
         "P1 Computer's top card, Pit Bot, goes back to your hand."]
@@ -178,7 +205,7 @@ async def test_hot_seat_logs_keep_the_names(tmp_path):
         await pilot.pause()
         screen = sb_screen(app)
         assert screen.you() is None
-        event = "Player 1's top card, Spike Bot, is scrapped."
+        event = Told(who(0, possessive=True), " top card, Spike Bot, is scrapped.")
         assert screen.named([event]) == named_events([event], screen.names())
         assert not screen.named([event])[0].startswith("Your")
 
@@ -186,14 +213,14 @@ async def test_hot_seat_logs_keep_the_names(tmp_path):
 # -- the QA tester's second pass: shared wins, own cards, entry effects ----------------------
 @pytest.mark.parametrize(("event", "said"), [
     # you come first among those who share, and the sentence speaks to you
-    ("Player 2 and Player 3 lost their last cards at the same moment: they share.",
+    (shared(1, 2),
      "You and P2 Computer 1 lost your last cards at the same moment: you share."),
-    ("Player 1 and Player 3 lost their last cards at the same moment: they share.",
+    (shared(0, 2),
      "You and P1 Computer lost your last cards at the same moment: you share."),
-    ("Player 1, Player 2 and Player 3 lost their last cards at the same moment: they share.",
+    (shared(0, 1, 2),
      "You, P1 Computer and P2 Computer 1 lost your last cards at the same moment: you share."),
     # "their/they" only without you
-    ("Player 1 and Player 2 lost their last cards at the same moment: they share.",
+    (shared(0, 1),
      "P1 Computer and P2 Computer 1 lost their last cards at the same moment: they share."),
 ])
 def test_a_shared_win_with_you_says_you_first(event, said):
@@ -228,9 +255,9 @@ def test_own_cards_are_theirs_in_the_engine_and_yours_on_screen():
     said = "Player 1 recycles: scraps their top card, Spike Bot, discards Clumsy Bot and " \
            "draws a card."
     assert said in mine.events
-    assert named_events([said], names, you=0) == [
+    assert named_events([line for line in mine.events if line == said], names, you=0) == [
         "You recycle: scrap your top card, Spike Bot, discard Clumsy Bot and draw a card."]
-    assert named_events([said.replace("Player 1", "Player 3")], names, you=0) == [
+    assert named_events([recycles(2, "Spike Bot", "Clumsy Bot")], names, you=0) == [
         said.replace("Player 1", "P3 Computer 2")]
     expel = act(build([["core", "core"], ["core", "core"]], [["expel", "bash", "clumsy"], []]),
                 "play expel", "expel p1", "lose bash")
@@ -248,7 +275,8 @@ def test_an_entry_effect_names_whose_bot_it_is():
     names = ["P1 You", "P2 Computer", "P3 Computer 2"]
     assert "Entry effect of your Trip Bot." in named_events(state.events, names, you=0)
     assert "Entry effect of P1 You's Trip Bot." in named_events(state.events, names)
-    assert named_events(["Entry effect of Player 2's Trip Bot."], names, you=0) == [
+    assert named_events([Told("Entry effect of ", who(1, possessive=True), " Trip Bot.")],
+                        names, you=0) == [
         "Entry effect of P2 Computer's Trip Bot."]
     for event in named_events(state.events, names, you=0):
         assert "(yours)" not in event and "Bot's entry effect" not in event, event

@@ -12,6 +12,7 @@ import pytest
 
 from engines.stak_bots.cards import CardSet, default_card_set
 from engines.stak_bots.state import StakState
+from engines.stak_bots.told import Told, their, verb, who
 from tests.stak_bots.support import build, match_from
 from tests.ui_helpers import make_app, sb_screen, settle
 
@@ -44,10 +45,10 @@ def long_names() -> CardSet:
 
 
 EVENTS = [
-    "Turn 4: Player 3 draws a card.",
-    "Player 3 plays Tranquilizer Dart Bot.",
-    "Player 3 ends their turn.",
-    "Turn 5: Player 1 draws a card.",
+    Told("Turn 4: ", who(2), " ", verb(2, "draws"), " a card."),
+    Told(who(2), " ", verb(2, "plays"), " Tranquilizer Dart Bot."),
+    Told(who(2), " ", verb(2, "ends"), " ", their(2), " turn."),
+    Told("Turn 5: ", who(0), " ", verb(0, "draws"), " a card."),
 ]
 
 

@@ -12,6 +12,7 @@ from textual.geometry import Region
 
 from engines.stak_bots.spec import StakBotsSpec
 from engines.stak_bots.state import StakState
+from engines.stak_bots.told import Told, verb, who
 from saves import list_saves
 from screens.dialogs import ConfirmScreen
 from screens.glyphs import ASCII, UNICODE
@@ -262,8 +263,12 @@ def test_a_damaged_attacker_keeps_every_number_in_a_narrow_column():
 
 def test_events_call_the_players_as_the_stacks_do():
     names = ["P1 You", "P2 Computer"]
-    events = ["Player 1 starts.", "Turn 3: Player 2 attacks Player 1's Clumsy Bot.",
-              "choose a player", "Player 9 is not seated"]
+    events = [Told(who(0), " ", verb(0, "starts"), "."),
+              Told("Turn 3: ", who(1), " ", verb(1, "attacks"), " ", who(0, possessive=True),
+                   " Clumsy Bot."),
+              "choose a player", Told(who(8), " ", verb(8, "is"), " not seated")]
     assert named_events(events, names) == [
         "P1 You starts.", "Turn 3: P2 Computer attacks P1 You's Clumsy Bot.",
         "choose a player", "Player 9 is not seated"]
+    assert named_events(events, names, you=0)[:2] == [
+        "You start.", "Turn 3: P2 Computer attacks your Clumsy Bot."]

@@ -12,6 +12,7 @@ import pytest
 
 from engines.stak_bots.moves import END, SCRAP, TAKE, Move, encode
 from engines.stak_bots.state import StakState
+from engines.stak_bots.told import Told, verb, who
 from screens.dialogs import RulesScreen, SaveAsScreen
 from screens.glyphs import UNICODE
 from screens.stak_bots.panels import hint_wrap
@@ -653,7 +654,9 @@ async def test_hot_seat_log_keeps_the_names_and_verbs(tmp_path):
         await pilot.pause()
         screen = sb_screen(app)
         names = screen.names()
-        assert screen.named(["Player 1 plays Reaper Bot.", "Turn 2: Player 2 draws a card."]) == [
+        events = [Told(who(0), " ", verb(0, "plays"), " Reaper Bot."),
+                  Told("Turn 2: ", who(1), " ", verb(1, "draws"), " a card.")]
+        assert screen.named(events) == [
             f"{names[0]} plays Reaper Bot.", f"Turn 2: {names[1]} draws a card."]
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from engines.roborally.ai.evaluation import DEAD, Evaluator, sim_register, simulate_program
 from engines.roborally.ai.fire import fire_mode
 from engines.roborally.cards import DECK, KIND
+from engines.roborally.events import Event, Path
 from engines.roborally.state import (
     REGISTERS,
     Bot,
@@ -39,21 +40,18 @@ STEPWISE = 1  # the stepwise program among an unseen robot's trials (0: random o
 ORDERINGS = 6  # random orderings an unseen robot tries besides the stepwise program
 
 
+_NOWHERE = Path(-1, 0, -1, 0)
+
+
 class _Sim(RoboRallyState):
-    """The engine's rules without its log text (the names of squares in the events): a
+    """The engine's rules without its log (neither the events nor their words): a
     simulated turn is never told."""
 
-    def _spot(self, s: int) -> str:
-        return ""
+    def _tell(self, event: Event, at: int | None = None) -> None:
+        return
 
-    def _path(self, s: int, start: str, last: int, d: int) -> str:
-        return ""
-
-    def _square(self, i: int) -> str:
-        return ""
-
-    def _shove(self, start: int, end: int) -> str:
-        return ""
+    def _path(self, s: int, start: tuple[int, int], last: int, d: int) -> Path:
+        return _NOWHERE
 
 
 class _Stop(Exception):
