@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from screens import dialogs
+from screens.footer import Footer
 from screens.game_over import GameOverScreen
 from screens.game_screen import GameScreen
 from screens.text_fit import ljust_cells
