@@ -327,6 +327,7 @@ class Settings:
     seed: int
     nice: int
     dialog_cycles: int = 0
+    connect_only: bool = False
 
 
 async def enter_lobby(player: Player, port: int, figures: Figures, timeout: float) -> None:
@@ -568,6 +569,10 @@ async def run(settings: Settings) -> dict[str, Any]:
                     arrive(p, i * spread, host.port, figures, settings.timeout))
             for i, p in enumerate(players)))
         say(f"{sum(arrived)} of {len(players)} in the lobby")
+        if settings.connect_only:
+            result["figures"] = figures
+            result["load_after"] = os.getloadavg()
+            return result
         pairs = [(players[i], players[i + 1]) for i in range(0, len(players) - 1, 2)
                  if arrived[i] and arrived[i + 1]]
         ready = await asyncio.gather(*(
@@ -773,6 +778,8 @@ def parse_args(argv: list[str] | None = None) -> Settings:
     parser.add_argument("--dialog-cycles", type=int, default=0, metavar="N",
                         help="at the end, every player opens and closes the lobby's "
                              "new-table dialog N times; PSS after (default 0: not done)")
+    parser.add_argument("--connect-only", action="store_true",
+                        help="stop once every player is in the lobby (the start figures only)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--nice", type=int, default=-10,
                         help="the bench's own niceness once the server runs (default -10, "
@@ -784,7 +791,7 @@ def parse_args(argv: list[str] | None = None) -> Settings:
         parser.error("--think MIN MAX with 0 <= MIN <= MAX")
     settings = Settings(args.players, tuple(args.think), args.idle, args.arrive_over,
                         args.timeout, not args.no_pick, args.seed, args.nice,
-                        args.dialog_cycles)
+                        args.dialog_cycles, args.connect_only)
     return settings
 
 

@@ -62,6 +62,9 @@ REPLY_TIMEOUT = 5.0  # seconds the server waits for a fork before starting cold
 READY_TIMEOUT = 60.0  # seconds the server waits for a new zygote's imports at start
 RESTART_AFTER = 60.0  # seconds between attempts to start a zygote after one died
 MAX_MESSAGE = 1 << 16
+# Players' processes yield to the server (front door, table server) and to the zygote, so
+# that logins, forks and moves keep flowing while many players' screens are being drawn.
+PLAYER_NICE = 5
 _PR_SET_PDEATHSIG = 1
 _PR_SET_CHILD_SUBREAPER = 36
 
@@ -248,7 +251,29 @@ def _preload(entry: str) -> Callable[[], int | None]:
 
     for info in playable_game_infos():  # every game's screen and engine
         screen_class(info.id)
+    _warm_up()
     return main
+
+
+def _warm_up() -> None:
+    """Draw the menu once, headless, so that what Textual parses and caches on a first
+    screen (the stylesheets, styles, drawn segments) is ready in every player's process.
+    The event loop is closed again and no thread is left."""
+    import asyncio
+    import tempfile
+    from pathlib import Path
+
+    from robotui.app import RobotuiApp
+    from robotui.config import AppConfig
+
+    async def draw() -> None:
+        with tempfile.TemporaryDirectory(prefix="robotui-zygote") as folder:
+            app = RobotuiApp(AppConfig(save_dir=Path(folder), start="menu", mouse=False))
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+
+    with contextlib.suppress(Exception):  # a warm-up that fails costs only time later
+        asyncio.run(draw())
 
 
 def _receive_request(sock: socket.socket) -> tuple[dict[str, str], int] | None:
@@ -306,6 +331,7 @@ def _become_player(main: Callable[[], int | None], env: dict[str, str], slave: i
             os.dup2(slave, fd)
         os.closerange(3, os.sysconf("SC_OPEN_MAX"))
         signal.pthread_sigmask(signal.SIG_SETMASK, ())
+        os.nice(PLAYER_NICE)
         os.environ.clear()
         os.environ.update(env)
         _OLD_STREAMS.extend((sys.stdin, sys.stdout, sys.stderr))

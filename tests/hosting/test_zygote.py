@@ -81,6 +81,9 @@ async def test_a_warm_start_is_a_session_on_its_own_terminal(starter: Starter) -
     assert "ctty=yes token=yes" in screen
     assert _parent(child.pid) == os.getpid()  # adopted: the server waits for it
     assert os.getpgid(child.pid) == child.pid == os.getsid(child.pid)
+    # players yield to the server and the zygote when the cores are busy
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    assert os.getpriority(os.PRIO_PROCESS, child.pid) == min(own + zygote.PLAYER_NICE, 19)
     child.resize(window_size(60, 20))
     await _read_until(child, "size=60x20", seen)
     os.write(child.master, b"q")
