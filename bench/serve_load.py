@@ -246,7 +246,9 @@ class Host:
                    PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
         self.process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "robotui", "serve", "--listen", "127.0.0.1:0",
-            "--max-sessions", str(self.max_sessions), env=env, cwd=self.base,
+            "--max-sessions", str(self.max_sessions),
+            # every bench player connects from 127.0.0.1, all in the same second
+            "--max-logins-per-address", str(max(self.max_sessions, 8)), env=env, cwd=self.base,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
             start_new_session=True)  # Ctrl+C in the bench's terminal is the bench's to handle
         assert self.process.stdout is not None

@@ -892,12 +892,50 @@ def serve(
             "the player's seats are kept.",
         ),
     ] = "60",
+    max_per_key: Annotated[
+        str,
+        typer.Option(
+            "--max-per-key", metavar="N",
+            help="Sessions one key may have open at once; one more is told why.",
+        ),
+    ] = "2",
+    no_session_timeout: Annotated[
+        str,
+        typer.Option(
+            "--no-session-timeout", metavar="SEC",
+            help="Close a logged-in connection that opens no session for SEC seconds "
+            "(0: never).",
+        ),
+    ] = "30",
+    max_logins: Annotated[
+        str,
+        typer.Option(
+            "--max-logins", metavar="N",
+            help="Connections still logging in at once; more are dropped at once.",
+        ),
+    ] = "64",
+    max_logins_per_address: Annotated[
+        str,
+        typer.Option(
+            "--max-logins-per-address", metavar="N",
+            help="Connections still logging in at once from one address.",
+        ),
+    ] = "8",
+    keepalive: Annotated[
+        str,
+        typer.Option(
+            "--keepalive", metavar="SEC",
+            help="Seconds of silence before the host checks a link; a dead link is closed "
+            "within 4 times SEC (0: never checked).",
+        ),
+    ] = "15",
 ) -> None:
     """Host a game night: friends play together with `ssh -p PORT HOST` (docs/hosting.md)."""
     import asyncio
 
     from robotui.serve import ServeOptions, ServeProblem, parse_listen
     from robotui.serve import serve as run_serve
+    from robotui.serve_limits import DoorLimits
 
     # every mistake is one line (not click's usage block): the host reads it in a log too
     try:
@@ -906,7 +944,15 @@ def serve(
         fail(str(exc))
     sessions = _serve_number("--max-sessions", max_sessions, 1)
     idle = _serve_number("--idle-timeout", idle_timeout, 0)
-    options = ServeOptions(host, port, allow, sessions, idle)
+    door = DoorLimits(
+        max_per_key=_serve_number("--max-per-key", max_per_key, 1),
+        no_session_seconds=_serve_number("--no-session-timeout", no_session_timeout, 0),
+        max_logins=_serve_number("--max-logins", max_logins, 1),
+        max_logins_per_address=_serve_number("--max-logins-per-address",
+                                             max_logins_per_address, 1),
+        keepalive_seconds=_serve_number("--keepalive", keepalive, 0),
+    )
+    options = ServeOptions(host, port, allow, sessions, idle, door)
     try:
         asyncio.run(run_serve(options, say=typer.echo))
     except ServeProblem as exc:

@@ -2,7 +2,9 @@
 
 Who may enter is decided at authentication (public keys only; with ``--allow`` only the
 keys of that file); each session that asks for a terminal gets its own robotui process on a
-PTY (robotui/ssh_session.py, robotui/ssh_child.py); everything else is refused. The table
+PTY (robotui/ssh_session.py, robotui/ssh_child.py); everything else is refused. Each
+connection is a robotui/ssh_door.py FrontDoor, within the limits of robotui/serve_limits.py;
+the host's log is robotui/serve_log.py. The table
 server (tables/server.py) owns the tables; the front door only hands each session a token.
 """
 
@@ -17,14 +19,24 @@ import signal
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
+from robotui.serve_limits import (
+    KEEPALIVE_COUNT,
+    LOGIN_SECONDS,
+    DoorLimits,
+    open_files_line,
+    raise_open_files,
+)
+from robotui.serve_log import RateLimitedLog, silence_stdout
+from robotui.serve_log import log_line as _log
+from robotui.ssh_door import FrontDoor, Gate
 from robotui.ssh_keys import AllowList, KeyProblem, fingerprint, load_or_make_host_key
-from robotui.ssh_session import PlayerSession, SessionLimits, Sessions
+from robotui.ssh_session import SessionLimits, Sessions
 from robotui.zygote import Starter
 
 DEFAULT_LISTEN = "127.0.0.1:2222"
@@ -33,9 +45,6 @@ DEFAULT_IDLE_MINUTES = 60
 # Test-only: the idle timeout in seconds instead of --idle-timeout's minutes, so a test
 # need not wait a minute. Never needed by a host.
 IDLE_SECONDS_ENV = "ROBOTUI_SERVE_IDLE_SECONDS"
-LOGIN_TIMEOUT = 20  # seconds a connection may take to authenticate
-MAX_UNAUTHENTICATED = 64  # connections still logging in at once; more are dropped at once
-KEEPALIVE_INTERVAL = 30  # seconds; three unanswered keepalives end a dead link
 STOP_TIMEOUT = 8.0  # seconds the players' processes get to save and leave when stopping
 CLIENT_GOODBYE = 2.0  # seconds clients get to close their connections when stopping
 READY_LINE = "Ready. Stop with Ctrl+C."
@@ -52,6 +61,7 @@ class ServeOptions:
     allow: Path | None = None
     max_sessions: int = DEFAULT_MAX_SESSIONS
     idle_minutes: int = DEFAULT_IDLE_MINUTES
+    door: DoorLimits = field(default_factory=DoorLimits)
 
 
 def parse_listen(text: str) -> tuple[str, int]:
@@ -84,105 +94,6 @@ def idle_limit(minutes: int) -> tuple[float, str]:
     return minutes * 60.0, f"{minutes} minute{'' if minutes == 1 else 's'}"
 
 
-def _log(line: str) -> None:
-    """One line of the host's log. A log nobody reads any more (the terminal closed under
-    nohup, a broken pipe) must never stop the serving."""
-    try:
-        print(f"{time.strftime('%H:%M:%S')} {line}", flush=True)
-    except (OSError, ValueError):
-        _silence_stdout()
-
-
-def _silence_stdout() -> None:
-    """Send what is still to be printed to /dev/null (at exit too: no BrokenPipeError)."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
-
-
-class Gate:
-    """What every connection shares: the allow list and the count of logins in progress."""
-
-    def __init__(self, allow: AllowList | None, sessions: Sessions) -> None:
-        self.allow = allow
-        self.sessions = sessions
-        self.logging_in = 0
-        self.connections: set[asyncssh.SSHServerConnection] = set()
-
-
-class FrontDoor(asyncssh.SSHServer):
-    """One connection: public-key authentication only; each session a PlayerSession."""
-
-    def __init__(self, gate: Gate) -> None:
-        self.gate = gate
-        self.conn: asyncssh.SSHServerConnection | None = None
-        self.peer = "?"
-        self.key: str | None = None
-        self._offered: str | None = None
-        self._logging_in = False
-
-    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
-        self.conn = conn
-        peer = conn.get_extra_info("peername")
-        self.peer = str(peer[0]) if peer else "?"
-        self.gate.connections.add(conn)
-        if self.gate.logging_in >= MAX_UNAUTHENTICATED or self.gate.sessions.stopping:
-            asyncio.get_running_loop().call_soon(conn.abort)
-            return
-        self.gate.logging_in += 1
-        self._logging_in = True
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self._done_logging_in()
-        if self.conn is not None:
-            self.gate.connections.discard(self.conn)
-
-    def _done_logging_in(self) -> None:
-        if self._logging_in:
-            self._logging_in = False
-            self.gate.logging_in -= 1
-
-    def begin_auth(self, username: str) -> bool:
-        if self.gate.allow is not None:
-            problem = self.gate.allow.refresh()
-            if problem:
-                _log(problem)
-        return True  # always authenticate: never let anyone in without a key
-
-    def password_auth_supported(self) -> bool:
-        return False
-
-    def kbdint_auth_supported(self) -> bool:
-        return False
-
-    def host_based_auth_supported(self) -> bool:
-        return False
-
-    def public_key_auth_supported(self) -> bool:
-        return True
-
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        allowed = self.gate.allow is None or self.gate.allow.allows(key, self.peer)
-        # asyncssh calls this for the key being tried and again, with no await between
-        # that call and auth_completed, for the key whose signature succeeds: the last key
-        # recorded here when auth completes is the one the client proved it holds.
-        self._offered = fingerprint(key) if allowed else None
-        return allowed
-
-    def validate_ca_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        return False  # certificates are not identities here
-
-    def auth_completed(self) -> None:
-        self.key = self._offered
-        self._done_logging_in()
-
-    def session_requested(self) -> PlayerSession | bool:
-        if self.key is None:
-            return False
-        return self.gate.sessions.new(self.key, self.peer)
-
-
 async def _listen(options: ServeOptions, gate: Gate, host_key: asyncssh.SSHKey) -> Any:
     try:
         return await asyncssh.listen(
@@ -201,9 +112,9 @@ async def _listen(options: ServeOptions, gate: Gate, host_key: asyncssh.SSHKey) 
             host_based_auth=False,
             gss_host=None,
             rdns_lookup=False,
-            login_timeout=LOGIN_TIMEOUT,
-            keepalive_interval=KEEPALIVE_INTERVAL,
-            keepalive_count_max=3,
+            login_timeout=LOGIN_SECONDS,
+            keepalive_interval=options.door.keepalive_seconds,
+            keepalive_count_max=KEEPALIVE_COUNT,
         )
     except OSError as exc:
         where = f"{options.host}:{options.port}"
@@ -226,11 +137,14 @@ async def serve(options: ServeOptions, make_table_server: Callable[[], Any] | No
     except (KeyProblem, paths.PathProblem) as exc:
         raise ServeProblem(str(exc)) from None
     idle_seconds, idle_text = idle_limit(options.idle_minutes)
+    open_files = raise_open_files()
+    _quiet_loop_errors(asyncio.get_running_loop())
 
     starter = Starter(_log, warm=True)
     sessions = Sessions(SessionLimits(options.max_sessions, idle_seconds, idle_text,
-                                      options.port), _Tokens(), socket, _log, starter)
-    gate = Gate(allow, sessions)
+                                      options.port, options.door.max_per_key),
+                        _Tokens(), socket, _log, starter)
+    gate = Gate(allow, sessions, options.door, _log)
     # Listen first: a port in use fails before any table is touched. A session opened in
     # the moment before the table server is up is told to try again.
     acceptor = await _listen(options, gate, host_key)
@@ -254,7 +168,7 @@ async def serve(options: ServeOptions, make_table_server: Callable[[], Any] | No
             port = acceptor.get_port() or options.port
             sessions.limits.port = port
             await _run_until_stopped(acceptor, gate, options, port, host_key, allow, socket,
-                                     _safe(say))
+                                     open_files, _safe(say))
         finally:
             starter.close()
             try:
@@ -288,7 +202,8 @@ class _Tokens:
 
 async def _run_until_stopped(acceptor: Any, gate: Gate, options: ServeOptions, port: int,
                              host_key: asyncssh.SSHKey, allow: AllowList | None,
-                             socket: Path, say: Callable[[str], None]) -> None:
+                             socket: Path, open_files: int,
+                             say: Callable[[str], None]) -> None:
     from tables import paths
 
     host = f"[{options.host}]" if ":" in options.host else options.host
@@ -301,7 +216,10 @@ async def _run_until_stopped(acceptor: Any, gate: Gate, options: ServeOptions, p
         f"Host key fingerprint: {fingerprint(host_key)} (ED25519)",
         f"Players connect with: ssh -p {port} {target}",
         f"Who may enter: {who}",
-        f"Limits: {gate.sessions.limits.max_sessions} players at once; idle sessions close {idle}",
+        f"Limits: {gate.sessions.limits.max_sessions} players at once, "
+        f"{options.door.max_per_key} sessions per key; idle sessions close {idle}",
+        open_files_line(open_files, options.door, gate.sessions.limits.max_sessions),
+        _logins_line(options.door),
         f"Data folder: {paths.data_dir()}",
         f"Table socket: {socket}",
         READY_LINE,
@@ -328,12 +246,40 @@ async def _run_until_stopped(acceptor: Any, gate: Gate, options: ServeOptions, p
     say("Stopped.")
 
 
+def _logins_line(door: DoorLimits) -> str:
+    no_session = ("never" if not door.no_session_seconds
+                  else f"after {door.no_session_seconds:g} seconds")
+    dead = ("never (no keepalives)" if not door.dead_link_seconds
+            else f"within {door.dead_link_seconds} seconds")
+    return (f"Logins: {door.max_logins} at once, {door.max_logins_per_address} per address; "
+            f"a connection with no session closes {no_session}; a dead link is closed {dead}")
+
+
 def _safe(say: Callable[[str], None]) -> Callable[[str], None]:
     """``say``, quiet once its output is gone (see _log)."""
     def safe_say(line: str) -> None:
         try:
             say(line)
         except (OSError, ValueError):
-            _silence_stdout()
+            silence_stdout()
 
     return safe_say
+
+
+def _quiet_loop_errors(loop: asyncio.AbstractEventLoop) -> None:
+    """Errors the event loop reports itself (accept() failing for lack of descriptors,
+    a callback that raised) are logged as one line each, at most one a second per kind:
+    the loop retries a failing accept() every second for as long as it fails, and the
+    default handler writes a traceback each time."""
+    flood_log = RateLimitedLog(_log)
+
+    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        message = str(context.get("message") or "event loop error")
+        exc = context.get("exception")
+        kind = message
+        if exc is not None:
+            message = f"{message}: {type(exc).__name__}: {exc}"
+            kind = f"{kind}: {type(exc).__name__}"
+        flood_log(kind, message)
+
+    loop.set_exception_handler(handle)

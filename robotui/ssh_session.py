@@ -2,7 +2,9 @@
 
 Bytes go both ways between the SSH channel and the PTY master, with backpressure on each
 side: a client that stops reading pauses reading its own PTY (so only its own process
-stalls), and a process that stops reading pauses that channel."""
+stalls, and the host holds a bounded amount of its output: robotui/ssh_output.py), and a
+process that stops reading pauses that channel. Whether a session gets a process is decided
+in robotui/ssh_admit.py; a channel that closes under a write never raises out of a callback."""
 
 from __future__ import annotations
 
@@ -17,18 +19,16 @@ from typing import Any, Protocol
 
 import asyncssh
 
+from robotui.ssh_admit import HOST_STOPPING, refusal
 from robotui.ssh_child import PtyChild, child_environment, terminal_name, window_size
+from robotui.ssh_output import OutputHold
 from robotui.zygote import Starter
 
 READ_CHUNK = 65536
 INPUT_HIGH_WATER = 65536  # bytes waiting for the PTY before the channel stops reading
 EXIT_DRAIN = 1.0  # seconds to wait for the last output of a process that has ended
 
-NEEDS_TERMINAL = "robotui needs a terminal: ssh -t {where}"
-NO_COMMANDS = "robotui runs no commands: ssh -t {where} (and nothing after the host)"
-HOST_FULL = "The host is full ({limit} players). Try again later."
 IDLE_CLOSED = "Closed after {amount} without a key; your seats are kept."
-HOST_STOPPING = "The host is stopping; your seats are kept."
 CANNOT_START = "The host could not start your session; try again later."
 
 
@@ -46,6 +46,7 @@ class SessionLimits:
     idle_seconds: float  # 0: never
     idle_text: str  # "60 minutes", as the closing line says it
     port: int  # for the lines that tell how to connect
+    max_per_key: int = 2  # sessions with a process at once for one key
 
 
 class Sessions:
@@ -98,6 +99,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         self._idle: asyncio.TimerHandle | None = None
         self._drain: asyncio.TimerHandle | None = None
         self._loop = asyncio.get_running_loop()
+        self._output = OutputHold(lambda: self.chan, self._output_released)
 
     # -- what the client asks for --------------------------------------------
     def connection_made(self, chan: Any) -> None:
@@ -117,6 +119,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
+        self._log_refusal(f"the {subsystem!r} subsystem")
         return False  # sftp and the like: refused
 
     def break_received(self, msec: int) -> bool:
@@ -126,16 +129,15 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         return None  # the client does not signal the player's process
 
     def session_started(self) -> None:
-        port = self.sessions.limits.port
-        where = "HOST" if port == 22 else f"-p {port} HOST"
-        if self._term is None:
-            self._refuse(NEEDS_TERMINAL.format(where=where))
-        elif self.command is not None:
-            self._refuse(NO_COMMANDS.format(where=where))
-        elif self.sessions.stopping:
-            self._refuse(HOST_STOPPING)
-        elif len(self.sessions.live) >= self.sessions.limits.max_sessions:
-            self._refuse(HOST_FULL.format(limit=self.sessions.limits.max_sessions))
+        limits = self.sessions.limits
+        refused = refusal(term=self._term, command=self.command,
+                          stopping=self.sessions.stopping, key=self.key,
+                          live_keys=(session.key for session in self.sessions.live),
+                          max_sessions=limits.max_sessions, max_per_key=limits.max_per_key,
+                          port=limits.port)
+        if refused is not None:
+            self._log_refusal(refused.reason)
+            self._refuse(refused.line)
         else:
             self._start()
 
@@ -157,18 +159,30 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
 
     def pause_writing(self) -> None:
         self._out_paused = True
-        if self.child is not None and self.child.master >= 0:
-            self._loop.remove_reader(self.child.master)
+        self._stop_reading_master()
 
     def resume_writing(self) -> None:
         self._out_paused = False
-        if self.child is not None and self.child.master >= 0 and not self._master_eof:
+        self._read_master_again()
+
+    def _output_released(self) -> None:
+        self._read_master_again()
+
+    def _stop_reading_master(self) -> None:
+        if self.child is not None and self.child.master >= 0:
+            self._loop.remove_reader(self.child.master)
+
+    def _read_master_again(self) -> None:
+        """Read the PTY again unless the channel or the pending output still holds it."""
+        if (self.child is not None and self.child.master >= 0 and not self._master_eof
+                and not self._out_paused and not self._output.held):
             self._loop.add_reader(self.child.master, self._read_master)
 
     def connection_lost(self, exc: Exception | None) -> None:
         """The channel is gone (the player left, or the link dropped): hang up."""
         self.chan = None
         self._cancel_idle()
+        self._output.cancel()
         if self.child is None:
             self.finished.set()
         elif self.child.returncode is None:
@@ -214,7 +228,10 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
                 self._finish()
             return
         if self.chan is not None:
-            self.chan.write(data)
+            self._send(data)
+            if self.chan is not None and self._output.over(self.chan):
+                self._stop_reading_master()
+                self._output.hold()
 
     def _flush_input(self) -> None:
         child = self.child
@@ -263,10 +280,9 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             self.token = None
         self.sessions.live.discard(self)
         code = child.returncode if child is not None and child.returncode is not None else 0
-        if self.chan is not None:
-            if self._closing_line:
-                self.chan.write(f"\r\n{self._closing_line}\r\n".encode())
-            self.chan.exit(code if not self._closing_line else 0)
+        if self._closing_line:
+            self._send(f"\r\n{self._closing_line}\r\n".encode())
+        self._exit(code if not self._closing_line else 0)
         self.sessions.log(f"session closed: {self.key} (exit {code}; "
                           f"{len(self.sessions.live)} playing)")
         self.finished.set()
@@ -280,7 +296,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
                 return
             if not data:
                 return
-            self.chan.write(data)
+            self._send(data)
 
     def end(self, line: str) -> None:
         """Hang up the process, then show ``line`` once its screen is put back."""
@@ -291,10 +307,30 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             self._refuse(line)
 
     def _refuse(self, line: str) -> None:
-        if self.chan is not None:
-            self.chan.write(f"{line}\r\n".encode())
-            self.chan.exit(1)
+        self._send(f"{line}\r\n".encode())
+        self._exit(1)
         self.finished.set()
+
+    def _log_refusal(self, reason: str) -> None:
+        self.sessions.log(f"refused ({reason}): {self.key} from {self.peer}")
+
+    # -- the channel: it may close under any write ------------------------------
+    def _send(self, data: bytes) -> None:
+        """Write to the channel; a channel closing under it (the client left) takes nothing."""
+        if self.chan is None:
+            return
+        try:
+            self.chan.write(data)
+        except OSError:  # BrokenPipeError: closed for sending
+            self.chan = None
+
+    def _exit(self, code: int) -> None:
+        if self.chan is None:
+            return
+        try:
+            self.chan.exit(code)
+        except OSError:
+            self.chan = None
 
     # -- idle ------------------------------------------------------------------
     def _arm_idle(self) -> None:

@@ -46,7 +46,8 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
     """
 
     KEYS_HELP = ""
-    BINDINGS = [Binding("ctrl+t", "table_window", "Table", show=False)]
+    BINDINGS = [Binding("ctrl+t", "table_window", "Table", show=False),
+                Binding("ctrl+r", "table_resign", "Resign", show=False)]
 
     def __init__(self, session: GameSession, glyphs: Glyphs) -> None:
         super().__init__()

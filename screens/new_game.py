@@ -36,6 +36,7 @@ LEVEL_LABELS = {
     "hard": "Computer: hard",
 }
 MIXED = "mixed"  # the Computers row's value when each computer has its own level row
+TIMED_GAMES = ("roborally", "stak-bots")  # the games a table's 30 s timer applies to
 YOU = "you"  # a seat row's value in table mode: the creator sits here
 PERSON = "person"  # a seat row's value in table mode: open for a person from the lobby
 STAND_IN_MINUTES = (0, 2, 5, 10, 30)  # "a computer may stand in after": 0 = never
@@ -130,7 +131,7 @@ class TableChoice:
     my_seat: int
     options: dict[str, Any] = field(default_factory=dict)
     private: bool = False
-    timer: bool = False  # RoboRally's 30 s timer
+    timer: bool = False  # the table's 30 s timer (RoboRally, Stak Bots)
     stand_in_after: int = 0  # minutes; 0 = never
 
     def create_message(self) -> dict[str, Any]:
@@ -254,7 +255,7 @@ class NewGameScreen(ModalScreen[NewGameChoice | TableChoice | None]):
     def _table_setting_rows(self) -> ComposeResult:
         yield ChoiceRow("Private", [("no", "No"), ("yes", "Yes: join by code")], "no",
                         id="table-private")
-        if self.spec.id == "roborally":
+        if self.spec.id in TIMED_GAMES:  # every decision the table waits on gets 30 s
             yield ChoiceRow("30 s timer", [("off", "Off"), ("on", "On")], "off",
                             id="table-timer")
         after = [(str(m), f"A computer, after {m} min away" if m else "Never: the seat waits")

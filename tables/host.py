@@ -138,14 +138,16 @@ class Host:
                        "summary": table.summary(conn.key, self._name)})
 
     def _send_table(self, conn: Connection, table: Table) -> None:
-        seat = table.seat_of(conn.key)
+        seated = table.seat_of(conn.key)
+        seat = table.playing_seat_of(conn.key)  # none once resigned: watching from then on
         conn.send({
             "type": "table", "table": table.id,
             "summary": table.summary(conn.key, self._name),
             "save": dumps_save(table.saved), "your_seat": seat,
             "creator": table.creator_key == conn.key,
-            "code": table.code if (seat is not None or table.creator_key == conn.key) else None,
+            "code": table.code if (seated is not None or table.creator_key == conn.key) else None,
             "chat": list(table.chat), "timer": table.timer_left(),
+            "draft": table.draft(seat) if seat is not None else None,
         })
 
     def _follow(self, conn: Connection, table: Table) -> None:

@@ -1,17 +1,22 @@
 """Playing at a table (built on :class:`tables.host.Host`): applying moves, saving,
-starting and finishing games, computer seats and stand-ins thinking in the pool, and the
-RoboRally program timer."""
+starting and finishing games, resigning, computer seats and stand-ins thinking in the pool,
+and the table's timer (RoboRally's program, and every decision a table with a timer waits
+on)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 
-from engines.core import Action
+from engines.core import Action, IllegalAction, ResignRule
 from engines.players import make_player
+from engines.roborally.programs import check_draft, complete_program, decode_draft
 from saves import SaveError
 from tables.host import Host
+from tables.protocol import ProtocolError
+from tables.records import record_result
 from tables.store import now_text
 from tables.table import FINISHED, PERSON, PLAYING, WAITING, Table
 
@@ -39,7 +44,10 @@ class PlayMixin(Host):
 
     def _apply(self, table: Table, seat: int, action: Action) -> None:
         """Play a checked action: log, save, tell every follower, then go on."""
-        index = table.play(action, seat)
+        self._played(table, seat, table.play(action, seat))
+
+    def _played(self, table: Table, seat: int, index: int) -> None:
+        """Log entry ``index`` was just played: save, tell every follower, then go on."""
         text = table.saved.match.log[index].text
         self._save(table)
         self._to_followers(
@@ -58,9 +66,72 @@ class PlayMixin(Host):
         finished = now_text()
         assert self.store is not None
         self.store.set_status(table.id, FINISHED, finished)
-        self.store.add_result(table.id, table.spec.id, finished, table.result_players(self._name))
+        record_result(self.store, table.id, table.spec.id, finished,
+                      table.result_players(self._name), "finished")
         self._results = None
         self._send_seats(table)
+
+    # -- resigning ----------------------------------------------------------------------
+    def _resign(self, table: Table, seat: int) -> None:
+        """``seat``'s person leaves the game for good, as the game's rule says: the game
+        ends (the other side wins), the seat is out and the game goes on, or a computer
+        plays the seat to the end. The person follows the table on as a spectator."""
+        table.close_votes.discard(seat)
+        table.stand_in_votes.pop(seat, None)
+        for votes in table.stand_in_votes.values():
+            votes.discard(seat)
+        table.drafts.pop(seat, None)
+        table.generation += 1  # a think in flight for the seat is dropped
+        if table.spec.resign_rule == ResignRule.COMPUTER_PLAYS:
+            levels = list(table.spec.player_levels())
+            table.hand_over(seat, "normal" if "normal" in levels else levels[0])
+            assert self.store is not None
+            self.store.set_seat(table.id, table.seats[seat])
+            self._save(table)
+            self._send_seats(table)
+            self._lobby_changed()
+            self._advance(table)
+        else:
+            try:
+                table.saved.match.resign(seat)
+            except IllegalAction as exc:
+                raise ProtocolError("forbidden", str(exc)) from None
+            self._played(table, seat, len(table.saved.match.log) - 1)
+            self._send_seats(table)
+        owner = table.seats[seat].owner_key
+        for conn in list(table.followers):
+            if conn.key == owner:
+                self._send_table(conn, table)  # your seat no more: watching from here
+        self._check_close(table)
+
+    # -- closing a running game ---------------------------------------------------------
+    def _check_close(self, table: Table) -> None:
+        """Close the running game once every seated person agreed to."""
+        deciders = table.deciders()
+        if (table.status == PLAYING and table.close_votes and deciders
+                and set(deciders) <= table.close_votes):
+            self._close_table(table, "everyone at the table agreed to close it")
+
+    def _close_table(self, table: Table, reason: str) -> None:
+        self._record_abandoned(table)
+        self._stop_timer(table, tell=False)
+        self.tables.pop(table.id, None)
+        assert self.store is not None
+        self.store.close_table(table.id)
+        for conn in list(table.followers):
+            conn.following.discard(table.id)
+            conn.send({"type": "closed", "table": table.id, "reason": reason})
+        table.followers.clear()
+        self._lobby_changed()
+
+    def _record_abandoned(self, table: Table) -> None:
+        """A running game closed before its end is kept in the results as abandoned."""
+        if table.status != PLAYING:
+            return
+        assert self.store is not None
+        record_result(self.store, table.id, table.spec.id, now_text(),
+                      table.result_players(self._name, unfinished="abandoned"), "abandoned")
+        self._results = None
 
     def _advance(self, table: Table) -> None:
         """Start the computer seats (and stand-ins) to move; start or stop the timer."""
@@ -116,32 +187,39 @@ class PlayMixin(Host):
         self._lobby_changed()
         self._advance(table)
 
-    # -- the RoboRally timer ------------------------------------------------------------
-    def _timer_seat(self, table: Table) -> int | None:
-        """The one person seat still programming when every other seat has, if the
-        table has the timer on."""
+    # -- the table's timer --------------------------------------------------------------
+    def _timer_seats(self, table: Table) -> frozenset[int]:
+        """The person seats the timer runs for, if the table has it on: every person who
+        owes a decision the rules have a default for (a facing, a power down, an option
+        question, a prompt from another's card), else the one person still programming
+        in RoboRally when every other seat has."""
         if not table.timer or table.status != PLAYING or table.filling:
-            return None
+            return frozenset()
         state = table.saved.match.state
+        people = [s for s in state.to_move()
+                  if table.seats[s].kind == PERSON and table.seats[s].stand_in is None]
+        deciding = frozenset(s for s in people if state.default_action(s) is not None)
+        if deciding:
+            return deciding
         if getattr(state, "phase", None) != "program" or table.spec.max_players < 2:
-            return None
-        seats = state.to_move()
-        if len(seats) != 1:
-            return None
-        row = table.seats[seats[0]]
-        if row.kind != PERSON or row.stand_in is not None:
-            return None
-        return seats[0]
+            return frozenset()
+        if len(state.to_move()) != 1 or len(people) != 1:
+            return frozenset()
+        return frozenset(people)
 
     def _check_timer(self, table: Table) -> None:
-        seat = self._timer_seat(table)
-        if seat is None:
+        seats = self._timer_seats(table)
+        if not seats:
             self._stop_timer(table)
-        elif table.timer_task is None:
-            table.timer_deadline = time.monotonic() + self.program_timeout
-            table.timer_task = self.spawn(self._run_timer(table, seat))
-            self._to_followers(table, {"type": "timer", "table": table.id,
-                                       "seconds": table.timer_left()})
+            return
+        if table.timer_task is not None and seats <= table.timer_seats:
+            return  # the same decisions, or some of them answered: the deadline stands
+        self._stop_timer(table, tell=False)
+        table.timer_seats = seats
+        table.timer_deadline = time.monotonic() + self.program_timeout
+        table.timer_task = self.spawn(self._run_timer(table, seats))
+        self._to_followers(table, {"type": "timer", "table": table.id,
+                                   "seconds": table.timer_left()})
 
     def _stop_timer(self, table: Table, tell: bool = True) -> None:
         task, table.timer_task = table.timer_task, None
@@ -153,22 +231,45 @@ class PlayMixin(Host):
         if tell:
             self._to_followers(table, {"type": "timer", "table": table.id, "seconds": None})
 
-    async def _run_timer(self, table: Table, seat: int) -> None:
-        """At 0, a random legal program (and follow-ups) for the seat, logged as moves."""
+    async def _run_timer(self, table: Table, seats: frozenset[int]) -> None:
+        """At 0, each seat's pending decisions are made for it, logged as moves: the
+        rules' default answer, or for a RoboRally program the registers the player filled
+        (kept as programmed) with the empty ones dealt at random from that hand."""
         await asyncio.sleep(self.program_timeout)
         if table.timer_task is not asyncio.current_task():
             return
         self._stop_timer(table)
-        player = make_player(table.spec, "random", seat, table.saved.match.seed + 97 * seat)
         table.filling = True
         try:
-            for _ in range(50):  # a program, then its follow-up questions
-                state = table.saved.match.state
-                if (self.tables.get(table.id) is not table or table.status != PLAYING
-                        or getattr(state, "phase", None) != "program"
-                        or seat not in state.to_move()):
-                    break
-                self._apply(table, seat, player.choose(state.view(seat)))
+            for seat in sorted(seats):
+                for _ in range(50):  # a decision, then the ones that follow it
+                    if (self.tables.get(table.id) is not table or table.status != PLAYING
+                            or seat not in table.to_move()
+                            or table.seats[seat].stand_in is not None):
+                        break
+                    action = self._timed_out_action(table, seat)
+                    if action is None:
+                        break
+                    self._apply(table, seat, action)
         finally:
             table.filling = False
         self._advance(table)
+
+    def _timed_out_action(self, table: Table, seat: int) -> Action | None:
+        """What the timer plays for ``seat``: the rules' default, else its program."""
+        state = table.saved.match.state
+        action = state.default_action(seat)
+        if action is not None or getattr(state, "phase", None) != "program":
+            return action
+        view = state.view(seat)
+        if getattr(view, "pending", None) != "program":
+            return None
+        registers: list[int | None] = [None] * 5
+        power_down = False
+        kept = table.draft(seat)
+        if kept is not None:
+            registers, power_down = decode_draft(kept)
+            if check_draft(view, registers, power_down) is not None:  # type: ignore[arg-type]
+                registers, power_down = [None] * 5, False
+        rng = random.Random(f"{table.saved.match.seed}/{len(table.saved.match.log)}/{seat}")
+        return complete_program(view, registers, rng, power_down)  # type: ignore[arg-type]

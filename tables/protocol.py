@@ -129,12 +129,18 @@ SEAT_REQUEST = Obj("a seat ({kind, level})", {
 SEAT = Obj("a seat", {
     "seat": INT, "kind": Enum("person", "computer"), "level": OPT_STR, "name": OPT_STR,
     "present": BOOL, "stand_in": OPT_STR, "you": BOOL, "absent_for": INT,
+    # resigned: the seat's person left the game for good; stand_in_votes: the seats that
+    # agreed to hand this seat to a computer (a table whose stand-in time is "never")
+    "resigned": BOOL, "stand_in_votes": ListOf(INT),
 })
 SUMMARY = Obj("a table summary", {
     "id": INT, "game": STR, "game_name": STR,
     "status": Enum("waiting", "playing", "finished"), "seats": ListOf(SEAT),
     "private": BOOL, "creator": STR, "progress": STR, "to_move": ListOf(INT),
     "spectators": INT, "timer": BOOL, "stand_in_after": INT, "options": STR,
+    # yours: the viewer made the table (by key, never by name); close_votes: the seats
+    # that agreed to close the running game
+    "yours": BOOL, "close_votes": ListOf(INT),
 })
 CHAT = Obj("a chat line", {"who": STR, "text": STR, "time": STR})
 RESULT = Obj("a result", {
@@ -156,6 +162,9 @@ CLIENT_MESSAGES: dict[str, dict[str, Kind]] = {
     "open": {"table": INT},
     "leave": {"table": INT},
     "close": {"table": INT},
+    "keep_open": {"table": INT},
+    "resign": {"table": INT},
+    "draft": {"table": INT, "seat": INT, "text": STR},
     "move": {"table": INT, "seat": INT, "text": STR},
     "chat": {"table": INT, "text": STR},
     "stand_in": {"table": INT, "seat": INT, "level": OPT_STR},
@@ -169,11 +178,13 @@ SERVER_MESSAGES: dict[str, dict[str, Kind]] = {
     "table": {
         "table": INT, "summary": SUMMARY, "save": STR, "your_seat": OPT_INT, "creator": BOOL,
         "code": OPT_STR, "chat": ListOf(CHAT), "timer": OPT_INT,
+        "draft": OPT_STR,  # your half-built RoboRally program (engines.roborally.programs)
     },
     "move": {"table": INT, "index": INT, "seat": INT, "text": STR},
     "seats": {"table": INT, "summary": SUMMARY},
     "chat": {"table": INT, "line": CHAT},
     "timer": {"table": INT, "seconds": OPT_INT},
+    "draft": {"table": INT, "seat": INT, "text": STR},  # to your other sessions at the table
     "closed": {"table": INT, "reason": STR},
     "error": {"code": Enum(*sorted(ERROR_CODES)), "message": STR, "table": OPT_INT},
 }

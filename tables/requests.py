@@ -1,5 +1,6 @@
 """What each client message asks of the table server (built on :mod:`tables.play`):
-names, creating, joining, watching, leaving and closing tables, chat, stand-ins and sync.
+names, creating, joining, watching, leaving, resigning and closing tables, chat, stand-ins,
+RoboRally drafts and sync.
 Each handler raises :class:`tables.protocol.ProtocolError` with a player-readable reason to
 refuse."""
 
@@ -10,8 +11,10 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, ClassVar
 
-from engines.core import EngineError
+from engines.core import EngineError, IllegalAction
+from engines.match import resign_problem
 from engines.registry import get_game
+from engines.roborally.programs import check_draft, decode_draft, encode_draft
 from saves import SaveError
 from tables.host import Connection, Host, log
 from tables.paths import tables_dir
@@ -22,6 +25,7 @@ from tables.table import (
     COMPUTER,
     FINISHED,
     PERSON,
+    PLAYING,
     WAITING,
     Table,
     check_options,
@@ -31,6 +35,7 @@ from tables.text import CHAT_CELLS, NAME_CELLS, clean_chat, clean_name
 
 MAX_OPEN_TABLES = 8  # unfinished tables one person may have created
 MAX_STAND_IN_AFTER = 24 * 60
+TIMED_GAMES = frozenset({"roborally", "stak-bots"})  # games a table's timer applies to
 
 
 def _table(server: Host, msg: dict[str, Any]) -> Table:
@@ -124,7 +129,7 @@ class RequestsMixin(PlayMixin):
             for i, s in enumerate(seats)
         ]
         code = new_code() if msg["private"] else None
-        timer = msg["timer"] and spec.id == "roborally"
+        timer = msg["timer"] and spec.id in TIMED_GAMES
         assert self.store is not None
         table_id = self.store.add_table(
             spec.id, conn.key, code, timer, msg["stand_in_after"], rows
@@ -201,7 +206,8 @@ class RequestsMixin(PlayMixin):
         seat = table.seat_of(conn.key)
         assert seat is not None
         row = table.seats[seat]
-        if row.stand_in is not None:
+        table.stand_in_votes.pop(seat, None)
+        if row.stand_in is not None and not table.resigned(seat):
             self._set_stand_in(table, seat, None)
         self._send_table(conn, table)
         self._follow(conn, table)
@@ -224,21 +230,75 @@ class RequestsMixin(PlayMixin):
         self._unfollow(conn, table)
 
     def on_close(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """Close a table: its creator alone before the start, after the end, or when
+        nobody else plays at it; a running game once every seated person agreed."""
         table = _table(self, msg)
-        if conn.key != table.creator_key:
-            raise ProtocolError("forbidden", "only the table's creator can close it")
-        self._close_table(table, "the creator closed the table")
+        seat = table.playing_seat_of(conn.key)
+        others = [s for s in table.deciders() if s != seat]
+        if table.status != PLAYING or not others:
+            if conn.key != table.creator_key:
+                raise ProtocolError("forbidden", "only the table's creator can close it")
+            self._close_table(table, "the creator closed the table")
+            return
+        if seat is None:
+            raise ProtocolError(
+                "forbidden", "only the people playing at this table can agree to close it"
+            )
+        table.close_votes.add(seat)
+        self._send_seats(table)
+        self._check_close(table)
 
-    def _close_table(self, table: Table, reason: str) -> None:
-        self._stop_timer(table, tell=False)
-        self.tables.pop(table.id, None)
-        assert self.store is not None
-        self.store.close_table(table.id)
-        for conn in list(table.followers):
-            conn.following.discard(table.id)
-            conn.send({"type": "closed", "table": table.id, "reason": reason})
-        table.followers.clear()
-        self._lobby_changed()
+    def on_keep_open(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """Take back one's agreement to close the running game."""
+        table = _table(self, msg)
+        seat = table.seat_of(conn.key)
+        if seat in table.close_votes:
+            table.close_votes.discard(seat)
+            self._send_seats(table)
+
+    def on_resign(self, conn: Connection, msg: dict[str, Any]) -> None:
+        table = _table(self, msg)
+        seat = table.seat_of(conn.key)
+        if seat is None:
+            raise ProtocolError("not_your_seat", "you have no seat at this table")
+        if table.status == WAITING:
+            raise ProtocolError("forbidden", "the game has not started: leave the table instead")
+        if table.status != PLAYING:
+            raise ProtocolError("forbidden", "the game is over")
+        if not table.can_resign(seat):
+            if table.resigned(seat):
+                raise ProtocolError("forbidden", "you resigned this game already")
+            raise ProtocolError(
+                "forbidden", resign_problem(table.spec, table.saved.match.state, seat)
+            )
+        self._resign(table, seat)
+
+    def on_draft(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """Your half-built RoboRally program, kept by the table: a reconnect or another
+        session of yours gets it back, and the timer keeps its filled registers."""
+        table = _table(self, msg)
+        seat = msg["seat"]
+        if seat is None or table.playing_seat_of(conn.key) != seat:
+            raise ProtocolError("not_your_seat", "that seat is not yours")
+        state = table.saved.match.state
+        if table.spec.id != "roborally":
+            raise ProtocolError("bad_request", "only a RoboRally program has a draft")
+        try:
+            registers, power_down = decode_draft(msg["text"])
+        except IllegalAction as exc:
+            raise ProtocolError("bad_request", str(exc)) from None
+        view = state.view(seat)
+        if (table.status != PLAYING or seat not in state.to_move()
+                or getattr(view, "pending", None) != "program"):
+            return  # the program is in (a draft sent just after it): nothing to keep
+        problem = check_draft(view, registers, power_down)  # type: ignore[arg-type]
+        if problem is not None:
+            raise ProtocolError("illegal", problem)
+        text = encode_draft(registers, power_down)
+        table.drafts[seat] = (state.turn, text)  # type: ignore[attr-defined]
+        for other in list(table.followers):  # your other sessions show it as it changes
+            if other.key == conn.key and other is not conn:
+                other.send({"type": "draft", "table": table.id, "seat": seat, "text": text})
 
     def on_chat(self, conn: Connection, msg: dict[str, Any]) -> None:
         table = _table(self, msg)
@@ -265,24 +325,48 @@ class RequestsMixin(PlayMixin):
         self._chat_budget[key] = (tokens - 1.0, now)
 
     def on_stand_in(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """Any person playing at the table hands an away player's seat to a computer once
+        the table's stand-in time has passed; at a table without one ("never"), once every
+        other person here agreed. ``level`` None gives the seat back (or takes back one's
+        agreement)."""
         table = _table(self, msg)
-        if conn.key != table.creator_key:
-            raise ProtocolError("forbidden", "only the table's creator can set a stand-in")
+        mine = table.playing_seat_of(conn.key)
+        if mine is None:
+            raise ProtocolError(
+                "forbidden", "only the people playing at this table hand a seat to a computer"
+            )
         seat, level = msg["seat"], msg["level"]
         if not 0 <= seat < len(table.seats) or table.seats[seat].kind != PERSON:
             raise ProtocolError("bad_request", f"seat {seat} is not a person's seat")
         row = table.seats[seat]
         if level is None:
+            if table.resigned(seat):
+                raise ProtocolError("forbidden", "that player resigned: the seat stays as it is")
+            table.stand_in_votes.get(seat, set()).discard(mine)
             if row.stand_in is not None:
                 self._set_stand_in(table, seat, None)
+            else:
+                self._send_seats(table)
             return
-        if table.stand_in_after == 0:
-            raise ProtocolError("forbidden", "stand-ins are off at this table")
-        if row.owner_key is None or table.status != "playing":
+        if seat == mine:
+            raise ProtocolError("forbidden", "your own seat is yours to play")
+        if row.owner_key is None or table.status != PLAYING or table.resigned(seat):
             raise ProtocolError("forbidden", "a stand-in plays only for an absent player")
         levels = table.spec.player_levels()
         if level not in levels:
             raise ProtocolError("bad_request", f"level must be one of: {', '.join(levels)}")
+        if table.present(seat):
+            raise ProtocolError("forbidden", "a stand-in plays only for an absent player")
+        if table.stand_in_after == 0:
+            votes = table.stand_in_votes.setdefault(seat, set())
+            votes.add(mine)
+            here = {s for s in table.deciders() if s != seat and table.present(s)}
+            if here <= votes:
+                del table.stand_in_votes[seat]
+                self._set_stand_in(table, seat, level)
+            else:
+                self._send_seats(table)
+            return
         wait = table.stand_in_after * self.stand_in_minute
         if table.absent_for(seat) < wait:
             raise ProtocolError(
@@ -314,6 +398,9 @@ RequestsMixin.handlers = {
     "open": RequestsMixin.on_open,
     "leave": RequestsMixin.on_leave,
     "close": RequestsMixin.on_close,
+    "keep_open": RequestsMixin.on_keep_open,
+    "resign": RequestsMixin.on_resign,
+    "draft": RequestsMixin.on_draft,
     "move": RequestsMixin.on_move,
     "chat": RequestsMixin.on_chat,
     "stand_in": RequestsMixin.on_stand_in,

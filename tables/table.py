@@ -17,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from engines.core import Action, EngineError, GameSpec, IllegalAction
+from engines.core import Action, EngineError, GameSpec, IllegalAction, ResignRule
 from engines.match import Match
 from engines.players import ComputerPlayer, make_player
 from saves import PlayerEntry, SavedGame, write_save
@@ -30,6 +30,7 @@ WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 OPEN_SEAT = "Open seat"
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CHAT_SHOWN = 200
+HANDED_OVER = "handed_over"  # saved.ui key: seats whose person resigned to a computer
 
 
 class Follower(Protocol):
@@ -112,7 +113,52 @@ class Table:
         self.timer_task: asyncio.Task[None] | None = None
         self.timer_deadline: float | None = None
         self.filling = False  # the timer is playing a seat's program
+        self.timer_seats: frozenset[int] = frozenset()  # the seats the running timer is for
+        self.close_votes: set[int] = set()  # seats that agreed to close the running game
+        self.stand_in_votes: dict[int, set[int]] = {}  # away seat -> seats that agreed
+        self.drafts: dict[int, tuple[int, str]] = {}  # seat -> (turn, half-built program)
         self._player_seed = player_seed(saved.match.seed)
+
+    # -- resigned seats -----------------------------------------------------------------
+    @property
+    def handed_over(self) -> list[int]:
+        """Seats whose person resigned in a game where a computer then plays the seat
+        (kept in the save's ``[ui]`` table, so a restarted host knows them)."""
+        seats = self.saved.ui.get(HANDED_OVER, [])
+        return [s for s in seats if isinstance(s, int) and 0 <= s < len(self.seats)]
+
+    def resigned(self, seat: int) -> bool:
+        """The seat's person left this game for good."""
+        return seat in self.handed_over or seat in self.saved.match.state.resigned()
+
+    def hand_over(self, seat: int, level: str) -> None:
+        """A resigning person's seat goes to the computer for the rest of the game."""
+        self.saved.ui[HANDED_OVER] = sorted({*self.handed_over, seat})
+        self.seats[seat].stand_in = level
+
+    def can_resign(self, seat: int) -> bool:
+        if self.status != PLAYING or self.resigned(seat):
+            return False
+        if self.spec.resign_rule == ResignRule.COMPUTER_PLAYS:
+            return not self.saved.match.state.is_terminal()
+        return self.saved.match.state.can_resign(seat)
+
+    def playing_seat_of(self, key: str) -> int | None:
+        """The seat ``key`` plays here: not one they resigned."""
+        seat = self.seat_of(key)
+        return None if seat is None or self.resigned(seat) else seat
+
+    def deciders(self) -> list[int]:
+        """The seats whose people decide together about the table (closing it, stand-ins
+        at a table without a stand-in time): every seated person still in the game."""
+        return [s.seat for s in self.seats
+                if s.kind == PERSON and s.owner_key is not None and not self.resigned(s.seat)]
+
+    def draft(self, seat: int) -> str | None:
+        """The seat's half-built program of this turn, if it sent one."""
+        kept = self.drafts.get(seat)
+        turn = getattr(self.saved.match.state, "turn", None)
+        return kept[1] if kept is not None and kept[0] == turn else None
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -210,6 +256,8 @@ class Table:
                 "present": row.kind == COMPUTER or self.present(row.seat),
                 "stand_in": row.stand_in, "you": row.owner_key == viewer and viewer != "",
                 "absent_for": int(self.absent_for(row.seat)) if row.kind == PERSON else 0,
+                "resigned": row.kind == PERSON and self.resigned(row.seat),
+                "stand_in_votes": sorted(self.stand_in_votes.get(row.seat, ())),
             })
         return {
             "id": self.id, "game": self.spec.id, "game_name": self.spec.name,
@@ -217,6 +265,8 @@ class Table:
             "creator": names(self.creator_key) or "Player", "progress": self.progress(),
             "to_move": self.to_move(), "spectators": self.spectators(), "timer": self.timer,
             "stand_in_after": self.stand_in_after, "options": self.options_text(),
+            "yours": viewer != "" and viewer == self.creator_key,
+            "close_votes": sorted(self.close_votes),
         }
 
     def timer_left(self) -> int | None:
@@ -232,6 +282,8 @@ class Table:
         row = self.seats[seat]
         if row.owner_key != key:
             raise ProtocolError("not_your_seat", "that seat is not yours")
+        if self.resigned(seat):
+            raise ProtocolError("not_your_seat", "you resigned this game")
         if row.stand_in is not None:
             raise ProtocolError(
                 "not_your_seat", "a computer stands in for you: open the table to take it back"
@@ -294,11 +346,15 @@ class Table:
         self.saved.players = self.player_entries(names)
         return write_save(self.save_dir, self.saved)
 
-    def result_players(self, names: Callable[[str], str | None]) -> list[dict[str, str]]:
+    def result_players(self, names: Callable[[str], str | None],
+                       unfinished: str = "unfinished") -> list[dict[str, str]]:
+        """Each seat's name and outcome (``unfinished``'s word for a game not over)."""
         result = self.saved.match.state.result()
         out = []
         for entry, row in zip(self.player_entries(names), self.seats, strict=True):
-            outcome = result.outcome(row.seat) if result is not None else "unfinished"
+            outcome = result.outcome(row.seat) if result is not None else unfinished
+            if row.kind == PERSON and self.resigned(row.seat):
+                outcome = "resigned"
             name = f"Computer ({row.level})" if row.kind == COMPUTER else entry.name
             out.append({"name": name, "outcome": outcome})
         return out

@@ -244,10 +244,8 @@ class LobbyScreen(StatusLineScreen):
         return "watch"
 
     def is_creator(self, summary: Summary | None) -> bool:
-        return (
-            summary is not None and is_mine(summary)
-            and self.you.get("name") is not None and summary["creator"] == self.you["name"]
-        )
+        """You made the table: the server says so by your key, never by a name."""
+        return summary is not None and summary.get("yours") is True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("open_table", "join_table"):
@@ -323,6 +321,9 @@ class LobbyScreen(StatusLineScreen):
                 self._send({"type": "close", "table": table_id})
 
         question = f"Close table #{table_id} ({safe_text(summary['game_name'])}) for everyone?"
+        if summary["status"] == "playing":
+            question = (f"Close table #{table_id} ({safe_text(summary['game_name'])})? A running "
+                        "game closes once everyone seated agrees; it is kept as abandoned.")
         self.app.push_screen(ConfirmScreen(question, yes="Close it", no="Keep it"), done)
 
     def action_bell(self) -> None:

@@ -23,8 +23,10 @@ from rich.cells import cell_len
 
 from engines.core import Action, EngineError, IllegalAction
 from engines.players import ComputerPlayer
+from engines.roborally.programs import check_draft, decode_draft, draft_of, encode_draft
 from engines.safe_text import safe_text
 from saves import PlayerEntry, SavedGame, SaveError, loads_save
+from screens import ui_state
 from screens.session import COMPUTER, HUMAN, SavedGameView, SaveStatus
 from screens.text_fit import fit
 
@@ -86,9 +88,11 @@ class TableSession(SavedGameView):
         self._held: str | None = None  # your move sent but not yet played (simultaneous)
         self._confirmed = 0  # moves of the server's log this session has
         self.news: list[str] = []  # what happened at the table, newest last (presence, chat)
+        self._draft_sent: str | None = None  # the half-built program the table has
         self._read_table(msg)
         self.saved = self._saved_from(msg)
         self._confirmed = len(self.saved.match.log)
+        self._take_draft(msg)
 
     # -- what the screens read (match, spec, players, name: see SavedGameView) ---
     @property
@@ -154,9 +158,68 @@ class TableSession(SavedGameView):
         return False
 
     def autosave(self) -> SaveStatus:
-        """The host saves after every move; the screen's notes stay in this session."""
+        """The host saves after every move; the screen's notes stay in this session, and a
+        half-built RoboRally program goes to the table (the timer keeps its registers)."""
+        self._send_draft()
         self.last_save = SaveStatus(True, SAVED_ON_HOST)
         return self.last_save
+
+    def _program_view(self) -> Any:
+        """Your seat's RoboRally view while you write a program, else None."""
+        seat = self.your_seat
+        if (seat is None or self.spec.id != "roborally" or self.status != "playing"
+                or seat not in self.match.state.to_move()):
+            return None
+        view = self.match.state.view(seat)
+        return view if getattr(view, "pending", None) == "program" else None
+
+    def _send_draft(self) -> None:
+        view = self._program_view()
+        if view is None or self._held is not None:  # no program, or yours is on its way
+            return
+        entry = ui_state.seat_entry(self.saved.ui, "program", view.seat) or {}
+        state = self.match.state
+        if ui_state.whole(entry.get("turn"), 0, 10**9) == getattr(state, "turn", None):
+            cards = ui_state.card_list(entry.get("cards", []), view.hand, 5) or []
+            power = ui_state.flag(entry.get("power", False)) is True
+        else:
+            cards, power = [], False
+        registers = draft_of(view, cards)
+        if check_draft(view, registers, power) is not None:
+            power = False
+        if check_draft(view, registers, power) is not None:
+            registers = [None] * len(registers)
+        text = encode_draft(registers, power)
+        if text != self._draft_sent:
+            self._draft_sent = text
+            self.client.send({"type": "draft", "table": self.table_id, "seat": view.seat,
+                              "text": text})
+
+    def _take_draft(self, msg: dict[str, Any], replace: bool = False) -> bool:
+        """The half-built program the table kept for you (another session's, or this one's
+        before a reconnect), unless this session has one of this turn already (or
+        ``replace``: another session of yours has just changed it). True if taken."""
+        text = msg.get("draft", msg.get("text"))
+        view = self._program_view()
+        if not isinstance(text, str) or view is None or self._held is not None:
+            return False
+        state = self.match.state
+        drafts = ui_state.seat_table(self.saved.ui, "program")
+        entry = drafts.get(str(view.seat))
+        if (not replace and isinstance(entry, dict)
+                and entry.get("turn") == getattr(state, "turn", None)):
+            return False
+        try:
+            registers, power = decode_draft(text)
+        except IllegalAction:
+            return False
+        if check_draft(view, registers, power) is not None:
+            return False
+        cards = [view.hand[i] for i in registers if i is not None]
+        drafts[str(view.seat)] = {"turn": getattr(state, "turn", 0), "cards": cards,
+                                 "power": power}
+        self._draft_sent = text
+        return True
 
     def rename(self, new_name: str) -> SaveStatus:
         return SaveStatus(False, NO_RENAME)
@@ -204,6 +267,11 @@ class TableSession(SavedGameView):
             self._on_seats(msg.get("summary", {}))
         elif kind == "chat":
             self._on_chat(msg.get("line", {}))
+        elif kind == "draft":  # another session of yours changed your program
+            if msg.get("seat") == self.your_seat and self._take_draft(msg, replace=True):
+                hook = getattr(self.screen, "on_table_draft", None)
+                if hook is not None and self.screen is not None and self.screen.table_live():
+                    hook()
         elif kind == "timer":
             seconds = msg.get("seconds")
             # stopped while your program was still missing: the table plays it now
@@ -279,7 +347,7 @@ class TableSession(SavedGameView):
         self._confirmed += 1
         if played_for_you and self._time_up:  # the RoboRally timer ran out
             self._time_up = False
-            self._news("Time is up: the table played your move at random.")
+            self._news("Time is up: the table played for you (your filled registers stay).")
 
     def _on_table(self, msg: dict[str, Any]) -> None:
         started = self.status == "playing"
@@ -300,6 +368,7 @@ class TableSession(SavedGameView):
             saved.ui = self.saved.ui  # the notes and drafts of this screen stay
             self.saved = saved
         self._confirmed = len(self.match.log)
+        self._take_draft(msg)
         if self.screen is None or not self.screen.table_live():
             return
         if rebuild:
@@ -362,6 +431,28 @@ class TableSession(SavedGameView):
     # -- sending --------------------------------------------------------------------------
     def send_chat(self, text: str) -> None:
         self.client.send({"type": "chat", "table": self.table_id, "text": text})
+
+    def send_resign(self) -> None:
+        self.client.send({"type": "resign", "table": self.table_id})
+
+    def send_close(self, agree: bool = True) -> None:
+        """Agree to close the table (its creator alone closes it when nobody else plays
+        at it), or take the agreement back."""
+        self.client.send({"type": "close" if agree else "keep_open", "table": self.table_id})
+
+    @property
+    def resigned(self) -> bool:
+        """You left this game for good (you watch it from then on)."""
+        return any(s.get("you") and s.get("resigned") for s in self.seats)
+
+    def close_votes(self) -> list[int]:
+        votes = self.summary.get("close_votes", [])
+        return [v for v in votes if isinstance(v, int)] if isinstance(votes, list) else []
+
+    def deciders(self) -> list[int]:
+        """The seats of the people still playing here (closing needs all of them)."""
+        return [int(s.get("seat", 0)) for s in self.seats
+                if s.get("kind") == "person" and s.get("name") and not s.get("resigned")]
 
     def send_stand_in(self, seat: int, level: str | None) -> None:
         self.client.send({"type": "stand_in", "table": self.table_id, "seat": seat,
@@ -428,6 +519,25 @@ def _clean_name(name: object, seat: int) -> str:
 
 
 CHAT_CELLS = 200
+
+
+def resign_question(session: TableSession) -> str:
+    """The one question before resigning, saying what it does in this game."""
+    rule = str(getattr(session.spec, "resign_rule", ""))
+    if rule == "game ends":
+        return "Resign this game? The other side wins."
+    if rule == "computer plays":
+        return "Leave this game for good? A computer plays your seat to the end."
+    return "Resign this game? You are out for good; the others play on."
+
+
+def close_question(session: TableSession) -> str:
+    """The question before closing (or agreeing to close) the table."""
+    others = [s for s in session.deciders() if s != session.your_seat]
+    if session.status != "playing" or not others:
+        return "Close this table for everyone? A running game is kept as abandoned."
+    return ("Agree to close this table? It closes once everyone playing agrees; "
+            "the game is kept as abandoned.")
 
 
 def chat_problem(text: str) -> str | None:

@@ -4,7 +4,8 @@
 (a :class:`screens.session.GameSession`) none of it applies: ``at_table`` is False. At a
 table (a :class:`screens.online.session.TableSession`) the other seats are never played
 here: their moves come from the table server (:meth:`on_table_move`), the status line says
-whom the game waits for, and ``ctrl+t`` opens the table window.
+whom the game waits for, ``ctrl+t`` opens the table window and ``ctrl+r`` resigns (after one
+question).
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from textual.css.query import NoMatches
 
 from engines.core import Action
 from engines.safe_text import safe_text
+from screens.dialogs import ConfirmScreen
 from screens.footer_keys import FooterKey, FooterKeys, footer_key_width
-from screens.online.session import NO_HINTS
+from screens.online.session import NO_HINTS, resign_question
 from screens.online.table_window import TableWindow
 from screens.text_fit import fit
 
@@ -57,6 +59,9 @@ class TablePlayMixin:
         """False for the keys a table switches off, None when it has no say."""
         if action == "table_window":
             return self.at_table
+        if action == "table_resign":
+            return (self.at_table and not self.session.watching
+                    and self.session.status == "playing")
         if self.at_table and action == "new_game":
             return False  # back to the lobby instead
         if self.at_table and self.session.watching and action in PLAYERS_KEYS:
@@ -90,6 +95,19 @@ class TablePlayMixin:
             return
         if not any(isinstance(s, TableWindow) for s in self.app.screen_stack):  # type: ignore[attr-defined]
             self.app.push_screen(TableWindow(self.session))  # type: ignore[attr-defined]
+
+    def action_table_resign(self) -> None:
+        """Leave the game for good, after one question (what it does depends on the game)."""
+        if not self.at_table or self.session.watching or self.session.status != "playing":
+            return
+        session = self.session
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                session.send_resign()
+
+        self.app.push_screen(  # type: ignore[attr-defined]
+            ConfirmScreen(resign_question(session), yes="Resign", no="Play on"), done)
 
     # -- waiting for the others ------------------------------------------------------------
     def wait_for_table(self, seat: int) -> None:

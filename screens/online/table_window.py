@@ -1,5 +1,6 @@
 """The table window (``ctrl+t`` in a table game): the seats and who is here, the chat with
-its line, the creator's stand-in controls and the private code. Escape closes it.
+its line, the stand-in controls, resigning (``ctrl+r``), closing the table by agreement
+(``ctrl+x``) and the private code. Escape closes it.
 
 Everything shown comes from the table server and from other people: it is made safe
 (``safe_text``) by the session and drawn as text, never as markup.
@@ -18,8 +19,9 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engines.safe_text import safe_text
+from screens.dialogs import ConfirmScreen
 from screens.footer import Footer
-from screens.online.session import TableSession, chat_problem
+from screens.online.session import TableSession, chat_problem, close_question, resign_question
 from screens.text_fit import fit
 
 NAME_CELLS = 20
@@ -51,27 +53,40 @@ def seat_line(session: TableSession, seat: dict[str, Any]) -> Text:
     text.append(name, "bold" if seat.get("you") else "")
     if seat.get("you"):
         text.append(" (you)")
+    if seat.get("resigned"):
+        text.append("  resigned", "red")
+        if seat.get("stand_in"):
+            text.append(f"  played by the computer ({safe_text(seat['stand_in'])})", "magenta")
+        return text
     if seat.get("present"):
         text.append("  here", "green")
     else:
         text.append(f"  {absent_words(session.absent_seconds(seat))}", "yellow")
     if seat.get("stand_in"):
         text.append(f"  played by the computer ({safe_text(seat['stand_in'])})", "magenta")
+    elif seat.get("stand_in_votes"):
+        agreed = len(seat["stand_in_votes"])
+        text.append(f"  {agreed} agree{'s' * (agreed == 1)} to a stand-in", "magenta")
+    if int(seat.get("seat", -1)) in session.close_votes():
+        text.append("  agrees to close", "yellow")
     return text
 
 
 def stand_in_problem(session: TableSession, seat: dict[str, Any]) -> str | None:
-    """Why the creator cannot hand ``seat`` to a computer now, or None if they can."""
+    """Why you cannot hand ``seat`` to a computer now, or None if you can (at a table
+    without a stand-in time, None means you may agree to it)."""
     name = safe_text(seat.get("name") or "")
     after = int(session.summary.get("stand_in_after") or 0)
-    if not session.creator:
-        return "Only the table's creator hands a seat to the computer."
+    if session.watching:
+        return "Only the people playing here hand a seat to the computer."
     if seat.get("kind") != "person" or not name or seat.get("you"):
         return "Only another person's seat can be handed to the computer."
-    if after <= 0:
-        return "This table never hands a seat to the computer."
+    if seat.get("resigned"):
+        return f"{name} resigned this game."
     if seat.get("present"):
         return f"{name} is here: a seat is handed over only while its player is away."
+    if after <= 0:
+        return None  # by agreement of everyone here
     wait = after * 60 - session.absent_seconds(seat)
     if wait > 0:
         return (f"Possible once {name} is away {after} min "
@@ -108,6 +123,8 @@ class TableWindow(ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "close", "Close", key_display="Esc"),
         Binding("tab", "switch", "Seats/chat", key_display="Tab", priority=True),
+        Binding("ctrl+r", "resign", "Resign", key_display="^r", priority=True),
+        Binding("ctrl+x", "close_table", "Close table", key_display="^x", priority=True),
     ]
     DEFAULT_CSS = """
     TableWindow { align: center middle; }
@@ -183,18 +200,56 @@ class TableWindow(ModalScreen[None]):
 
     def help_line(self) -> str:
         session = self.session
-        if not session.creator:
+        if session.watching:
             return "Tab: seats, chat history or chat line.  Escape closes."
         after = int(session.summary.get("stand_in_after") or 0)
         if after <= 0:
-            return "Tab: seats, chat history or chat line. No stand-ins at this table."
-        return ("Tab: seats, chat history or chat line. On a seat away "
-                f"{after} min or more, Enter hands it to the computer; Enter again gives "
-                "it back.")
+            return ("Tab: seats, chat or line. On an away seat, Enter agrees to hand it to "
+                    "the computer (once everyone here agrees). ^r resigns, ^x closes.")
+        return (f"Tab: seats, chat or line. On a seat away {after} min or more, Enter hands "
+                "it to the computer; Enter again gives it back. ^r resigns, ^x closes.")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resign":
+            return not self.session.watching and self.session.status == "playing"
+        if action == "close_table":
+            return self.session.creator or not self.session.watching
+        return True
 
     # -- keys ---------------------------------------------------------------------------------
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_resign(self) -> None:
+        session = self.session
+        if session.watching or session.status != "playing":
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                session.send_resign()
+                self.note = "You resigned: you watch the game from here."
+                self.refresh_view()
+
+        self.app.push_screen(ConfirmScreen(resign_question(session), yes="Resign",
+                                           no="Play on"), done)
+
+    def action_close_table(self) -> None:
+        session = self.session
+        if session.your_seat in session.close_votes():
+            session.send_close(agree=False)
+            self.note = "You no longer agree to close the table."
+            self.refresh_view()
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                session.send_close()
+                self.note = "You agree to close the table."
+                self.refresh_view()
+
+        self.app.push_screen(ConfirmScreen(close_question(session), yes="Close it",
+                                           no="Keep it"), done)
 
     def action_switch(self) -> None:
         """Tab: the seats, the chat history (arrows and PgUp/PgDn scroll it), the chat line."""
@@ -222,7 +277,8 @@ class TableWindow(ModalScreen[None]):
         seat = seats[event.option_index]
         number = int(seat.get("seat", 0))
         name = safe_text(seat.get("name") or "")
-        if seat.get("stand_in") and self.session.creator:
+        if (seat.get("stand_in") and not seat.get("resigned")
+                and not self.session.watching):
             self.session.send_stand_in(number, None)
             self.note = f"{name} gets their seat back."
             self.refresh_view()
@@ -233,11 +289,14 @@ class TableWindow(ModalScreen[None]):
             self.refresh_view()
             return
         levels = list(self.session.spec.player_levels())
+        by_agreement = int(self.session.summary.get("stand_in_after") or 0) <= 0
 
         def chosen(level: str | None) -> None:
             if level:
                 self.session.send_stand_in(number, level)
-                self.note = f"The computer ({level}) plays for {name} until they are back."
+                self.note = (f"You agree that the computer ({level}) plays for {name}."
+                             if by_agreement else
+                             f"The computer ({level}) plays for {name} until they are back.")
                 self.refresh_view()
 
         self.app.push_screen(LevelScreen(f"Who plays for {name}?", levels), chosen)

@@ -530,6 +530,14 @@ class RoboRallyScreen(
             self.refresh_all()
 
     # -- at a table -----------------------------------------------------------------------------
+    def on_table_draft(self) -> None:
+        """Another session of yours changed your half-built program: show it here."""
+        seat = self.my_seat()
+        if self.state.pending_kind(seat) != "program":
+            return
+        self.chosen, self.power = self._saved_draft(seat)
+        self.refresh_all()
+
     def reset_for_table(self) -> None:
         """The game was read again from the table: the playback and drafts start over."""
         self.queue.clear()

@@ -28,7 +28,8 @@ def seat(n: int, name: str | None, kind: str = "person", level: str | None = Non
          present: bool = True, you: bool = False, stand_in: str | None = None,
          absent_for: int = 0) -> dict[str, Any]:
     return {"seat": n, "kind": kind, "level": level, "name": name, "present": present,
-            "stand_in": stand_in, "you": you, "absent_for": absent_for}
+            "stand_in": stand_in, "you": you, "absent_for": absent_for, "resigned": False,
+            "stand_in_votes": []}
 
 
 class FakeTable:
@@ -42,6 +43,7 @@ class FakeTable:
         self.table_id = table_id
         self.status = "playing"
         self.stand_in_after = 5
+        self.close_votes: list[int] = []
 
     def summary(self, you: int | None = None) -> dict[str, Any]:
         seats = [dict(s, you=s["seat"] == you) for s in self.seats]
@@ -49,7 +51,7 @@ class FakeTable:
                 "status": self.status, "seats": seats, "private": False, "creator": "Anna",
                 "progress": "", "to_move": list(self.match.state.to_move()),
                 "spectators": 0, "timer": False, "stand_in_after": self.stand_in_after,
-                "options": ""}
+                "options": "", "yours": False, "close_votes": list(self.close_votes)}
 
     def save_text(self) -> str:
         now = datetime(2026, 1, 2, 12, 30)
@@ -61,7 +63,7 @@ class FakeTable:
                   chat: list[dict[str, str]] | None = None) -> dict[str, Any]:
         return {"type": "table", "table": self.table_id, "summary": self.summary(you),
                 "save": self.save_text(), "your_seat": you, "creator": creator,
-                "code": None, "chat": chat or [], "timer": None}
+                "code": None, "chat": chat or [], "timer": None, "draft": None}
 
     def play(self, seat: int, text: str) -> dict[str, Any]:
         """Apply a move as the server would; the `move` message every follower gets."""

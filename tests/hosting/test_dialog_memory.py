@@ -110,3 +110,15 @@ async def test_200_new_table_dialogs_grow_a_session_by_less_than_5_mb(tmp_path: 
                 tracemalloc.stop()
             assert growth < GROWTH_LIMIT, f"{growth / 1024:.0f} KB after {CYCLES} dialogs"
             assert live_footer_keys() <= keys_before + len(app.screen.query(FooterKey))
+
+
+def test_every_screen_uses_the_footer_without_watchers() -> None:
+    root = Path(__file__).resolve().parents[2]
+    direct = [
+        str(path.relative_to(root)) for folder in ("screens", "robotui")
+        for path in (root / folder).rglob("*.py")
+        if path.name != "footer.py" and any(
+            line.startswith("from textual.widgets import") and "Footer" in line
+            for line in path.read_text().splitlines())
+    ]
+    assert direct == []

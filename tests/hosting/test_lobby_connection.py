@@ -124,10 +124,12 @@ async def test_a_table_whose_game_cannot_be_read_is_one_line_in_the_lobby(
             summary = {"id": 9, "game": "robot-master", "game_name": "Robot Master",
                        "status": "playing", "seats": [], "private": False, "creator": "Bob",
                        "progress": "", "to_move": [], "spectators": 0, "timer": False,
-                       "stand_in_after": 0, "options": ""}
+                       "stand_in_after": 0, "options": "", "yours": False,
+                       "close_votes": []}
             app._open_game({"type": "table", "table": 9, "summary": summary,
                             "save": "game = 'robot-master'\nseed = 'x'\n", "your_seat": 0,
-                            "creator": False, "code": None, "chat": [], "timer": None})
+                            "creator": False, "code": None, "chat": [], "timer": None,
+                            "draft": None})
             await pilot.pause()
             lobby = app.screen
             assert isinstance(lobby, LobbyScreen) and app.table_session is None

@@ -16,6 +16,7 @@ from tests.hosting.lobby_pilot import (
     host_table,
     lobby_app,
     named,
+    player,
     running_server,
     shows,
     until,
@@ -54,6 +55,23 @@ async def test_x_is_not_offered_on_someone_elses_table(tmp_path: Path) -> None:
             assert "x Close" not in screen_text(app)
             await pilot.press("x")
             assert isinstance(app.screen, LobbyScreen) and 1 in server.tables
+        await bob.close()
+
+
+async def test_x_is_not_offered_to_someone_named_like_the_creator(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "data") as server:
+        bob, _ = await host_table(server, "robot-master")
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            await named(pilot, "Bob")  # Anna's key, Bob's name: still not Bob's table
+            anna = await player(server, "SHA256:anna", None)  # her other terminal sits down
+            anna.send({"type": "join", "table": 1, "seat": None, "code": None})
+            await anna.next("table")
+            await shows(pilot, "Enter Open")
+            assert "x Close" not in screen_text(app)
+            await pilot.press("x")
+            assert isinstance(app.screen, LobbyScreen) and 1 in server.tables
+            await anna.close()
         await bob.close()
 
 

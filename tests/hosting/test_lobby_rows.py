@@ -13,14 +13,16 @@ from screens.lobby.rows import chat_line, result_line, seat_text, status_text, t
 def seat(i: int, name: str | None, kind: str = "person", **more: Any) -> dict[str, Any]:
     return {"seat": i, "kind": kind, "level": more.get("level"), "name": name,
             "present": more.get("present", True), "stand_in": more.get("stand_in"),
-            "you": more.get("you", False), "absent_for": 0}
+            "you": more.get("you", False), "absent_for": 0, "resigned": False,
+            "stand_in_votes": []}
 
 
 def summary(**more: Any) -> dict[str, Any]:
     out = {"id": 7, "game": "robot-master", "game_name": "Robot Master", "status": "waiting",
            "seats": [seat(0, "Anna", you=True), seat(1, None)], "private": False,
            "creator": "Anna", "progress": "", "to_move": [], "spectators": 0,
-           "timer": False, "stand_in_after": 0, "options": ""}
+           "timer": False, "stand_in_after": 0, "options": "", "yours": False,
+           "close_votes": []}
     out.update(more)
     return out
 

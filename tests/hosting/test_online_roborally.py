@@ -67,8 +67,11 @@ async def test_the_timer_plays_a_random_program_for_a_late_person(tmp_path: Path
         session = session_of(app)
         table = server.tables[1]
 
-        def timed_out() -> bool:
-            return any("Time is up" in line for line in session.news)
+        spec = table.saved.match.spec
+
+        def timed_out() -> bool:  # the facing may time out too (its default is played)
+            return any(e.seat == 0 and isinstance(spec.decode_action(e.text), Program)
+                       for e in table.saved.match.log)
 
         # Anna answers what she must (her robot's facing) but never programs: once Bob
         # and the computers have, the table's timer plays her program for her. (Under load
@@ -84,9 +87,6 @@ async def test_the_timer_plays_a_random_program_for_a_late_person(tmp_path: Path
                             "Anna's facing in")
             elif 1 in table.to_move():  # Bob (and the computers) move
                 await other_moves(pilot, bob, 1)
-        spec = table.saved.match.spec
-        anna = [spec.decode_action(e.text) for e in table.saved.match.log if e.seat == 0]
-        assert any(isinstance(a, Program) for a in anna)  # played for her by the table
         await until(pilot, lambda: session.match.state.fingerprint()
                     == table.saved.match.state.fingerprint(), "the same game as the host")
         await bob.close()
@@ -116,4 +116,40 @@ async def test_the_last_to_program_is_told_who_is_done(tmp_path: Path) -> None:
         assert screen.ui_phase() == "program"
         await shows(pilot, "Done: Bob")
         await shows(pilot, "The table waits for you.")
+        await bob.close()
+
+
+async def test_a_half_built_program_lives_on_the_table_and_the_timer_keeps_it(
+    tmp_path: Path,
+) -> None:
+    async with at_table(tmp_path, "roborally", SEATS, timer=True) as (
+        server, bob, app, pilot, screen
+    ):
+        session = session_of(app)
+        table = server.tables[1]
+        while screen.ui_phase() != "program":  # the robots' facing first
+            await until(pilot, lambda: screen.ui_phase() in ("program", "decide")
+                        or 1 in table.to_move(), "Anna's part or Bob's")
+            if screen.ui_phase() == "decide":
+                await pilot.press("1")
+                await until(pilot, lambda: 0 not in table.to_move()
+                            or screen.ui_phase() == "program", "Anna's facing in")
+            elif 1 in table.to_move() and table.saved.match.state.phase != "program":
+                await other_moves(pilot, bob, 1)
+        hand = list(session.match.state.view(0).hand)
+        await pilot.press("3", "1")  # two registers filled, three empty
+        await until(pilot, lambda: table.draft(0) == "2,0,-,-,-", "the draft on the host")
+        server.program_timeout = 0.5
+        if 1 in table.to_move():
+            await other_moves(pilot, bob, 1)
+
+        def programs() -> list[Program]:
+            actions = [table.spec.decode_action(e.text) for e in table.saved.match.log
+                       if e.seat == 0]
+            return [a for a in actions if isinstance(a, Program)]
+
+        await until(pilot, programs, "Anna's program played by the timer")
+        played = programs()[0]
+        assert played.cards[:2] == (hand[2], hand[0])
+        assert set(played.cards) <= set(hand) and len(set(played.cards)) == 5
         await bob.close()

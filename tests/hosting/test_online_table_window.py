@@ -92,16 +92,118 @@ async def test_the_creator_hands_an_absent_seat_to_the_computer_and_back(tmp_pat
         assert client.of("stand_in")[-1]["level"] is None
 
 
-async def test_only_the_creator_hands_seats_over(tmp_path: Path) -> None:
+async def test_any_seated_person_hands_seats_over_not_a_spectator(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        _, client, _ = await open_game(app, pilot, robot_master(bob_away=900))
+        _, client, _ = await open_game(app, pilot, robot_master(bob_away=900))  # not creator
         await pilot.press("ctrl+t")
         await pilot.pause()
         await pilot.press("tab", "down", "enter")
         await pilot.pause()
-        assert "Only the table's creator hands a seat to the computer." in screen_text(app)
+        assert isinstance(app.screen, LevelScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert client.of("stand_in") == [
+            {"type": "stand_in", "table": 3, "seat": 1, "level": "random"}]
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        _, client, _ = await open_game(app, pilot, robot_master(bob_away=900), you=None)
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        await pilot.press("tab", "down", "enter")
+        await pilot.pause()
+        assert "Only the people playing here hand a seat" in screen_text(app)
         assert not client.of("stand_in")
+
+
+async def test_a_never_table_hands_a_seat_over_by_agreement(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        table = robot_master(bob_away=900)
+        table.stand_in_after = 0
+        session, client, _ = await open_game(app, pilot, table)
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        await pilot.press("tab", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LevelScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert client.of("stand_in")[-1]["seat"] == 1
+        assert "You agree that the computer (random) plays for Bob." in screen_text(app)
+        table.seats[1]["stand_in_votes"] = [0]
+        session.handle(table.seats_msg(you=0))
+        await pilot.pause()
+        assert "1 agrees to a stand-in" in screen_text(app)
+
+
+async def test_resigning_from_the_table_window_asks_once(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        session, client, _ = await open_game(app, pilot, robot_master())
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert "^r resigns" in screen_text(app)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "The other side wins." in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert not client.of("resign")
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert client.of("resign") == [{"type": "resign", "table": 3}]
+        assert isinstance(app.screen, TableWindow)
+
+
+async def test_resigning_from_the_game_screen(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        table = FakeTable("stak-bots", [seat(0, "Anna"), seat(1, "Bob"), seat(2, "Carl")])
+        session, client, screen = await open_game(app, pilot, table)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "the others play on" in screen_text(app)
+        await pilot.press("y")
+        await pilot.pause()
+        assert client.of("resign") == [{"type": "resign", "table": 3}]
+        session.handle(table.play(0, "resign"))
+        table.seats[0]["resigned"] = True
+        msg = table.table_msg(you=None)
+        session.handle(msg)
+        await pilot.pause()
+        assert session.watching and screen.is_attached
+        await pilot.press("ctrl+r")  # watching: nothing to resign
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert len(client.of("resign")) == 1
+
+
+async def test_closing_a_running_table_is_an_agreement(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        table = robot_master()
+        session, client, _ = await open_game(app, pilot, table, creator=True)
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        await pilot.press("ctrl+x")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Agree to close this table?" in screen_text(app)
+        await pilot.press("y")
+        await pilot.pause()
+        assert client.of("close") == [{"type": "close", "table": 3}]
+        table.close_votes = [0]
+        session.handle(table.seats_msg(you=0))
+        await pilot.pause()
+        assert "agrees to close" in screen_text(app)
+        await pilot.press("ctrl+x")  # again: no longer agreeing
+        await pilot.pause()
+        assert client.of("keep_open") == [{"type": "keep_open", "table": 3}]
 
 
 async def test_the_bell_rings_on_your_turn_once(tmp_path: Path) -> None:
@@ -204,3 +306,45 @@ async def test_a_spectator_has_no_keys_of_the_players(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question == "Stop watching this table?"
+
+
+async def test_a_reconnect_finds_the_half_built_program_the_table_kept(tmp_path: Path) -> None:
+    table = FakeTable("roborally", [seat(0, "Anna"), seat(1, "Bob")])
+    for n in (0, 1):  # both robots face a way first
+        table.play(n, table.spec.encode_action(table.match.state.legal_actions(n)[0]))
+    hand = list(table.match.state.view(0).hand)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        client = FakeClient()
+        msg = table.table_msg(you=0)
+        msg["draft"] = "2,0,-,-,-"
+        session = TableSession(client, msg)
+        screen = open_table_screen(app, session)
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert screen.chosen == [hand[2], hand[0]]  # type: ignore[attr-defined]
+        await pilot.press("4")
+        await pilot.pause()
+        assert client.of("draft")[-1] == {"type": "draft", "table": 3, "seat": 0,
+                                          "text": "2,0,3,-,-"}
+        # another session of Anna's takes a card out: this one shows it at once
+        session.handle({"type": "draft", "table": 3, "seat": 0, "text": "2,-,-,-,-"})
+        await pilot.pause()
+        assert screen.chosen == [hand[2]]  # type: ignore[attr-defined]
+        assert client.of("draft")[-1]["text"] == "2,0,3,-,-"  # not sent back
+
+
+async def test_another_robot_resigning_mid_programming_plays_on(tmp_path: Path) -> None:
+    table = FakeTable("roborally", [seat(0, "Anna"), seat(1, "Bob"), seat(2, "Carl")])
+    for n in (0, 1, 2):  # the robots face a way first
+        table.play(n, table.spec.encode_action(table.match.state.legal_actions(n)[0]))
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        session, client, screen = await open_game(app, pilot, table)
+        session.handle(table.play(1, "resign"))
+        table.seats[1]["resigned"] = True
+        session.handle(table.seats_msg(you=0))
+        await pilot.pause()
+        assert session.match.state.resigned() == (1,) and screen.is_attached
+        assert screen.ui_phase() == "program"  # Anna programs on
+        assert not client.of("sync")

@@ -99,9 +99,11 @@ async def test_a_stand_in_plays_for_an_absent_player_until_they_open_the_table(
     stood_in = await anna.recv("move", seat=1)  # the stand-in plays Bob's turn
     assert stood_in["index"] == 1
 
+    carl = await RawClient.hello(table_server, "SHA256:carl", "Carl")
+    await carl.send({"type": "stand_in", "table": tid, "seat": 1, "level": None})
+    await carl.error("forbidden")  # only the people playing here
+    await carl.close()
     bob = await RawClient.hello(table_server, "SHA256:bob")
-    await bob.send({"type": "stand_in", "table": tid, "seat": 1, "level": None})
-    await bob.error("forbidden")  # only the creator
     await bob.send({"type": "move", "table": tid, "seat": 1, "text": "1@a1"})
     assert "stands in" in (await bob.error("not_your_seat"))["message"]
     # the creator takes the stand-in off, then puts it back (Bob still has not opened)
@@ -117,12 +119,19 @@ async def test_a_stand_in_plays_for_an_absent_player_until_they_open_the_table(
     await bob.close()
 
 
-async def test_stand_ins_off_or_not_yours_to_set(table_server: TableServer) -> None:
+async def test_a_never_table_hands_over_when_everyone_here_agrees(
+    table_server: TableServer,
+) -> None:
     table_server.stand_in_minute = 0.0
     anna, bob, tid = await two_player_table(table_server)  # stand_in_after 0: never
-    await bob.close()
     await anna.send({"type": "stand_in", "table": tid, "seat": 1, "level": "random"})
-    assert "off" in (await anna.error("forbidden"))["message"]
+    assert "absent" in (await anna.error("forbidden"))["message"]  # Bob is here
+    await bob.close()
+    await eventually(lambda: not table_server.tables[tid].present(1))
     await anna.send({"type": "stand_in", "table": tid, "seat": 5, "level": "random"})
     await anna.error("bad_request")
+    await anna.send({"type": "stand_in", "table": tid, "seat": 0, "level": "random"})
+    await anna.error("forbidden")  # one's own seat
+    await anna.send({"type": "stand_in", "table": tid, "seat": 1, "level": "random"})
+    await anna.until("seats", lambda m: m["summary"]["seats"][1]["stand_in"] == "random")
     await anna.close()

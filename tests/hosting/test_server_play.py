@@ -137,10 +137,10 @@ async def test_roborally_programs_from_two_people_at_once(table_server: TableSer
 
 
 async def test_roborally_timer_fills_the_last_program(table_server: TableServer) -> None:
+    anna, bob, tid = await roborally_pair(table_server, timer=True)  # facing: 30 s each
     table_server.program_timeout = 0.5
-    anna, bob, tid = await roborally_pair(table_server, timer=True)
     await play_as(anna, table_server, tid, 0)
-    started = await bob.recv("timer")
+    started = await bob.until("timer", lambda m: m["seconds"] in (0, 1))
     assert started["table"] == tid and started["seconds"] in (0, 1)
     filled: dict[str, Any] = await bob.recv("move", seat=1)
     assert filled["index"] == 3

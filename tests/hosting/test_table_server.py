@@ -158,7 +158,9 @@ async def test_close_and_open_after_a_reconnect(table_server: TableServer) -> No
     carl = await RawClient.hello(table_server, "SHA256:carl", "Carl")
     await carl.send({"type": "open", "table": tid})
     await carl.error("not_your_seat")
-    await anna.send({"type": "close", "table": tid})
+    await anna.send({"type": "close", "table": tid})  # a running game: Bob agrees too
+    await bob.until("seats", lambda m: m["summary"]["close_votes"] == [0])
+    await bob.send({"type": "close", "table": tid})
     for client in (anna, bob):
         assert (await client.recv("closed"))["table"] == tid
     for client in (anna, bob, carl):

@@ -18,14 +18,15 @@ def tools() -> None:
 
 @pytest.fixture
 def start_host(tools: None, tmp_path: Path) -> Iterator[Callable[..., Host]]:
-    """``start_host(*args, env=..., child=...)``: a started ``robotui serve``."""
+    """``start_host(*args, env=..., child=..., open_files=(soft, hard))``: a started
+    ``robotui serve``."""
     made: list[Host] = []
 
     def start(*args: str, env: dict[str, str] | None = None, child: str | None = None,
-              name: str = "host") -> Host:
+              name: str = "host", open_files: tuple[int, int] | None = None) -> Host:
         base = tmp_path / f"{name}{len(made)}"
         base.mkdir()
-        host = Host(base, args, env, child)
+        host = Host(base, args, env, child, open_files)
         made.append(host)
         return host.start()
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import re
+import resource
 import select
 import shlex
 import shutil
@@ -97,7 +98,7 @@ class Host:
     """``robotui serve`` in a subprocess."""
 
     def __init__(self, base: Path, args: Sequence[str] = (), env: dict[str, str] | None = None,
-                 child: str | None = None) -> None:
+                 child: str | None = None, open_files: tuple[int, int] | None = None) -> None:
         self.base = base
         self.data = base / "data"
         self.config = base / "config"
@@ -106,6 +107,7 @@ class Host:
         self.extra_env = dict(env or {})
         if child is not None:  # test-only: a probe instead of the lobby
             self.extra_env["ROBOTUI_SERVE_CHILD"] = child
+        self.open_files = open_files  # (soft, hard) RLIMIT_NOFILE to start with
         self.port = 0
         self.fingerprint = ""
         self.process: subprocess.Popen[bytes] | None = None
@@ -136,9 +138,12 @@ class Host:
                 *self.args, *extra_args]
         self.lines = []
         self._stop_reading = threading.Event()
-        self.process = subprocess.Popen(argv, env=self.env, cwd=self.base,
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                        start_new_session=True)
+        limit = self.open_files
+        self.process = subprocess.Popen(
+            argv, env=self.env, cwd=self.base, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, start_new_session=True,
+            preexec_fn=None if limit is None else (
+                lambda: resource.setrlimit(resource.RLIMIT_NOFILE, limit)))
         self._reader = threading.Thread(target=self._read, args=(self.process,), daemon=True)
         self._reader.start()
         self.wait_output(READY, START_TIMEOUT)
