@@ -335,12 +335,16 @@ def _become_player(main: Callable[[], int | None], env: dict[str, str], slave: i
         os.environ.clear()
         os.environ.update(env)
         _OLD_STREAMS.extend((sys.stdin, sys.stdout, sys.stderr))
-        sys.stdin = sys.__stdin__ = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115
-        sys.stdout = sys.__stdout__ = open(1, "w", encoding="utf-8",  # noqa: SIM115
-                                           buffering=1, closefd=False)
-        sys.stderr = sys.__stderr__ = open(2, "w", encoding="utf-8",  # noqa: SIM115
-                                           errors="backslashreplace", buffering=1,
-                                           closefd=False)
+        # a cold start's streams on a terminal: UTF-8, line-buffered output
+        streams = {
+            "stdin": open(0, encoding="utf-8", closefd=False),  # noqa: SIM115
+            "stdout": open(1, "w", encoding="utf-8", buffering=1, closefd=False),  # noqa: SIM115
+            "stderr": open(2, "w", encoding="utf-8", errors="backslashreplace",  # noqa: SIM115
+                           buffering=1, closefd=False),
+        }
+        for name, stream in streams.items():  # Textual writes to sys.__stderr__
+            setattr(sys, name, stream)
+            setattr(sys, f"__{name}__", stream)
         sys.argv = [sys.argv[0]]
         try:
             result = main()
