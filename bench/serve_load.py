@@ -19,7 +19,9 @@ picks a value in hand with its digit and presses Enter. Measured:
 - idle: after play, every session connected and nobody pressing keys, first at the finished
   game, then in the lobby: CPU seconds of the server and every process under it, and bytes
   each client received;
-- bytes each client received per move during play.
+- bytes each client received per move during play;
+- with ``--dialog-cycles N``: at the end, every player opens and closes the lobby's new-table
+  dialog N times; PSS of each player's process before and after.
 
 Everything it starts is stopped at the end, also on Ctrl+C.
 """
@@ -201,6 +203,12 @@ def descendants(root: int) -> dict[int, tuple[str, bytes]]:
     return found
 
 
+def has_terminal(pid: int) -> bool:
+    """Whether the process has a controlling terminal (field 7 of /proc/PID/stat)."""
+    fields = stat_fields(pid)
+    return bool(fields) and fields[4] != "0"
+
+
 def cpu_ticks(pid: int) -> int:
     """utime + stime of one process (0 if it is gone)."""
     fields = stat_fields(pid)
@@ -271,8 +279,10 @@ class Host:
         return found
 
     def players(self) -> list[int]:
+        """The players' processes: robotui.table_client on a terminal of its own (a warm
+        start's process carries its parent's command line, which names the same module)."""
         return [pid for pid, (_, cmd) in self.children().items()
-                if b"robotui.table_client" in cmd]
+                if b"robotui.table_client" in cmd and has_terminal(pid)]
 
     def cpu_ticks(self) -> int:
         return cpu_ticks(self.pid) + sum(cpu_ticks(pid) for pid in self.children())
@@ -318,6 +328,8 @@ class Settings:
     pick: bool
     seed: int
     nice: int
+    dialog_cycles: int = 0
+    connect_only: bool = False
 
 
 async def enter_lobby(player: Player, port: int, figures: Figures, timeout: float) -> None:
@@ -518,6 +530,16 @@ async def arrive(player: Player, delay: float, port: int, figures: Figures,
     await enter_lobby(player, port, figures, timeout)
 
 
+async def dialog_cycles(player: Player, cycles: int, timeout: float) -> None:
+    """Open the lobby's new-table dialog and close it with Escape, ``cycles`` times."""
+    for _ in range(cycles):
+        player.send("n")
+        await player.wait("New table: which game?", timeout)
+        player.send(ESCAPE)
+        await player.wait(lambda text: "New table: which game?" not in text
+                          and f"{player.name} at" in text, timeout, "the lobby again")
+
+
 async def set_up_pair(first: Player, second: Player, figures: Figures,
                       timeout: float) -> None:
     table, code = await create_table(first, timeout)
@@ -549,6 +571,10 @@ async def run(settings: Settings) -> dict[str, Any]:
                     arrive(p, i * spread, host.port, figures, settings.timeout))
             for i, p in enumerate(players)))
         say(f"{sum(arrived)} of {len(players)} in the lobby")
+        if settings.connect_only:
+            result["figures"] = figures
+            result["load_after"] = os.getloadavg()
+            return result
         pairs = [(players[i], players[i + 1]) for i in range(0, len(players) - 1, 2)
                  if arrived[i] and arrived[i + 1]]
         ready = await asyncio.gather(*(
@@ -587,6 +613,13 @@ async def run(settings: Settings) -> dict[str, Any]:
         result["idle"].append(await measure_idle(host, live, settings.idle, "lobby"))
         result["lobby_pss_kb"] = {pid: kb(pid, "smaps_rollup", "Pss:") or 0
                                   for pid in host.players()}
+        if settings.dialog_cycles:
+            say(f"{settings.dialog_cycles} new-table dialog cycles per player")
+            await asyncio.gather(*(guarded(f"{p.name} opening and closing a dialog", figures,
+                                           dialog_cycles(p, settings.dialog_cycles,
+                                                         settings.timeout)) for p in live))
+            result["cycles_pss_kb"] = {pid: kb(pid, "smaps_rollup", "Pss:") or 0
+                                       for pid in host.players()}
     finally:
         for task in samplers:
             task.cancel()
@@ -648,6 +681,7 @@ def report(settings: Settings, result: dict[str, Any]) -> tuple[str, bool]:
     peak = list(memory.peak_pss_kb.values()) if memory else []
     lobby = [v for v in result.get("lobby_pss_kb", {}).values() if v]
     start = [v for v in result.get("start_pss_kb", {}).values() if v]
+    cycled = [v for v in result.get("cycles_pss_kb", {}).values() if v]
     per_move = figures.play_bytes / (2 * figures.moves) if figures.moves else float("nan")
     think = f"{settings.think[0]:g}-{settings.think[1]:g} s"
     rows = [
@@ -675,6 +709,9 @@ def report(settings: Settings, result: dict[str, Any]) -> tuple[str, bool]:
         ("PSS per player process in the lobby after the idle windows",
          f"mean {statistics.mean(lobby) / 1024:.1f} MB, max {max(lobby) / 1024:.1f} MB"
          if lobby else "not measured"),
+        (f"PSS per player process after {settings.dialog_cycles} dialog cycles more",
+         f"mean {statistics.mean(cycled) / 1024:.1f} MB, max {max(cycled) / 1024:.1f} MB"
+         if cycled else "not measured"),
         ("server RSS at the end of play / peak",
          f"{memory.server_rss_kb / 1024:.1f} MB / {memory.peak_server_rss_kb / 1024:.1f} MB"
          if memory else "not measured"),
@@ -740,6 +777,11 @@ def parse_args(argv: list[str] | None = None) -> Settings:
                         help="seconds any one screen may take to show what is expected")
     parser.add_argument("--no-pick", action="store_true",
                         help="press only Enter for a move (no digit picking a value first)")
+    parser.add_argument("--dialog-cycles", type=int, default=0, metavar="N",
+                        help="at the end, every player opens and closes the lobby's "
+                             "new-table dialog N times; PSS after (default 0: not done)")
+    parser.add_argument("--connect-only", action="store_true",
+                        help="stop once every player is in the lobby (the start figures only)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--nice", type=int, default=-10,
                         help="the bench's own niceness once the server runs (default -10, "
@@ -750,7 +792,8 @@ def parse_args(argv: list[str] | None = None) -> Settings:
     if not 0 <= args.think[0] <= args.think[1]:
         parser.error("--think MIN MAX with 0 <= MIN <= MAX")
     settings = Settings(args.players, tuple(args.think), args.idle, args.arrive_over,
-                        args.timeout, not args.no_pick, args.seed, args.nice)
+                        args.timeout, not args.no_pick, args.seed, args.nice,
+                        args.dialog_cycles, args.connect_only)
     return settings
 
 

@@ -37,6 +37,7 @@ from robotui.serve_log import log_line as _log
 from robotui.ssh_door import FrontDoor, Gate
 from robotui.ssh_keys import AllowList, KeyProblem, fingerprint, load_or_make_host_key
 from robotui.ssh_session import SessionLimits, Sessions
+from robotui.zygote import Starter
 
 DEFAULT_LISTEN = "127.0.0.1:2222"
 DEFAULT_MAX_SESSIONS = 32
@@ -139,9 +140,10 @@ async def serve(options: ServeOptions, make_table_server: Callable[[], Any] | No
     open_files = raise_open_files()
     _quiet_loop_errors(asyncio.get_running_loop())
 
+    starter = Starter(_log, warm=True)
     sessions = Sessions(SessionLimits(options.max_sessions, idle_seconds, idle_text,
                                       options.port, options.door.max_per_key),
-                        _Tokens(), socket, _log)
+                        _Tokens(), socket, _log, starter)
     gate = Gate(allow, sessions, options.door, _log)
     # Listen first: a port in use fails before any table is touched. A session opened in
     # the moment before the table server is up is told to try again.
@@ -159,12 +161,16 @@ async def serve(options: ServeOptions, make_table_server: Callable[[], Any] | No
                 await tables.stop()
             raise ServeProblem(f"cannot start the table server: {exc}") from None
         try:
+            # players' processes are forked from a process with robotui imported already
+            starter.start_zygote()
+            await asyncio.to_thread(starter.wait_ready)
             sessions.tokens = tables
             port = acceptor.get_port() or options.port
             sessions.limits.port = port
             await _run_until_stopped(acceptor, gate, options, port, host_key, allow, socket,
                                      open_files, _safe(say))
         finally:
+            starter.close()
             try:
                 await tables.stop()
             except Exception as exc:  # the saves were written after every move anyway

@@ -86,11 +86,14 @@ class PtyChild:
     """A process on the slave side of a new PTY; the caller reads and writes ``master``."""
 
     def __init__(self, argv: list[str], env: dict[str, str], size: bytes,
-                 on_exit: Callable[[int], None]) -> None:
+                 on_exit: Callable[[int], None],
+                 spawn: Callable[[list[str], dict[str, str], int], int] | None = None) -> None:
+        """``spawn(argv, env, slave)`` starts the process (a cold start by default; see
+        robotui/zygote.py for a warm one) and returns its pid, a child of this process."""
         self.master, slave = os.openpty()  # both close-on-exec
         try:
             fcntl.ioctl(slave, termios.TIOCSWINSZ, size)
-            self.pid = _spawn(argv, env, slave)
+            self.pid = (spawn or _spawn)(argv, env, slave)
         except BaseException:
             os.close(self.master)
             raise

@@ -20,8 +20,9 @@ from typing import Any, Protocol
 import asyncssh
 
 from robotui.ssh_admit import HOST_STOPPING, refusal
-from robotui.ssh_child import PtyChild, child_command, child_environment, terminal_name, window_size
+from robotui.ssh_child import PtyChild, child_environment, terminal_name, window_size
 from robotui.ssh_output import OutputHold
+from robotui.zygote import Starter
 
 READ_CHUNK = 65536
 INPUT_HIGH_WATER = 65536  # bytes waiting for the PTY before the channel stops reading
@@ -52,8 +53,9 @@ class Sessions:
     """Every session with a process, for the limit and for stopping the host."""
 
     def __init__(self, limits: SessionLimits, tokens: TokenIssuer, socket_path: Path,
-                 log: Callable[[str], None]) -> None:
+                 log: Callable[[str], None], starter: Starter | None = None) -> None:
         self.limits = limits
+        self.starter = starter or Starter(log)  # cold starts unless serve passes a warm one
         self.tokens = tokens
         self.socket_path = socket_path
         self.log = log
@@ -195,7 +197,7 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             self.token = self.sessions.tokens.issue_token(self.key)
             env = child_environment(terminal_name(self._term), self.sessions.socket_path,
                                     self.token)
-            self.child = PtyChild(child_command(), env, self._size, self._child_exited)
+            self.child = self.sessions.starter.start(env, self._size, self._child_exited)
         except Exception as exc:  # no process (fork limits, a full process table...)
             self.sessions.log(f"cannot start a session's process: {exc}")
             if self.token is not None:

@@ -11,9 +11,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from saves import NAME_LIMIT
+from screens.footer import Footer
 from screens.min_size import MIN_HEIGHT, MIN_WIDTH
 
 

@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from engines.safe_text import safe_text
 from saves import SaveError, SaveSummary, delete_save, list_saves
 from screens.dialogs import ConfirmScreen
+from screens.footer import Footer
 from screens.players_text import players_text
 from screens.text_fit import fit
 

@@ -8,10 +8,11 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engines.registry import GameInfo, get_game
+from screens.footer import Footer
 
 BANNER = """\
  ┏━┓┏━┓┏┓ ┏━┓╺┳╸╻ ╻╻

@@ -15,12 +15,13 @@ from textual.binding import Binding
 from textual.containers import Container
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engines.core import GameSpec
 from engines.safe_text import safe_text
 from screens.dialogs import ConfirmScreen
+from screens.footer import Footer
 from screens.games import playable_games
 from screens.lobby.dialogs import CodeScreen, GamePickScreen
 from screens.lobby.name import NameScreen

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.css.query import NoMatches
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from engines.core import EngineError
 from engines.registry import get_game
@@ -21,6 +21,7 @@ from engines.safe_text import safe_text
 from screens.chat_input import ChatInput
 from screens.chat_outbox import ChatOutbox
 from screens.dialogs import ConfirmScreen
+from screens.footer import Footer
 from screens.lobby.lobby import StatusLineScreen
 from screens.lobby.rows import chat_line, seat_text, status_text
 from screens.panel import Panel

@@ -15,12 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engines.safe_text import safe_text
 from screens.chat_input import ChatInput
 from screens.dialogs import ConfirmScreen
+from screens.footer import Footer
 from screens.online.session import TableSession, chat_problem, close_question, resign_question
 from screens.presence import presence_words
 from screens.text_fit import fit

@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engines.robo_factory.state import RoboFactoryState
 from screens import dialogs
+from screens.footer import Footer
 from screens.game_over import GameOverScreen
 from screens.game_screen import GameScreen
 from screens.text_fit import ljust_cells

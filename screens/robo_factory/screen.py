@@ -11,7 +11,6 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer
 
 from engines.core import Action, GameResult, IllegalAction
 from engines.match import Match
@@ -27,6 +26,7 @@ from engines.robo_factory.state import (
     RoboFactoryView,
 )
 from screens import dialogs, ui_state
+from screens.footer import Footer
 from screens.footer_keys import FooterKey
 from screens.game_over import GameOverScreen
 from screens.game_screen import GameScreen

@@ -26,7 +26,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer
 from textual.worker import Worker, WorkerState
 
 from engines.core import Action, GameResult, IllegalAction
@@ -38,6 +37,7 @@ from engines.roborally.state import (
     RoboRallyView,
 )
 from screens import ui_state
+from screens.footer import Footer
 from screens.footer_keys import FooterKey
 from screens.game_over import GameOverScreen
 from screens.game_screen import GameScreen

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engines.core import Action, GameResult, IllegalAction, Resign
 from engines.robot_master.board import CENTER, COLUMN_LETTERS, SIZE, cell_name
@@ -23,6 +23,7 @@ from engines.robot_master.state import (
     line_scores,
 )
 from engines.safe_text import safe_text
+from screens.footer import Footer
 from screens.game_over import GameOverScreen
 from screens.game_screen import GameScreen
 from screens.glyphs import Glyphs

@@ -10,7 +10,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer
 
 from engines.core import Action, GameResult
 from engines.stak_bots.moves import Move
@@ -19,6 +18,7 @@ from engines.stak_bots.state import StakState
 from engines.stak_bots.told import and_list, said
 from screens import dialogs
 from screens.dialogs import RulesScreen
+from screens.footer import Footer
 from screens.game_over import GameOverScreen
 from screens.game_screen import GameScreen
 from screens.glyphs import Glyphs

@@ -3,6 +3,8 @@ process is ``python -m robotui.table_client``), in an 80x24 terminal."""
 
 from __future__ import annotations
 
+import os
+import signal
 from pathlib import Path
 
 from tests.hosting.e2e.harness import (
@@ -16,7 +18,9 @@ from tests.hosting.e2e.harness import (
 
 
 def _players_processes(pid: int) -> list[int]:
-    """The ``robotui.table_client`` processes the server ``pid`` started."""
+    """The ``robotui.table_client`` processes the server ``pid`` started: those on a terminal
+    (a warm start's process carries the zygote's command line, which names the module too;
+    the zygote has no terminal)."""
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -26,7 +30,8 @@ def _players_processes(pid: int) -> list[int]:
             command = (entry / "cmdline").read_bytes()
         except (FileNotFoundError, ProcessLookupError, IndexError):
             continue
-        if int(stat[1]) == pid and stat[0] != "Z" and b"robotui.table_client" in command:
+        if (int(stat[1]) == pid and stat[0] != "Z" and stat[4] != "0"
+                and b"robotui.table_client" in command):
             found.append(int(entry.name))
     return found
 
@@ -89,3 +94,36 @@ def test_the_lobby_redraws_at_every_window_size(start_host, key, terminal) -> No
     term.wait_for("The terminal is 60x20.")
     term.resize(80, 24)
     term.wait_for(frame_width(80))
+
+
+def _zygote(pid: int) -> int:
+    """The warm-start process (robotui.zygote, no terminal) of the server ``pid``."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                command = (entry / "cmdline").read_bytes()
+            except (FileNotFoundError, ProcessLookupError, IndexError):
+                continue
+            if int(stat[1]) == pid and stat[0] != "Z" and b"robotui.zygote" in command:
+                return int(entry.name)
+    return 0
+
+
+def test_players_start_warm_and_cold_once_the_zygote_is_gone(start_host, key,
+                                                               terminal) -> None:
+    host: Host = start_host()
+    assert host.process is not None
+    zygote = _zygote(host.process.pid)
+    assert zygote
+    anna = terminal(host, key("anna"))
+    enter_lobby(anna, "Anna")
+    (warm,) = _players_processes(host.process.pid)
+    assert b"robotui.zygote" in Path(f"/proc/{warm}/cmdline").read_bytes()
+    os.kill(zygote, signal.SIGKILL)
+    bruno = terminal(host, key("bruno"))
+    enter_lobby(bruno, "Bruno")
+    host.wait_output("the zygote has gone")
+    cold = [pid for pid in _players_processes(host.process.pid) if pid != warm]
+    assert len(cold) == 1
+    assert b"robotui.zygote" not in Path(f"/proc/{cold[0]}/cmdline").read_bytes()

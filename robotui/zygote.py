@@ -1,0 +1,405 @@
+"""Warm starts: players' processes forked from a process that has robotui imported already.
+
+A cold player's process is a new Python importing Textual, the screens and the engines (about
+a third of a second of CPU each); with many players connecting at once, those imports queue
+on the host's cores. ``robotui serve`` therefore starts one *zygote*: ``python -m
+robotui.zygote`` imports everything a player's process uses, then waits on a socket. For
+each session the server sends it the session's environment and the slave side of the
+session's PTY; the zygote forks twice and the grandchild becomes the player's process:
+
+- a new session (``setsid``) whose controlling terminal is that PTY, on stdin, stdout and
+  stderr, with nothing else open, the environment it was sent and nothing of the zygote's;
+- a child of the server, not of the zygote: the server is a child subreaper
+  (``PR_SET_CHILD_SUBREAPER``), so the grandchild, orphaned when the middle process exits,
+  is adopted by the server, which hangs it up, waits for it and reads its exit status as it
+  does for a cold start's process.
+
+Nothing runs in the zygote at fork time but its one thread (no event loop, no other
+thread: it refuses to fork otherwise). If the zygote is not ready, does not answer or has
+died, the server starts the process cold (robotui/ssh_child.py) and starts a new zygote at
+most once a minute. Linux only; elsewhere every start is cold.
+"""
+
+from __future__ import annotations
+
+import array
+import contextlib
+import ctypes
+import gc
+import importlib
+import json
+import os
+import select
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from robotui.ssh_child import (
+    CHILD_ENV,
+    DEFAULT_TERM,
+    SOCKET_ENV,
+    TOKEN_ENV,
+    PtyChild,
+    child_command,
+    child_environment,
+)
+
+ENTRY = "robotui.table_client:main"
+# What a player's process imports sooner or later: imported once, shared by every player.
+PRELOAD = (
+    "robotui.table_client", "robotui.config", "robotui.app", "saves", "tables.client",
+    "screens.lobby", "screens.lobby.dialogs", "screens.online.session",
+    "screens.online.table_play", "screens.online.table_window", "screens.new_game",
+    "screens.dialogs", "screens.game_over",
+)
+REPLY_TIMEOUT = 5.0  # seconds the server waits for a fork before starting cold
+READY_TIMEOUT = 60.0  # seconds the server waits for a new zygote's imports at start
+RESTART_AFTER = 60.0  # seconds between attempts to start a zygote after one died
+MAX_MESSAGE = 1 << 16
+# Players' processes yield to the server (front door, table server) and to the zygote, so
+# that logins, forks and moves keep flowing while many players' screens are being drawn.
+PLAYER_NICE = 5
+_PR_SET_PDEATHSIG = 1
+_PR_SET_CHILD_SUBREAPER = 36
+
+
+class ZygoteGone(Exception):
+    """The zygote could not start this process; the caller starts it cold."""
+
+
+def _prctl(option: int, value: int) -> bool:
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(option, value, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def zygote_environment() -> dict[str, str]:
+    """A player's environment without a session's parts (its TERM, socket and token): what
+    the zygote imports under, so that its locale and settings are those of a cold start."""
+    env = child_environment(DEFAULT_TERM, Path("/"), "")
+    for name in (SOCKET_ENV, TOKEN_ENV):
+        env.pop(name, None)
+    return env
+
+
+# -- the server's side --------------------------------------------------------------------
+class Zygote:
+    """One zygote process and the server's end of its socket."""
+
+    def __init__(self, env: dict[str, str], entry: str = ENTRY) -> None:
+        self.entry = entry
+        self.ready = False
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.sock = ours
+        try:
+            # -P: the server's working folder is not put on the zygote's import path
+            self.process = subprocess.Popen(
+                [sys.executable, "-P", "-m", "robotui.zygote", str(theirs.fileno()), entry],
+                env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                pass_fds=(theirs.fileno(),), start_new_session=True)
+        except BaseException:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
+
+    def alive(self) -> bool:
+        return self.process.poll() is None and self.sock.fileno() >= 0
+
+    def check_ready(self, timeout: float = 0.0) -> bool:
+        """Whether the zygote said it is ready (waiting up to ``timeout`` seconds)."""
+        if self.ready:
+            return True
+        if not self.alive():
+            return False
+        readable, _, _ = select.select([self.sock], [], [], timeout)
+        if readable:
+            reply = self._receive()
+            self.ready = reply.get("ready") is True
+        return self.ready
+
+    def spawn(self, argv: list[str], env: dict[str, str], slave: int) -> int:
+        """The pid of a new player's process on the PTY ``slave`` (``argv`` is the cold
+        start's command line, unused here: the zygote runs its entry point)."""
+        if not self.check_ready():
+            raise ZygoteGone("not ready")
+        request = json.dumps({"env": env}).encode()
+        try:
+            self.sock.sendmsg([request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS,
+                                           array.array("i", [slave]))])
+            readable, _, _ = select.select([self.sock], [], [], REPLY_TIMEOUT)
+        except OSError as exc:
+            self.close()
+            raise ZygoteGone(str(exc)) from None
+        if not readable:
+            self.close()
+            raise ZygoteGone(f"no answer in {REPLY_TIMEOUT:g} s")
+        reply = self._receive()
+        pid = reply.get("pid")
+        if not isinstance(pid, int) or pid <= 0:
+            raise ZygoteGone(str(reply.get("error", "no process")))
+        return pid
+
+    def _receive(self) -> dict[str, Any]:
+        try:
+            data = self.sock.recv(MAX_MESSAGE)
+        except OSError:
+            data = b""
+        if not data:
+            self.close()
+            raise ZygoteGone("the zygote has gone")
+        reply = json.loads(data)
+        return reply if isinstance(reply, dict) else {}
+
+    def close(self) -> None:
+        """Close the socket (the zygote exits on its end of it) and reap the zygote."""
+        self.sock.close()
+        try:
+            self.process.wait(2.0)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+class Starter:
+    """Starts players' processes: from the zygote when it is there, cold otherwise."""
+
+    def __init__(self, log: Callable[[str], None], warm: bool = False) -> None:
+        self.log = log
+        self.warm = warm and sys.platform.startswith("linux")
+        self.zygote: Zygote | None = None
+        self._last_start = 0.0
+
+    def start_zygote(self, env: dict[str, str] | None = None) -> None:
+        """Start a zygote (if warm starts are on and none is running)."""
+        if (not self.warm or os.environ.get(CHILD_ENV, "").strip()
+                or (self.zygote is not None and self.zygote.alive())):
+            return
+        if not _prctl(_PR_SET_CHILD_SUBREAPER, 1):
+            self.log("warm starts are off: this system cannot adopt the players' processes")
+            self.warm = False
+            return
+        self._last_start = time.monotonic()
+        try:
+            self.zygote = Zygote(zygote_environment() if env is None else env)
+        except OSError as exc:
+            self.log(f"warm starts are off for now: cannot start the zygote: {exc}")
+            self.zygote = None
+
+    def wait_ready(self, timeout: float = READY_TIMEOUT) -> bool:
+        """Wait until the zygote has imported everything; False if it never did."""
+        zygote = self.zygote
+        if zygote is None:
+            return False
+        deadline = time.monotonic() + timeout
+        with contextlib.suppress(ZygoteGone):
+            while zygote.alive() and time.monotonic() < deadline:
+                if zygote.check_ready(0.1):
+                    return True
+        self.log("warm starts are off for now: the zygote did not get ready")
+        return False
+
+    def spawner(self, env: dict[str, str]) -> Callable[[list[str], dict[str, str], int], int]:
+        """What PtyChild calls to start the process, or ZygoteGone to start it cold."""
+        zygote = self.zygote
+        if zygote is None or not zygote.alive():
+            if zygote is not None:
+                self.log(f"the zygote has gone (exit {zygote.process.poll()}); "
+                         "players' processes start cold until it is back")
+                self.zygote = None
+            if self.warm and time.monotonic() - self._last_start >= RESTART_AFTER:
+                self.start_zygote()
+            raise ZygoteGone("no zygote")
+        return zygote.spawn
+
+    def start(self, env: dict[str, str], size: bytes,
+              on_exit: Callable[[int], None]) -> PtyChild:
+        """The player's process on a new PTY: warm when the zygote can, else cold. The
+        test-only command line (CHILD_ENV) always starts cold."""
+        if self.warm and not os.environ.get(CHILD_ENV, "").strip():
+            try:
+                return PtyChild(child_command(), env, size, on_exit, spawn=self.spawner(env))
+            except ZygoteGone:
+                pass
+        return PtyChild(child_command(), env, size, on_exit)
+
+    def close(self) -> None:
+        if self.zygote is not None:
+            self.zygote.close()
+            self.zygote = None
+
+
+# -- the zygote's side --------------------------------------------------------------------
+def _entry_point(entry: str) -> Callable[[], int | None]:
+    module, _, name = entry.partition(":")
+    return getattr(importlib.import_module(module), name or "main")
+
+
+def _preload(entry: str) -> Callable[[], int | None]:
+    main = _entry_point(entry)
+    for name in PRELOAD:
+        importlib.import_module(name)
+    from screens.games import playable_game_infos, screen_class
+
+    for info in playable_game_infos():  # every game's screen and engine
+        screen_class(info.id)
+    _warm_up()
+    return main
+
+
+def _warm_up() -> None:
+    """Draw the menu once, headless, so that what Textual parses and caches on a first
+    screen (the stylesheets, styles, drawn segments) is ready in every player's process.
+    The event loop is closed again and no thread is left."""
+    import asyncio
+    import tempfile
+    from pathlib import Path
+
+    from robotui.app import RobotuiApp
+    from robotui.config import AppConfig
+
+    async def draw() -> None:
+        with tempfile.TemporaryDirectory(prefix="robotui-zygote") as folder:
+            app = RobotuiApp(AppConfig(save_dir=Path(folder), start="menu", mouse=False))
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+
+    with contextlib.suppress(Exception):  # a warm-up that fails costs only time later
+        asyncio.run(draw())
+
+
+def _receive_request(sock: socket.socket) -> tuple[dict[str, str], int] | None:
+    """The next request: (environment, PTY slave fd); None when the server has gone."""
+    fds = array.array("i")
+    data, ancdata, _, _ = sock.recvmsg(MAX_MESSAGE, socket.CMSG_SPACE(fds.itemsize))
+    if not data:
+        return None
+    slave = -1
+    for level, kind, payload in ancdata:
+        if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+            received = array.array("i")
+            received.frombytes(payload[: len(payload) - len(payload) % received.itemsize])
+            slave = received[0] if received else -1
+    env = json.loads(data).get("env", {})
+    return {str(k): str(v) for k, v in env.items()}, slave
+
+
+def _fork_session(main: Callable[[], int | None], env: dict[str, str], slave: int) -> int:
+    """Fork the player's process (a grandchild, adopted by the server); its pid."""
+    if threading.active_count() != 1:
+        raise RuntimeError("the zygote has threads running; it does not fork")
+    read_end, write_end = os.pipe()
+    middle = os.fork()
+    if middle == 0:
+        try:
+            os.close(read_end)
+            pid = os.fork()
+            if pid == 0:
+                os.close(write_end)
+                _become_player(main, env, slave)
+            os.write(write_end, str(pid).encode())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as pipe:
+        answer = pipe.read()
+    os.waitpid(middle, 0)  # once it is reaped, the server has adopted the grandchild
+    return int(answer)
+
+
+_OLD_STREAMS: list[object] = []  # the zygote's stdio objects: never closed (fds 0-2 are reused)
+
+
+def _become_player(main: Callable[[], int | None], env: dict[str, str], slave: int) -> None:
+    """In the grandchild: the player's terminal, environment and entry point; never returns."""
+    code = 1
+    try:
+        os.setsid()
+        import fcntl
+        import termios
+
+        fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+        for fd in (0, 1, 2):
+            os.dup2(slave, fd)
+        os.closerange(3, os.sysconf("SC_OPEN_MAX"))
+        signal.pthread_sigmask(signal.SIG_SETMASK, ())
+        os.nice(PLAYER_NICE)
+        os.environ.clear()
+        os.environ.update(env)
+        _OLD_STREAMS.extend((sys.stdin, sys.stdout, sys.stderr))
+        # a cold start's streams on a terminal: UTF-8, line-buffered output
+        streams = {
+            "stdin": open(0, encoding="utf-8", closefd=False),  # noqa: SIM115
+            "stdout": open(1, "w", encoding="utf-8", buffering=1, closefd=False),  # noqa: SIM115
+            "stderr": open(2, "w", encoding="utf-8", errors="backslashreplace",  # noqa: SIM115
+                           buffering=1, closefd=False),
+        }
+        for name, stream in streams.items():  # Textual writes to sys.__stderr__
+            setattr(sys, name, stream)
+            setattr(sys, f"__{name}__", stream)
+        sys.argv = [sys.argv[0]]
+        try:
+            result = main()
+            code = result if isinstance(result, int) else 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except BaseException as exc:  # noqa: BLE001 - the process ends here whatever happened
+        with contextlib.suppress(BaseException):
+            os.write(2, f"robotui: the session could not start: {exc}\r\n".encode())
+    finally:
+        with contextlib.suppress(BaseException):
+            sys.stdout.flush()
+            sys.stderr.flush()
+        os._exit(code & 0xFF)
+
+
+def serve_forks(sock: socket.socket, main: Callable[[], int | None]) -> None:
+    """Answer the server's requests until it closes its end."""
+    sock.sendall(json.dumps({"ready": True}).encode())
+    while True:
+        try:
+            request = _receive_request(sock)
+        except (OSError, ValueError):
+            return
+        if request is None:
+            return
+        env, slave = request
+        try:
+            if slave < 0:
+                raise RuntimeError("no terminal was sent")
+            reply: dict[str, Any] = {"pid": _fork_session(main, env, slave)}
+        except Exception as exc:  # the server starts this one cold
+            reply = {"error": f"{type(exc).__name__}: {exc}"}
+        finally:
+            if slave >= 0:
+                os.close(slave)
+        try:
+            sock.sendall(json.dumps(reply).encode())
+        except OSError:
+            return
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    sock = socket.socket(fileno=int(args[0]))
+    entry = args[1] if len(args) > 1 else ENTRY
+    _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)  # never outlive the server
+    if os.getppid() == 1:
+        return 1
+    main_function = _preload(entry)
+    gc.collect()
+    gc.freeze()  # the imported objects stay on pages shared with every player
+    serve_forks(sock, main_function)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
