@@ -5,18 +5,23 @@ a hand or turned up in a stack, makes the OTHER player choose a hand card to scr
 own terminal. The host deals from a fixed seed (``robotui serve --seed``): with a random
 one, about one game in 40 ends before an Expel Bot asks anyone (all three stay face down
 or in the draw pile, one is the starting top card and is scrapped without its effect, or
-the other hand holds one kind of bot and scraps at once). The driver still reads each
-screen. Every screen lists only its own hand; the spectator's none."""
+the other hand holds one kind of bot and scraps at once). The driver reads each screen,
+only once every screen shows the host's position (a screen read before the last move
+reached it would make a second move), and makes one move at a time. Every screen lists
+only its own hand; the spectator's none."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
 
+from engines.stak_bots.state import StakState
+from saves import load_save
 from tests.hosting.e2e.harness import Host, Terminal, enter_lobby, wait_until
 from tests.hosting.e2e.scenes import (
     PANEL,
     join_only_table,
+    log_length,
     new_table,
     snapshot,
     watch_only_table,
@@ -96,30 +101,69 @@ def check_privacy(host: Host, players: tuple[Terminal, Terminal], spectator: Ter
     assert shown_hand(spectator.text()) == [], spectator.text()
 
 
-def whose_turn(players: tuple[Terminal, Terminal]) -> int:
-    """The seat whose screen asks for something now (its turn, or an effect's question)."""
-    def find() -> tuple[int] | None:
-        for seat, term in enumerate(players):
-            screen = term.text()
-            if "Game over" in screen:
-                raise AssertionError(f"the game dealt from seed {SEED + 1} ended before an "
-                                     "Expel Bot asked anyone: the deal or the driver has "
-                                     f"changed, pick another SEED:\n{screen}")
-            if "Your turn:" in screen or (prompt(screen) and LOSE not in screen):
-                return (seat,)
-        return None
+def truth(host: Host) -> StakState:
+    """The table's position as the host has it: its save file (written after every move,
+    once the move has gone to every screen) replayed."""
+    state = load_save(host.data / "tables" / "table-1.toml").match.state
+    assert isinstance(state, StakState)
+    return state
 
-    found = wait_until(find, 30, lambda: "nobody's turn:\n" +
-                       "\n".join(t.text() for t in players))
+
+def in_sync(state: StakState, players: tuple[Terminal, Terminal]) -> bool:
+    """Every player's screen shows ``state`` as far as the driver reads it: the turn, the
+    stack sizes, who is asked for what, the mover's hand and whether a card was scrapped.
+    A screen the host's last move has not reached yet is not read (a stale "nothing
+    scrapped yet" would scrap a second card)."""
+    choice = state.choice
+    asked = choice.seat if choice is not None else state.active
+    for seat, term in enumerate(players):
+        screen = term.text()
+        turn = re.search(r"Stak Bots  turn (\d+)", screen)
+        if turn is None or int(turn.group(1)) != state.turn:
+            return False
+        if stack_sizes(screen) != [len(stack) for stack in state.stacks]:
+            return False
+        shown = prompt(screen)
+        if seat != asked:
+            if "Your turn:" in screen or shown is not None:
+                return False
+        elif choice is not None:
+            if shown is None or (LOSE in shown[0]) != (choice.kind == "lose"):
+                return False
+        elif ("Your turn:" not in screen or shown is not None
+              or ("nothing scrapped yet" in screen) == state.scrapped
+              or Counter(shown_hand(screen)) != Counter(state.name(c)
+                                                        for c in state.hands[seat])):
+            return False
+    return True
+
+
+def whose_turn(host: Host, players: tuple[Terminal, Terminal]) -> int:
+    """The seat asked for something now (its turn, or an effect's question), once every
+    screen shows the host's position."""
+    def find() -> tuple[int] | None:
+        state = truth(host)
+        if state.winners is not None:
+            raise AssertionError(f"the game dealt from seed {SEED + 1} ended before an "
+                                 "Expel Bot asked anyone: the deal or the driver has "
+                                 f"changed, pick another SEED:\n{players[0].text()}")
+        if not in_sync(state, players):
+            return None
+        return (state.choice.seat if state.choice is not None else state.active,)
+
+    found = wait_until(find, 30, lambda: "the screens do not show the host's position:\n"
+                       + "\n".join(t.text() for t in players) + f"\n{snapshot(host)}")
     assert isinstance(found, tuple)
     return found[0]
 
 
-def act(term: Terminal, keys: list[str]) -> None:
-    """Send keys and wait until the screen has taken them."""
-    before = term.text()
+def act(host: Host, term: Terminal, keys: list[str]) -> None:
+    """Send the keys of one move and wait until the host has taken it."""
+    before = log_length(host)
     term.send(*keys)
-    wait_until(lambda: term.text() != before, 15, lambda: f"no change after {keys}:\n{before}")
+    wait_until(lambda: log_length(host) > before, 15,
+               lambda: f"no move after {keys}:\n{term.text()}")
+    assert log_length(host) == before + 1, f"{keys} made more than one move"
 
 
 def test_an_expel_bot_asks_the_other_player(start_host, key, terminal) -> None:
@@ -143,7 +187,7 @@ def test_an_expel_bot_asks_the_other_player(start_host, key, terminal) -> None:
 
     names = ("Anna", "Bruno")
     for _ in range(MAX_TURNS * 4):  # a few steps a turn
-        seat = whose_turn(players)
+        seat = whose_turn(host, players)
         term, other = players[seat], players[1 - seat]
         screen = term.text()
         asked = prompt(screen)
@@ -153,7 +197,7 @@ def test_an_expel_bot_asks_the_other_player(start_host, key, terminal) -> None:
                 # the Expel Bot of the player to move: the other player scraps
                 digit = next(d for d, label in options if names[1 - seat] in label
                              or f"P{2 - seat}" in label)
-                act(term, [digit])
+                act(host, term, [digit])
                 # the other player is asked now, or (a hand of one kind of bot) scraps at
                 # once and the mover plays on; the screens say which (the save file may still
                 # hold the move before, the Expel Bot played: it is written after the screen)
@@ -163,15 +207,15 @@ def test_an_expel_bot_asks_the_other_player(start_host, key, terminal) -> None:
                 if LOSE in other.text():
                     break
                 continue
-            act(term, [balanced(screen, seat, options)])
+            act(host, term, [balanced(screen, seat, options)])
             continue
         hand = shown_hand(screen)
         if "Expel Bot" in hand:
-            act(term, [str(hand.index("Expel Bot") + 1), "p"])
+            act(host, term, [str(hand.index("Expel Bot") + 1), "p"])
         elif "nothing scrapped yet" in screen:
-            act(term, ["s"])
+            act(host, term, ["s"])
         else:
-            act(term, ["e"])
+            act(host, term, ["e"])
     else:
         raise AssertionError("no Expel Bot asked the other player in "
                              f"{MAX_TURNS} turns:\n{anna.text()}\n{bruno.text()}")
@@ -189,7 +233,7 @@ def test_an_expel_bot_asks_the_other_player(start_host, key, terminal) -> None:
                lambda: f"the table does not wait for the other player: {snapshot(host)}")
     held = true_hand(host, asked_seat)
     first_card = lose[1][0][0]
-    act(players[asked_seat], [first_card])
+    act(host, players[asked_seat], [first_card])
     wait_until(lambda: sum(true_hand(host, asked_seat).values()) == sum(held.values()) - 1,
                30, lambda: f"no card scrapped: {snapshot(host)}")
     (scrapped,) = (held - true_hand(host, asked_seat)).elements()
