@@ -111,7 +111,7 @@ def truth(host: Host) -> StakState:
 
 def in_sync(state: StakState, players: tuple[Terminal, Terminal]) -> bool:
     """Every player's screen shows ``state`` as far as the driver reads it: the turn, the
-    stack sizes, who is asked for what, the mover's hand and whether a card was scrapped.
+    stack sizes, who is asked for what, the hands and whether a card was scrapped.
     A screen the host's last move has not reached yet is not read (a stale "nothing
     scrapped yet" would scrap a second card)."""
     choice = state.choice
@@ -132,10 +132,17 @@ def in_sync(state: StakState, players: tuple[Terminal, Terminal]) -> bool:
                 return False
         elif ("Your turn:" not in screen or shown is not None
               or ("nothing scrapped yet" in screen) == state.scrapped
-              or Counter(shown_hand(screen)) != Counter(state.name(c)
-                                                        for c in state.hands[seat])):
+              or not listed(shown_hand(screen), [state.name(c) for c in state.hands[seat]])):
+            return False
+        held = re.search(r"\(P\d holds (\d+) cards?\)", screen)
+        if held and int(held.group(1)) != len(state.hands[1 - seat]):
             return False
     return True
+
+
+def listed(shown: list[str], hand: list[str]) -> bool:
+    """The hand a screen lists is the hand, in order; a long one may be cut short."""
+    return bool(shown) == bool(hand) and shown == hand[:len(shown)]
 
 
 def whose_turn(host: Host, players: tuple[Terminal, Terminal]) -> int:
@@ -144,7 +151,7 @@ def whose_turn(host: Host, players: tuple[Terminal, Terminal]) -> int:
     def find() -> tuple[int] | None:
         state = truth(host)
         if state.winners is not None:
-            raise AssertionError(f"the game dealt from seed {SEED + 1} ended before an "
+            raise AssertionError(f"the game dealt from seed {state.seed} ended before an "
                                  "Expel Bot asked anyone: the deal or the driver has "
                                  f"changed, pick another SEED:\n{players[0].text()}")
         if not in_sync(state, players):
