@@ -929,6 +929,15 @@ def serve(
             "within 4 times SEC (0: never checked).",
         ),
     ] = "15",
+    seed: Annotated[
+        str | None,
+        typer.Option(
+            "--seed", metavar="N",
+            help="Deal table k from seed N+k (default: a random deal), to replay a reported "
+            "game.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Host a game night: friends play together with `ssh -p PORT HOST` (docs/hosting.md)."""
     import asyncio
@@ -952,7 +961,8 @@ def serve(
                                              max_logins_per_address, 1),
         keepalive_seconds=_serve_number("--keepalive", keepalive, 0),
     )
-    options = ServeOptions(host, port, allow, sessions, idle, door)
+    deal_seed = None if seed is None else _serve_number("--seed", seed, 0)
+    options = ServeOptions(host, port, allow, sessions, idle, door, deal_seed)
     try:
         asyncio.run(run_serve(options, say=typer.echo))
     except ServeProblem as exc:

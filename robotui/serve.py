@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import ipaddress
 import logging
 import os
@@ -62,6 +63,7 @@ class ServeOptions:
     max_sessions: int = DEFAULT_MAX_SESSIONS
     idle_minutes: int = DEFAULT_IDLE_MINUTES
     door: DoorLimits = field(default_factory=DoorLimits)
+    seed: int | None = None  # table k's deal uses seed + k; None: random deals
 
 
 def parse_listen(text: str) -> tuple[str, int]:
@@ -152,7 +154,7 @@ async def serve(options: ServeOptions, make_table_server: Callable[[], Any] | No
         if make_table_server is None:
             from tables.server import TableServer
 
-            make_table_server = TableServer
+            make_table_server = functools.partial(TableServer, seed=options.seed)
         tables = make_table_server()
         try:
             await tables.start(socket)
@@ -220,6 +222,8 @@ async def _run_until_stopped(acceptor: Any, gate: Gate, options: ServeOptions, p
         f"{options.door.max_per_key} sessions per key; idle sessions close {idle}",
         open_files_line(open_files, options.door, gate.sessions.limits.max_sessions),
         _logins_line(options.door),
+        *([f"Deals: table k uses seed {options.seed} + k (--seed)"]
+          if options.seed is not None else []),
         f"Data folder: {paths.data_dir()}",
         f"Table socket: {socket}",
         READY_LINE,

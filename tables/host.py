@@ -94,8 +94,11 @@ class Host:
     chat_burst: int = 5
     chat_every: float = 2.0
 
-    def __init__(self, data_dir: Path | None = None, workers: int = 2) -> None:
+    def __init__(self, data_dir: Path | None = None, workers: int = 2,
+                 seed: int | None = None) -> None:
         self.data_dir = Path(data_dir) if data_dir is not None else paths.data_dir()
+        # table k's deal uses seed + k (``robotui serve --seed``); None: a random deal each
+        self.seed = seed
         self.tables: dict[int, Table] = {}
         self.connections: set[Connection] = set()
         self.pool = ComputerPool(workers)

@@ -140,7 +140,8 @@ class RequestsMixin(PlayMixin):
         table_id = self.store.add_table(
             spec.id, conn.key, code, timer, msg["stand_in_after"], rows
         )
-        saved = Table.new_saved(spec, table_id, len(seats), options)
+        seed = None if self.seed is None else self.seed + table_id
+        saved = Table.new_saved(spec, table_id, len(seats), options, seed)
         table = Table(table_id, saved, rows, conn.key, code, timer, msg["stand_in_after"],
                       tables_dir(self.data_dir))
         try:

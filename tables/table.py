@@ -378,8 +378,10 @@ class Table:
 
     @staticmethod
     def new_saved(spec: GameSpec, table_id: int, num_players: int,
-                  options: Mapping[str, Any]) -> SavedGame:
-        seed = random.SystemRandom().randrange(1, 10**9)
+                  options: Mapping[str, Any], seed: int | None = None) -> SavedGame:
+        """A new table's game: dealt from ``seed``, or from a random one when None."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10**9)
         match = Match(spec, num_players, options, seed)
         now = datetime.now().replace(microsecond=0)
         entries = [PlayerEntry(OPEN_SEAT, "human")] * num_players

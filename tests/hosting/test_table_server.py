@@ -165,3 +165,36 @@ async def test_close_and_open_after_a_reconnect(table_server: TableServer) -> No
         assert (await client.recv("closed"))["table"] == tid
     for client in (anna, bob, carl):
         await client.close()
+
+
+async def test_a_seeded_server_deals_table_k_from_seed_plus_k(tmp_path) -> None:
+    """``robotui serve --seed N``: table k's game is dealt from N + k, so a reported game
+    can be dealt again; without a seed every table gets its own random one."""
+    from tests.hosting.conftest import short_socket_path
+
+    seeded = TableServer(tmp_path / "seeded", workers=1, seed=500)
+    await seeded.start(short_socket_path())
+    try:
+        anna = await RawClient.hello(seeded, "SHA256:anna", "Anna")
+        for _ in range(2):
+            await anna.send(create_msg("stak-bots"))
+            await anna.recv("table")
+        seeds = {tid: t.saved.match.seed for tid, t in seeded.tables.items()}
+        assert seeds == {tid: 500 + tid for tid in seeds} and len(seeds) == 2
+        saved = load_save(seeded.tables[min(seeds)].saved.path)
+        assert saved.match.seed == 500 + min(seeds)  # the save keeps it
+        await anna.close()
+    finally:
+        await seeded.stop()
+
+
+async def test_an_unseeded_server_deals_each_table_at_random(
+    table_server: TableServer,
+) -> None:
+    anna = await RawClient.hello(table_server, "SHA256:anna", "Anna")
+    for _ in range(3):
+        await anna.send(create_msg("stak-bots"))
+        await anna.recv("table")
+    seeds = [t.saved.match.seed for t in table_server.tables.values()]
+    assert len(set(seeds)) == 3, seeds
+    await anna.close()

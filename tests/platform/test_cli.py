@@ -998,6 +998,8 @@ async def test_new_game_dialog_offers_the_mix_of_the_game_before(tmp_path) -> No
         (["--max-sessions", "many"], "is not a whole number"),
         (["--idle-timeout", "-1"], "too small: at least 0"),
         (["--idle-timeout", "1.5"], "is not a whole number"),
+        (["--seed", "-1"], "--seed: -1 is too small: at least 0"),
+        (["--seed", "lucky"], "--seed: 'lucky' is not a whole number"),
     ],
 )
 def test_serve_bad_option_values_are_one_usage_line(args: list[str], expected: str) -> None:
