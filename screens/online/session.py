@@ -23,7 +23,6 @@ from rich.cells import cell_len
 
 from engines.core import Action, EngineError, IllegalAction
 from engines.players import ComputerPlayer
-from engines.roborally.programs import check_draft, decode_draft, draft_of, encode_draft
 from engines.safe_text import safe_text
 from saves import PlayerEntry, SavedGame, SaveError, loads_save
 from screens import ui_state
@@ -186,6 +185,9 @@ class TableSession(SavedGameView):
         view = self._program_view()
         if view is None or self._held is not None:  # no program, or yours is on its way
             return
+        # RoboRally's engine is imported with a RoboRally table only
+        from engines.roborally.programs import check_draft, draft_of, encode_draft
+
         entry = ui_state.seat_entry(self.saved.ui, "program", view.seat) or {}
         state = self.match.state
         if ui_state.whole(entry.get("turn"), 0, 10**9) == getattr(state, "turn", None):
@@ -212,6 +214,8 @@ class TableSession(SavedGameView):
         view = self._program_view()
         if not isinstance(text, str) or view is None or self._held is not None:
             return False
+        from engines.roborally.programs import check_draft, decode_draft
+
         state = self.match.state
         drafts = ui_state.seat_table(self.saved.ui, "program")
         entry = drafts.get(str(view.seat))
