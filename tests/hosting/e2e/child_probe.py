@@ -28,8 +28,18 @@ def describe() -> str:
 
 
 def show(*_: object) -> None:
-    sys.stdout.write("\x1b[2J\x1b[H" + describe() + "\r\n")
-    sys.stdout.flush()
+    # os.write, not sys.stdout: this also runs as the SIGWINCH handler, which may interrupt
+    # a write of sys.stdout's buffer (re-entering it raises RuntimeError)
+    _write("\x1b[2J\x1b[H" + describe() + "\r\n")
+
+
+def _write(text: str) -> None:
+    data = text.encode()
+    while data:
+        try:
+            data = data[os.write(1, data):]
+        except InterruptedError:
+            continue
 
 
 def main() -> int:
@@ -49,8 +59,7 @@ def main() -> int:
                 line = b"FLOOD " * 12 + b"\r\n"
                 while True:
                     os.write(1, line * 100)
-            sys.stdout.write("KEYS " + data.decode(errors="replace") + "\r\n")
-            sys.stdout.flush()
+            _write("KEYS " + data.decode(errors="replace") + "\r\n")
     finally:
         termios.tcsetattr(0, termios.TCSADRAIN, old)
 
