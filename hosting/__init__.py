@@ -1,6 +1,6 @@
 """Game night over SSH: the table server, its protocol and its store.
 
-Layering: ``tables`` sits between ``screens`` and ``saves``. It may import ``saves``,
+Layering: ``hosting`` sits between ``screens`` and ``saves``. It may import ``saves``,
 ``engines``, the standard library and platformdirs; never textual, rich, ``screens`` or
 ``robotui``.
 """

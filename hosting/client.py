@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tables import protocol
+from hosting import protocol
 
 CONNECT_TIMEOUT = 10.0  # seconds to wait for the socket and the server's welcome
 

@@ -1,7 +1,7 @@
 """What every part of the table server shares (:class:`Host`): the tables, the
 connections, the store and the pool, and how changes are told to clients (followers of a
-table, the lobby). :mod:`tables.play` and :mod:`tables.requests` build on it;
-:mod:`tables.server` adds the socket and the server's life."""
+table, the lobby). :mod:`hosting.play` and :mod:`hosting.requests` build on it;
+:mod:`hosting.server` adds the socket and the server's life."""
 
 from __future__ import annotations
 
@@ -14,16 +14,16 @@ from pathlib import Path
 from typing import Any
 
 from engines.registry import get_game
+from hosting import paths
+from hosting.computers import ComputerPool
+from hosting.presence import Presence, Where
+from hosting.protocol import encode
+from hosting.results import old_headline
+from hosting.store import Store
+from hosting.table import FINISHED, Table
 from saves import dumps_save
-from tables import paths
-from tables.computers import ComputerPool
-from tables.presence import Presence, Where
-from tables.protocol import encode
-from tables.results import old_headline
-from tables.store import Store
-from tables.table import FINISHED, Table
 
-log = logging.getLogger("tables.server")
+log = logging.getLogger("hosting.server")
 
 MAX_BUFFER = 1024 * 1024  # a follower whose unsent output passes this is dropped
 FINISHED_LISTED = 3600.0  # a finished table stays in the lobby this long (seconds)
@@ -137,7 +137,7 @@ class Host:
         return self._names.get(key)
 
     def _where(self, key: str, table_id: int, viewer: str) -> Where:
-        """Where a seated person is, as ``viewer`` may see it (tables.presence)."""
+        """Where a seated person is, as ``viewer`` may see it (hosting.presence)."""
         def may_see(other: int) -> bool:
             table = self.tables.get(other)
             return table is not None and table.visible_to(viewer)

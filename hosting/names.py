@@ -1,7 +1,7 @@
 """People's names on a host and the names of computer seats.
 
 A person's name is compared by :func:`name_key` (after the terminal-safe cleaning of
-:func:`tables.text.clean_name`): Unicode-normalized, case-folded, spaces collapsed, so
+:func:`hosting.text.clean_name`): Unicode-normalized, case-folded, spaces collapsed, so
 "ann", "ANN" and "Ａｎｎ" are one name. A person's name may not begin with "Computer" or
 with a computer level's word ("Easy Ann"), so nobody passes for a computer seat.
 Computer seats are named "Computer" (the only one) or "Computer 2", and shown with their

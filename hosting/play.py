@@ -1,4 +1,4 @@
-"""Playing at a table (built on :class:`tables.host.Host`): applying moves, saving,
+"""Playing at a table (built on :class:`hosting.host.Host`): applying moves, saving,
 starting and finishing games, resigning, computer seats and stand-ins thinking in the pool,
 and the table's timer (RoboRally's program, and every decision a table with a timer waits
 on)."""
@@ -13,12 +13,12 @@ import time
 from engines.core import Action, IllegalAction, ResignRule
 from engines.players import make_player
 from engines.roborally.programs import check_draft, complete_program, decode_draft
+from hosting.host import Host
+from hosting.protocol import ProtocolError
+from hosting.records import record_result
+from hosting.store import now_text
+from hosting.table import FINISHED, PERSON, PLAYING, WAITING, Table
 from saves import SaveError
-from tables.host import Host
-from tables.protocol import ProtocolError
-from tables.records import record_result
-from tables.store import now_text
-from tables.table import FINISHED, PERSON, PLAYING, WAITING, Table
 
 log = logging.getLogger(__name__)
 

@@ -129,7 +129,7 @@ SEAT_REQUEST = Obj("a seat ({kind, level})", {
 SEAT = Obj("a seat", {
     "seat": INT, "kind": Enum("person", "computer"), "level": OPT_STR, "name": OPT_STR,
     "present": BOOL, "stand_in": OPT_STR, "you": BOOL, "absent_for": INT,
-    # where the seat's person is (tables.presence): "here", "lobby", "table" (``at``:
+    # where the seat's person is (hosting.presence): "here", "lobby", "table" (``at``:
     # that table, or null for one the viewer may not know), "away" (``gone_for`` s) or
     # "offline"; a computer seat is "here"
     "where": Enum("here", "lobby", "table", "away", "offline"), "at": OPT_INT,

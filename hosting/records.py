@@ -5,8 +5,8 @@ before its end ("abandoned"). Every seat keeps its own outcome (``win``, ``loss`
 from __future__ import annotations
 
 from engines.core import GameResult
-from tables.results import headline
-from tables.store import Store
+from hosting.results import headline
+from hosting.store import Store
 
 FINISHED_OUTCOME, ABANDONED = "finished", "abandoned"
 

@@ -1,7 +1,7 @@
-"""What each client message asks of the table server (built on :mod:`tables.play`):
+"""What each client message asks of the table server (built on :mod:`hosting.play`):
 names, creating, joining, watching, leaving, resigning and closing tables, chat, stand-ins,
 RoboRally drafts and sync.
-Each handler raises :class:`tables.protocol.ProtocolError` with a player-readable reason to
+Each handler raises :class:`hosting.protocol.ProtocolError` with a player-readable reason to
 refuse."""
 
 from __future__ import annotations
@@ -15,15 +15,14 @@ from engines.core import EngineError, IllegalAction
 from engines.match import resign_problem
 from engines.registry import get_game
 from engines.roborally.programs import check_draft, decode_draft, encode_draft
-from saves import SaveError
-from tables import names
-from tables.codes import code_matches, table_with_code
-from tables.host import Connection, Host, log
-from tables.paths import tables_dir
-from tables.play import PlayMixin
-from tables.protocol import ProtocolError
-from tables.store import SeatRow
-from tables.table import (
+from hosting import names
+from hosting.codes import code_matches, table_with_code
+from hosting.host import Connection, Host, log
+from hosting.paths import tables_dir
+from hosting.play import PlayMixin
+from hosting.protocol import ProtocolError
+from hosting.store import SeatRow
+from hosting.table import (
     COMPUTER,
     FINISHED,
     PERSON,
@@ -33,7 +32,8 @@ from tables.table import (
     check_options,
     new_code,
 )
-from tables.text import CHAT_CELLS, NAME_CELLS, clean_chat, clean_name
+from hosting.text import CHAT_CELLS, NAME_CELLS, clean_chat, clean_name
+from saves import SaveError
 
 MAX_OPEN_TABLES = 8  # unfinished tables one person may have created
 MAX_STAND_IN_AFTER = 24 * 60

@@ -2,10 +2,10 @@
 
 Clients (one ``robotui.table_client`` process per SSH session) connect to the socket,
 say ``hello`` with the token the front door issued for their key, and then send the
-messages of :mod:`tables.protocol`. The server checks each one, changes its tables
-and tells every follower. The shared state and the telling live in :mod:`tables.host`;
-moves, computer seats, the RoboRally timer and stand-ins in :mod:`tables.play`; what each
-message does in :mod:`tables.requests`.
+messages of :mod:`hosting.protocol`. The server checks each one, changes its tables
+and tells every follower. The shared state and the telling live in :mod:`hosting.host`;
+moves, computer seats, the RoboRally timer and stand-ins in :mod:`hosting.play`; what each
+message does in :mod:`hosting.requests`.
 """
 
 from __future__ import annotations
@@ -22,10 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from engines.registry import get_game
-from saves import SaveError, load_save
-from tables import paths
-from tables.host import FINISHED_LISTED, Connection, log
-from tables.protocol import (
+from hosting import paths
+from hosting.host import FINISHED_LISTED, Connection, log
+from hosting.protocol import (
     FATAL_CODES,
     MAX_CLIENT_LINE,
     PROTOCOL_VERSION,
@@ -33,9 +32,10 @@ from tables.protocol import (
     decode_client,
     error,
 )
-from tables.requests import RequestsMixin
-from tables.store import Store
-from tables.table import FINISHED, PLAYING, WAITING, Table
+from hosting.requests import RequestsMixin
+from hosting.store import Store
+from hosting.table import FINISHED, PLAYING, WAITING, Table
+from saves import SaveError, load_save
 
 __all__ = ["Connection", "TableServer"]
 

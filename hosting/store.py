@@ -54,12 +54,12 @@ def _run_script(db: sqlite3.Connection, script: str) -> None:
 def _v2(db: sqlite3.Connection) -> None:
     """Unique names and result headlines.
 
-    ``players.name_key`` is the name's comparison key (:func:`tables.names.name_key`),
+    ``players.name_key`` is the name's comparison key (:func:`hosting.names.name_key`),
     unique among players: of players whose names compare equal, or who took a name a person
     may not have, the later ones are asked for a new name. ``results.headline`` is the line
     the lobby's Recent games shows; ``results.outcome`` says how the game ended ("won",
     "resigned", "abandoned", ...)."""
-    from tables.names import name_key, reserved
+    from hosting.names import name_key, reserved
 
     _run_script(
         db,
@@ -175,8 +175,8 @@ class Store:
 
     def set_name(self, key: str, name: str) -> bool:
         """Give ``key`` the name; False (nothing changed) if another player has a name
-        that compares equal (:func:`tables.names.name_key`)."""
-        from tables.names import name_key
+        that compares equal (:func:`hosting.names.name_key`)."""
+        from hosting.names import name_key
 
         try:
             self.db.execute(
@@ -189,7 +189,7 @@ class Store:
 
     def name_holder(self, name: str) -> str | None:
         """The key of the player whose name compares equal to ``name``, if any."""
-        from tables.names import name_key
+        from hosting.names import name_key
 
         row = self.db.execute(
             "SELECT key FROM players WHERE name_key = ?", (name_key(name),)

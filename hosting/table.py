@@ -1,7 +1,7 @@
 """One table: its game (a saved match), seats, followers, chat and the rules of moving.
 
-No sockets here: :class:`tables.server.TableServer` routes messages to a :class:`Table`,
-which checks them (raising :class:`tables.protocol.ProtocolError` with a player-readable
+No sockets here: :class:`hosting.server.TableServer` routes messages to a :class:`Table`,
+which checks them (raising :class:`hosting.protocol.ProtocolError` with a player-readable
 reason) and says what changed.
 """
 
@@ -20,12 +20,12 @@ from typing import Any, Protocol
 from engines.core import Action, EngineError, GameSpec, IllegalAction, ResignRule
 from engines.match import Match
 from engines.players import ComputerPlayer, make_player
+from hosting.names import computer_names, with_level
+from hosting.presence import AWAY, HERE, OFFLINE, Where, WhereOf
+from hosting.protocol import ProtocolError
+from hosting.store import SeatRow
 from saves import PlayerEntry, SavedGame, write_save
 from saves.settings import offered
-from tables.names import computer_names, with_level
-from tables.presence import AWAY, HERE, OFFLINE, Where, WhereOf
-from tables.protocol import ProtocolError
-from tables.store import SeatRow
 
 PERSON, COMPUTER = "person", "computer"
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"

@@ -1,6 +1,6 @@
 """Names and chat lines from people: terminal-safe, measured in terminal cells.
 
-``tables`` may not import rich, so the width is counted here from the Unicode
+``hosting`` may not import rich, so the width is counted here from the Unicode
 tables: wide and full-width characters take two cells, combining marks none.
 """
 

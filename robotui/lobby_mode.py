@@ -21,12 +21,12 @@ from textual.screen import Screen
 from robotui.config import AppConfig
 
 if TYPE_CHECKING:
+    from hosting.client import TableClient
     from screens.lobby import LobbyScreen, WaitingRoom
     from screens.online.session import TableSession
-    from tables.client import TableClient
 
-# The lobby's modules (screens.lobby, screens.online, tables) are imported when lobby mode
-# starts, not with the app: the menu opens without them (issue 18, start time).
+# The lobby's modules (screens.lobby, screens.online, hosting) are imported when lobby mode
+# starts, not with the app: the menu opens without them.
 
 LOST_NOTE = "Your seats are kept."
 CRASH_LOG = "crashes.log"  # in the host's data folder: what a player's process ran into
@@ -65,7 +65,7 @@ class LobbyMode(App[None]):
         self.run_worker(self._connect_lobby(), name="table-connect", exit_on_error=False)
 
     async def _connect_lobby(self) -> None:
-        from tables.client import TableClient, TableClientError
+        from hosting.client import TableClient, TableClientError
 
         cfg = self.config
         if cfg.table_socket is None:
@@ -96,7 +96,7 @@ class LobbyMode(App[None]):
         if self.config.start != "lobby":
             super()._fatal_error()
             return
-        from tables import paths
+        from hosting import paths
 
         error = self._exception
         with contextlib.suppress(OSError), open(

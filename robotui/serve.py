@@ -5,7 +5,7 @@ keys of that file); each session that asks for a terminal gets its own robotui p
 PTY (robotui/ssh_session.py, robotui/ssh_child.py); everything else is refused. Each
 connection is a robotui/ssh_door.py FrontDoor, within the limits of robotui/serve_limits.py;
 the host's log is robotui/serve_log.py. The table
-server (tables/server.py) owns the tables; the front door only hands each session a token.
+server (hosting/server.py) owns the tables; the front door only hands each session a token.
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ async def _listen(options: ServeOptions, gate: Gate, host_key: asyncssh.SSHKey) 
 async def serve(options: ServeOptions, make_table_server: Callable[[], Any] | None = None,
                 say: Callable[[str], None] = print) -> None:
     """Run until SIGINT, SIGTERM or SIGHUP; ServeProblem (one line) if it cannot start."""
-    from tables import paths
+    from hosting import paths
 
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     allow = None
@@ -152,7 +152,7 @@ async def serve(options: ServeOptions, make_table_server: Callable[[], Any] | No
     acceptor = await _listen(options, gate, host_key)
     try:
         if make_table_server is None:
-            from tables.server import TableServer
+            from hosting.server import TableServer
 
             make_table_server = functools.partial(TableServer, seed=options.seed)
         tables = make_table_server()
@@ -206,7 +206,7 @@ async def _run_until_stopped(acceptor: Any, gate: Gate, options: ServeOptions, p
                              host_key: asyncssh.SSHKey, allow: AllowList | None,
                              socket: Path, open_files: int,
                              say: Callable[[str], None]) -> None:
-    from tables import paths
+    from hosting import paths
 
     host = f"[{options.host}]" if ":" in options.host else options.host
     target = "HOST" if options.host in ("0.0.0.0", "::") else host

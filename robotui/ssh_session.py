@@ -33,7 +33,7 @@ CANNOT_START = "The host could not start your session; try again later."
 
 
 class TokenIssuer(Protocol):
-    """The table server's side of a session (tables.server.TableServer)."""
+    """The table server's side of a session (hosting.server.TableServer)."""
 
     def issue_token(self, key: str) -> str: ...
 

@@ -53,7 +53,7 @@ from robotui.ssh_child import (
 ENTRY = "robotui.table_client:main"
 # What a player's process imports sooner or later: imported once, shared by every player.
 PRELOAD = (
-    "robotui.table_client", "robotui.config", "robotui.app", "saves", "tables.client",
+    "robotui.table_client", "robotui.config", "robotui.app", "saves", "hosting.client",
     "screens.lobby", "screens.lobby.dialogs", "screens.online.session",
     "screens.online.table_play", "screens.online.table_window", "screens.new_game",
     "screens.dialogs", "screens.game_over",

@@ -1,12 +1,12 @@
 """Where a seated person is, in words: "here", "in the lobby", "at #9", "away 3 min",
 "offline" (from a summary seat's ``where``, ``at`` and ``gone_for``; see
-:mod:`tables.presence`). Going to the lobby is not disconnecting."""
+:mod:`hosting.presence`). Going to the lobby is not disconnecting."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tables.presence import AT_TABLE, AWAY, HERE, LOBBY, OFFLINE, OFFLINE_AFTER
+from hosting.presence import AT_TABLE, AWAY, HERE, LOBBY, OFFLINE, OFFLINE_AFTER
 
 
 def away_words(seconds: int) -> str:

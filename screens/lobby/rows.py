@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from engines.safe_text import safe_text
+from hosting.names import with_level
 from screens.presence import presence_words
 from screens.text_fit import ELLIPSIS, cut_cells, fit, pad_cells
-from tables.names import with_level
 
 Summary = dict[str, Any]
 

@@ -11,7 +11,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-PACKAGES = ("robotui", "screens", "tables", "saves", "engines")
+PACKAGES = ("robotui", "screens", "hosting", "saves", "engines")
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:

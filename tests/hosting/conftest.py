@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tables.server import TableServer
+from hosting.server import TableServer
 
 
 def short_socket_path() -> Path:

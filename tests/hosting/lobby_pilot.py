@@ -11,10 +11,10 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from hosting.client import TableClient
+from hosting.server import TableServer
 from robotui.app import RobotuiApp
 from robotui.config import AppConfig
-from tables.client import TableClient
-from tables.server import TableServer
 from tests.hosting.messages import create_msg
 from tests.ui_helpers import screen_text
 

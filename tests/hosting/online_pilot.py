@@ -9,10 +9,10 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from hosting.server import TableServer
 from robotui.app import RobotuiApp
 from screens.game_screen import GameScreen
 from screens.online.session import TableSession
-from tables.server import TableServer
 from tests.hosting.lobby_pilot import (
     SIZE,
     Player,

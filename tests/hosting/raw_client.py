@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tables.protocol import MAX_SERVER_LINE, PROTOCOL_VERSION, decode_server
+from hosting.protocol import MAX_SERVER_LINE, PROTOCOL_VERSION, decode_server
 
 TIMEOUT = 10.0
 

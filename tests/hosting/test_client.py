@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tables import protocol
-from tables.client import TableClient, TableClientError
+from hosting import protocol
+from hosting.client import TableClient, TableClientError
 
 WELCOME = {
     "type": "welcome", "v": 1, "you": {"name": "Anna", "bell": False, "key": "SHA256:x"},

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from hosting import paths
 from robotui.app import RobotuiApp
 from robotui.config import AppConfig
 from screens.lobby import LobbyScreen
-from tables import paths
 from tests.hosting.lobby_pilot import (
     SIZE,
     host_table,

@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from engines.registry import get_game
+from hosting import protocol
 from screens.dialogs import ConfirmScreen
 from screens.lobby import LobbyScreen, NameScreen
 from screens.new_game import NewGameScreen, TableChoice
-from tables import protocol
 from tests.hosting.lobby_pilot import (
     SIZE,
     host_table,

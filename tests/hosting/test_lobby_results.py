@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tables.server import TableServer
+from hosting.server import TableServer
 from tests.hosting.lobby_pilot import SIZE, lobby_app, named, shows, until
 from tests.hosting.messages import PERSON, RANDOM, create_msg
 from tests.hosting.raw_client import RawClient

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from engines.registry import get_game
+from hosting.server import TableServer
 from screens.lobby import LobbyScreen, WaitingRoom
 from screens.new_game import NewGameScreen
-from tables.server import TableServer
 from tests.hosting.lobby_pilot import SIZE, TIMEOUT, Player, lobby_app, named, shows, until
 from tests.hosting.messages import computer, create_msg, person
 from tests.ui_helpers import make_app

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tables.protocol import (
+from hosting.protocol import (
     MAX_CLIENT_LINE,
     MAX_SERVER_LINE,
     ProtocolError,
@@ -16,7 +16,7 @@ from tables.protocol import (
     decode_server,
     encode,
 )
-from tables.server import TableServer
+from hosting.server import TableServer
 from tests.hosting.messages import create_msg
 from tests.hosting.raw_client import RawClient
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core import GameResult
-from tables.results import headline, old_headline
+from hosting.results import headline, old_headline
 
 
 def test_the_winner_comes_first_with_the_score() -> None:

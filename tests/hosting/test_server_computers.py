@@ -10,8 +10,8 @@ from pathlib import Path
 from engines.core import Action, SeatView
 from engines.match import Match
 from engines.registry import get_game
-from tables.computers import ComputerPool, think
-from tables.table import player_seed
+from hosting.computers import ComputerPool, think
+from hosting.table import player_seed
 
 
 class CountingPlayer:
@@ -114,7 +114,7 @@ HOST_SCRIPT = """
 import asyncio, os, signal, sys
 sys.path.insert(0, {root!r})
 from tests.hosting.test_server_computers import CountingPlayer, a_view
-from tables.computers import ComputerPool
+from hosting.computers import ComputerPool
 
 async def main():
     pool = ComputerPool(workers=2)

@@ -3,7 +3,7 @@ Recent games with a headline, and private tables found by their code alone."""
 
 from __future__ import annotations
 
-from tables.server import TableServer
+from hosting.server import TableServer
 from tests.hosting.messages import PERSON, computer, create_msg
 from tests.hosting.raw_client import RawClient
 from tests.hosting.test_server_play import play_to_the_end

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tables import paths
-from tables.server import TableServer
+from hosting import paths
+from hosting.server import TableServer
 from tests.hosting.conftest import short_socket_path
 from tests.hosting.raw_client import RawClient
 

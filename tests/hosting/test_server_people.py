@@ -3,7 +3,7 @@ SQLite), spectators counted, and a stand-in for an absent player."""
 
 from __future__ import annotations
 
-from tables.server import TableServer
+from hosting.server import TableServer
 from tests.hosting.messages import PERSON, create_msg
 from tests.hosting.raw_client import RawClient, anna_and_bob, eventually
 from tests.hosting.test_server_play import play_as

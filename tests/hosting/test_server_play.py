@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hosting.server import TableServer
 from saves import load_save
-from tables.server import TableServer
 from tests.hosting.messages import PERSON, RANDOM, create_msg
 from tests.hosting.raw_client import RawClient, anna_and_bob
 from tests.hosting.test_table_server import legal_text

@@ -7,8 +7,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+from hosting.server import TableServer
 from saves import dumps_save
-from tables.server import TableServer
 from tests.hosting.conftest import short_socket_path
 from tests.hosting.messages import PERSON, RANDOM, create_msg
 from tests.hosting.raw_client import RawClient, anna_and_bob, eventually

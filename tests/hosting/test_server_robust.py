@@ -9,7 +9,7 @@ import logging
 
 import pytest
 
-from tables.server import TableServer
+from hosting.server import TableServer
 from tests.hosting.messages import PERSON, create_msg
 from tests.hosting.raw_client import RawClient, eventually
 from tests.hosting.test_server_play import roborally_pair
@@ -18,7 +18,7 @@ from tests.hosting.test_server_play import roborally_pair
 async def test_a_client_that_stops_reading_is_dropped(
     table_server: TableServer, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, "tables.server")
+    caplog.set_level(logging.INFO, "hosting.server")
     anna, bob, tid = await roborally_pair(table_server, timer=False)
     slow = await RawClient.hello(table_server, "SHA256:slow", "Slow")
     await slow.send({"type": "watch", "table": tid, "code": None})

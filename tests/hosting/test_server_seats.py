@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from engines.roborally.programs import decode_draft
+from hosting.server import TableServer
 from saves import load_save
-from tables.server import TableServer
 from tests.hosting.messages import PERSON, RANDOM, create_msg
 from tests.hosting.raw_client import RawClient, anna_and_bob, eventually
 from tests.hosting.test_server_play import play_as

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tables.store import CHAT_KEPT, SCHEMA_VERSION, SeatRow, Store, StoreError, _v1
+from hosting.store import CHAT_KEPT, SCHEMA_VERSION, SeatRow, Store, StoreError, _v1
 
 
 def test_a_fresh_database_gets_the_version_2_schema(tmp_path: Path) -> None:

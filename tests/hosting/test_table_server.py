@@ -3,8 +3,8 @@ moves checked and sent to every follower; the save file kept after every move.""
 
 from __future__ import annotations
 
+from hosting.server import TableServer
 from saves import dumps_save, load_save
-from tables.server import TableServer
 from tests.hosting.messages import PERSON, create_msg
 from tests.hosting.raw_client import RawClient, anna_and_bob
 

@@ -1,4 +1,4 @@
-"""Imports only go downward: robotui -> screens -> tables -> saves -> engines.
+"""Imports only go downward: robotui -> screens -> hosting -> saves -> engines.
 
 Every ``.py`` file of the five packages is parsed with :mod:`ast` (no imports run);
 absolute, relative and ``importlib.import_module("...")`` imports are all checked,
@@ -18,9 +18,9 @@ from tests.helpers.imports import ROOT, imported_modules, module_name, package_f
 FORBIDDEN: dict[str, frozenset[str]] = {
     "robotui": frozenset(),
     "screens": frozenset({"robotui"}),
-    "tables": frozenset({"robotui", "screens", "textual", "rich"}),
-    "saves": frozenset({"robotui", "screens", "tables", "textual"}),
-    "engines": frozenset({"robotui", "screens", "tables", "saves", "textual", "rich"}),
+    "hosting": frozenset({"robotui", "screens", "textual", "rich"}),
+    "saves": frozenset({"robotui", "screens", "hosting", "textual"}),
+    "engines": frozenset({"robotui", "screens", "hosting", "saves", "textual", "rich"}),
 }
 
 
@@ -97,14 +97,14 @@ def test_checker_catches_dynamic_imports(tmp_path: Path) -> None:
     assert "saves/load.py:2" in message and "'robotui.app'" in message
 
 
-def test_checker_keeps_tables_below_screens_and_above_saves(tmp_path: Path) -> None:
-    server = _write(tmp_path, "tables/server.py", "from screens.lobby import LobbyScreen\n")
+def test_checker_keeps_hosting_below_screens_and_above_saves(tmp_path: Path) -> None:
+    server = _write(tmp_path, "hosting/server.py", "from screens.lobby import LobbyScreen\n")
     assert "'screens.lobby'" in violations(server, tmp_path)[0]
-    widget = _write(tmp_path, "tables/view.py", "import rich.text\nfrom saves import load_save\n")
+    widget = _write(tmp_path, "hosting/view.py", "import rich.text\nfrom saves import load_save\n")
     [message] = violations(widget, tmp_path)
     assert "'rich.text'" in message
-    store = _write(tmp_path, "saves/x.py", "from tables.protocol import encode\n")
-    engine = _write(tmp_path, "engines/y.py", "import tables\n")
+    store = _write(tmp_path, "saves/x.py", "from hosting.protocol import encode\n")
+    engine = _write(tmp_path, "engines/y.py", "import hosting\n")
     assert violations(store, tmp_path) and violations(engine, tmp_path)
 
 
@@ -112,7 +112,7 @@ def test_checker_allows_downward_imports(tmp_path: Path) -> None:
     path = _write(
         tmp_path,
         "robotui/app.py",
-        "import textual\nfrom screens import x\nfrom tables import t\nfrom saves import y\n"
+        "import textual\nfrom screens import x\nfrom hosting import t\nfrom saves import y\n"
         "from engines import z\n",
     )
     assert violations(path, tmp_path) == []

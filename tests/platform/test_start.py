@@ -259,7 +259,7 @@ def test_the_menu_imports_no_game_and_opening_one_imports_only_that_game(
     assert screen == "MainMenu"
     assert loaded(modules, [*GAME_MODULES, "asyncssh", "pydantic", "typer"]) == []
     # nor the lobby, the table client, the save format or the game screen's base
-    assert loaded(modules, ["screens.lobby", "screens.online", "tables", "saves.format",
+    assert loaded(modules, ["screens.lobby", "screens.online", "hosting", "saves.format",
                             "screens.game_screen", "screens.new_game"]) == []
 
     screen, modules = seen["dialog"]  # Robot Master, the first game, is highlighted
