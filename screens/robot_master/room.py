@@ -18,7 +18,9 @@ BASE_CELL_HEIGHT = 1
 # tall as wide, a little wider when the cell is one row.
 MAX_CELL_WIDTH = {1: 7, 3: 9, 5: 13}
 SIDE_MIN = 35  # the side panel at 80x24: its border, padding and 31 cells of text, one spare
-SIDE_MAX = 60  # wider than this only adds blank cells: the rest goes to the margins
+# Wider than this only adds blank cells (the longest info line is about 31 cells, a log
+# line 13 plus a name): the rest goes to equal margins left and right of the whole.
+SIDE_MAX = 44
 CHROME_ROWS = 2  # the title line and the footer
 # The left panel's rows besides the board: the board's top margin, the hand's margin and
 # 3 rows, the status's 3 rows.

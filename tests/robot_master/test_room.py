@@ -3,11 +3,12 @@ grow and the whole is centred; at 80x24 the screen is the one it has always been
 
 from __future__ import annotations
 
+import pytest
 from rich.cells import cell_len
 
 from engines.robot_master.board import EMPTY, SIZE
 from screens.robot_master.board import RobotMasterBoard
-from screens.robot_master.room import LEFT_EXTRA_ROWS, Room, board_rows, room_for
+from screens.robot_master.room import LEFT_EXTRA_ROWS, SIDE_MAX, Room, board_rows, room_for
 from tests.helpers.pty_robotui import Terminal
 from tests.platform.test_partial_repaint import differences
 from tests.ui_helpers import SIZE as SMALLEST
@@ -41,8 +42,8 @@ def test_every_size_fits_its_terminal() -> None:
 
 
 def test_the_side_panel_grows_up_to_a_limit_and_the_log_with_its_height() -> None:
-    assert room_for(120, 40).side == 120 - room_for(120, 40).left
-    assert room_for(240, 60).side == 60
+    assert room_for(100, 30).side == 100 - room_for(100, 30).left - 1
+    assert room_for(120, 40).side == room_for(240, 60).side == SIDE_MAX == 44
     assert room_for(120, 40).log_lines(info_lines=9) == 38 - 1 - 9 - 1 - 1
     assert room_for(80, 24).log_lines(info_lines=11) == 10  # never fewer than at 80x24
 
@@ -149,3 +150,18 @@ async def test_a_terminal_resized_under_the_rules_fits_the_board_on_return(tmp_p
         board = screen.query_one("#rm-board", RobotMasterBoard)
         assert (board.cell_width, board.cell_height) == (9, 3)
         assert board.size == (screen.room.board_width, screen.room.board_height)
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 40), (160, 50)])
+async def test_a_bigger_terminal_centres_the_board_and_panel_with_equal_margins(tmp_path, size):
+    app = make_app(tmp_path, start="play", opponent="random", seed=42)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        left = screen.query_one("#rm-left").region
+        right = screen.query_one("#rm-right").region
+        assert left.right == right.x  # side by side
+        margins = (left.x, size[0] - right.right)
+        assert abs(margins[0] - margins[1]) <= 1, margins
+        if size[0] >= 120:
+            assert min(margins) >= 5  # the side panel stops growing: room goes to margins
