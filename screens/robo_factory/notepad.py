@@ -104,7 +104,8 @@ class NotepadMixin:
         rows = notepad_rows(self._notes(seat), cursor, self.glyphs.legal, room.cell)
         for i, row in enumerate(rows):
             out.append_text(row)
-            out.append("\n\n" if room.spaced and i in (0, len(rows) - 1) else "\n")
+            blank = room.taller or (room.spaced and i in (0, len(rows) - 1))
+            out.append("\n\n" if blank else "\n")
         if self.notes_mode:  # the marks' meaning (the footer has the keys)
             out.append_text(Text.assemble(("x", MARK_STYLES["x"]), " out ",
                                           ("o", MARK_STYLES["o"]), " sure ",

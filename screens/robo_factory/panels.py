@@ -56,6 +56,8 @@ class PanelsMixin:
         room = self.room()
         self.set_class(room.wide, "rf-wide")  # robo_factory.tcss: the panels' sizes
         self.set_class(room.spaced, "rf-tall")
+        self.set_class(room.roomy, "rf-roomy")
+        self.set_class(room.taller, "rf-taller")
         view = self.shown_view()
         seat = self.private_seat()
         names = self.names()
@@ -150,13 +152,13 @@ class PanelsMixin:
             out.append("Your robot" + (" (try 2)" if view.phase == REBUILD else "") + "\n",
                        "bold")
         building = my_move and view.phase in (BUILD, REBUILD)
-        spaced = self.room().spaced  # blank rows as in the notepad beside it
-        out.append("\n" if spaced else "")
+        room = self.room()  # blank rows as in the notepad beside it
+        out.append("\n" if room.spaced else "")
         for row in build_rows(self.parts if building else [None] * 3, self.part,
                               building and not self.notes_mode):
             out.append_text(row)
-            out.append("\n")
-        out.append("\n" if spaced else "")
+            out.append("\n\n" if room.taller else "\n")
+        out.append("\n" if room.spaced and not room.taller else "")
         if view.eureka_used[seat]:
             out.append("Eureka used", "dim")
         else:
@@ -244,7 +246,10 @@ class PanelsMixin:
                         style)
             text.append("used" if view.eureka_used[s] else " E", "dim" if view.eureka_used[s]
                         else "bold red")
-        text.append("\nC customer >to play $bought", "dim")
+        if self.room().wide:
+            text.append("\nC customer  > to play\n$ bought information this turn", "dim")
+        else:
+            text.append("\nC customer >to play $bought", "dim")
         return text
 
     def log_lines(self) -> list[tuple[str, str]]:
@@ -260,7 +265,16 @@ class PanelsMixin:
         """The log's newest lines for the room it has, or the possible robots (``p``)."""
         if self.show_possible and seat is not None and view.phase != OVER \
                 and seat != view.customer:
-            return possible_text(view, max(8, width))
+            possible = possible_text(view, max(8, width))
+            if self.room().base:
+                return possible
+            # the possible robots on top, the log's newest lines under them
+            rows = len(possible.wrap(self.app.console, max(8, width)))
+            if height - rows - 1 < 2:
+                return possible
+            possible.append("\n\n")
+            possible.append_text(log_text(self._log_strings(view), width, height - rows - 1))
+            return possible
         return log_text(self._log_strings(view), width, height)
 
 

@@ -16,7 +16,10 @@ from screens import dialogs
 from screens.footer import Footer
 from screens.game_over import GameOverScreen
 from screens.game_screen import GameScreen
+from screens.robo_factory.draw import RESULT_WIDTH
 from screens.text_fit import ljust_cells
+
+DIALOG_FRAME = 6  # the turn result's border and padding (robo_factory.tcss: 76 for 70)
 
 
 def reason_text(state: RoboFactoryState, names: list[str]) -> str:
@@ -39,8 +42,10 @@ class TurnResultScreen(ModalScreen[str | None]):
         Binding("q,escape", "leave", "Quit", key_display="q"),
     ]
 
-    def __init__(self, title: str, body: Text, after: str, game: GameScreen) -> None:
+    def __init__(self, title: str, body: Text, after: str, game: GameScreen,
+                 width: int = RESULT_WIDTH) -> None:
         super().__init__()
+        self.text_width = width  # the body's width in cells (the dialog adds its frame)
         self.title_text = title
         self.body = body
         self.after = after
@@ -49,7 +54,9 @@ class TurnResultScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         body = self.body.copy()
         body.append(f"\nEnter: {self.after}", "dim")
-        with Vertical(classes="dialog rf-turn"):
+        with Vertical(classes="dialog rf-turn") as box:
+            if self.text_width != RESULT_WIDTH:
+                box.styles.width = self.text_width + DIALOG_FRAME
             yield Static(self.title_text, classes="dialog-title")
             yield Static(body)
         yield Footer()

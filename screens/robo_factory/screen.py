@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.cells import cell_len
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -33,7 +35,7 @@ from screens.game_screen import GameScreen
 from screens.glyphs import Glyphs
 from screens.online.table_play import WATCHING_NOTE
 from screens.panel import Panel
-from screens.robo_factory.draw import turn_result_text
+from screens.robo_factory.draw import RESULT_WIDTH, turn_result_text
 from screens.robo_factory.notepad import NotepadMixin
 from screens.robo_factory.panels import PanelsMixin, bought_answer
 from screens.robo_factory.results import RoboFactoryOverScreen, TurnResultScreen
@@ -297,8 +299,7 @@ class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
             self.shown_seat = None  # the next human's cards stay hidden behind the result
         self.refresh_all()
         names = self.names()
-        body = turn_result_text(self.state.events, turn, names, self.state.cubes,
-                                open_layout=self.state.open_layout(turn))
+        body, width = self._turn_result(turn, names)
         total = self.state.total_turns
         title = f"Turn {turn + 1}/{total} is over"
         after = ("the final result" if self.state.is_terminal() else
@@ -309,7 +310,21 @@ class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
             else:
                 self._result_seen(turn)
 
-        self.app.push_screen(TurnResultScreen(title, body, after, self), closed)
+        self.app.push_screen(TurnResultScreen(title, body, after, self, width), closed)
+
+    def _turn_result(self, turn: int, names: list[str]) -> tuple[Text, int]:
+        """The turn's result and its text's width: 70 cells at 80x24; on a wider terminal
+        as wide as its longest line (up to the terminal less a margin), so that no line
+        breaks that the room could hold."""
+        def text(width: int) -> Text:
+            return turn_result_text(self.state.events, turn, names, self.state.cubes,
+                                    width=width, open_layout=self.state.open_layout(turn))
+
+        if not self.room().wide:
+            return text(RESULT_WIDTH), RESULT_WIDTH
+        longest = max(cell_len(line) for line in text(10_000).plain.split("\n"))
+        width = max(RESULT_WIDTH, min(longest, self.app.size.width - 10))
+        return text(width), width
 
     def unseen_result(self) -> int | None:
         """The last finished customer turn, if a human built in it or was its customer and

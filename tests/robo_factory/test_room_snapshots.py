@@ -1,5 +1,6 @@
-"""Snapshots of Robo Factory at 80x24 and at 120x40, where the cards spread out, the
-notepad's cells widen and get blank rows, and the log shows more lines (see
+"""Snapshots of Robo Factory at 80x24, 100x30 and 120x40: on the bigger terminals the cards
+spread out, the notepad's cells widen and get blank rows, the key line is spelled out, at
+120 columns the left part grows, and the log shows more lines (see
 screens/robo_factory/room.py). Update with: pytest --snapshot-update."""
 
 from __future__ import annotations
@@ -8,7 +9,8 @@ import pytest
 
 from tests.ui_helpers import make_app, rf_screen, settle
 
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((100, 30), id="100x30"),
+         pytest.param((120, 40), id="120x40")]
 
 
 async def marks_while_buying(pilot) -> None:
