@@ -111,7 +111,8 @@ class PanelsMixin:
             widths = self.column_widths(fallback)
             widths[seat] = width or fallback
             return stack_column(
-                self.state, seat, width or fallback, label, self.glyphs, marks, height, widths
+                self.state, seat, width or fallback, label, self.glyphs, marks, height, widths,
+                detail=self.room().detail,
             )
 
         return draw
@@ -212,7 +213,8 @@ class PanelsMixin:
         elif thinking is not None:
             rows.append(thinking)
         elif options:
-            title = choice_title(state, names) if state.choice else "Attack which stack?"
+            title = (choice_title(state, names, self.you(), width) if state.choice
+                     else "Attack which stack?")
             rows.append(Text(fit(title, width, ell), "bold green"))
             rows += self._options_lines(options, names, 1 if self.message else 2).split("\n")
         elif self.human_to_move():

@@ -131,6 +131,7 @@ def stack_column(
     marks: dict[int, str],
     height: int = 0,
     widths: list[int] | None = None,
+    detail: bool = False,
 ) -> Text:
     """One stack, top first: the stack's size and face-down count, the top card, then a
     sidebar per face-up card and the number of face-down cards in each run. ``widths``
@@ -143,7 +144,9 @@ def stack_column(
     ellipsis and the list keeps what leaves the text two lines, so a column drops nothing
     without saying so and leaves no row free under cut text. The size line comes right
     under the owner, so it shows however short the column is. ``marks`` maps a depth (1 =
-    top) or 0 (the whole stack) to a highlight style."""
+    top) or 0 (the whole stack) to a highlight style. With ``detail`` (a terminal bigger
+    than 80x24) a card under the top is named in full, and when the column's height holds
+    every text, each such card's text follows its name."""
     ell = glyphs.ellipsis
     widths = widths or [width] * state.num_players
     out = Text(no_wrap=True, overflow="crop")
@@ -182,6 +185,7 @@ def stack_column(
     # marked)
     long_runs = long_down_labels(widths)
     below: list[tuple[str, str, int, bool]] = []
+    texts: list[tuple[int, list[str]]] = []  # (index in below, its text's lines): detail
     for depth, card in under_top(state, seat):
         if not depth:  # a run of ``card`` face-down cards
             below.append((fit(down_label(card, long_runs), width, ell), "dim", card, False))
@@ -189,9 +193,13 @@ def stack_column(
         b = state.bots[state.kinds[card]]
         power = card_power(state, seat, card)
         room = width - cell_len(power) - 1
-        name = fit(f"{b.tag}{b.name.removesuffix(' Bot')}", room, ell)
+        full = f"{b.tag}{b.name}"
+        name = full if detail and cell_len(full) <= room else fit(
+            f"{b.tag}{b.name.removesuffix(' Bot')}", room, ell)
         line = f"{pad_cells(name, room)} {power}"
         below.append((line, marks.get(depth, ""), 1, depth in marks))
+        if detail:
+            texts.append((len(below) - 1, wrap_text(b.text, width - 2)))
 
     def tail(keep: int) -> list[tuple[str, str]]:
         """The list's first ``keep`` lines, then one line for the rest: itself when it is
@@ -206,6 +214,10 @@ def stack_column(
         return lines
 
     text = wrap_text(bot.text, width)
+    if texts and height > 0:
+        lines = sum(len(t) for _, t in texts)
+        if 4 + len(text) + 1 + len(below) + lines <= height:  # every text fits: shown
+            below = _with_texts(below, texts)
     lowest = max((i + 1 for i, entry in enumerate(below) if entry[3]), default=0)
     # the ways to show the list, longest first: down to one line, never losing a marked card
     choices = [tail(keep) for keep in range(len(below), lowest - 1, -1)]
@@ -238,6 +250,18 @@ def stack_column(
         out.append(glyphs.horizontal * width + "\n", "dim")
     for line, line_style in shown:
         out.append(line + "\n", line_style)
+    return out
+
+
+def _with_texts(below: list[tuple[str, str, int, bool]],
+                texts: list[tuple[int, list[str]]]) -> list[tuple[str, str, int, bool]]:
+    """The list under the top card with each face-up card's text under its name (dim,
+    indented two cells)."""
+    after = dict(texts)
+    out: list[tuple[str, str, int, bool]] = []
+    for i, entry in enumerate(below):
+        out.append(entry)
+        out.extend(("  " + line, "dim italic", 0, False) for line in after.get(i, []))
     return out
 
 
@@ -346,18 +370,39 @@ def option_window(labels: list[str], selected: int, width: int,
             return first, end
 
 
-def choice_title(state: StakState, names: list[str]) -> str:
+def choice_title(state: StakState, names: list[str], you: int | None = None,
+                 width: int = 0) -> str:
+    """What a prompt asks and whose card asks it: "P2's Expel Bot: choose a hand card to
+    scrap", "Your Begone Bot: choose a top card" (``you``'s own card). Where ``width``
+    (0: no limit) cannot hold that, the card's name alone."""
     choice = state.choice
     if choice is None:
         return ""
-    source = state.name(choice.card)
-    return {
-        "target": f"{source}: choose a top card",
-        "reset": f"{source}: choose a face-up card to reset",
-        "expel": f"{source}: choose who scraps a hand card",
-        "lose": f"{source}: choose a hand card to scrap",
-        "react": f"{source} attacks you: block by playing a card?",
+    name = state.name(choice.card)
+    asks = {
+        "target": ": choose a top card",
+        "reset": ": choose a face-up card to reset",
+        "expel": ": choose who scraps a hand card",
+        "lose": ": choose a hand card to scrap",
+        "react": " attacks you: block by playing a card?",
     }[choice.kind]
+    owner = card_owner(state, choice.card)
+    forms = [name + asks]
+    if owner is not None:
+        whose = "Your" if owner == you else f"{short_name(names[owner])}'s"
+        forms.insert(0, f"{whose} {name}{asks}")
+    return next((form for form in forms if not width or cell_len(form) <= width), forms[-1])
+
+
+def card_owner(state: StakState, card: int) -> int | None:
+    """The seat whose stack holds ``card``, None when no stack does."""
+    return next((seat for seat, stack in enumerate(state.stacks) if card in stack), None)
+
+
+def short_name(label: str) -> str:
+    """A player as a prompt names them: "P2" for "P2 Computer", else the whole label."""
+    head, _, _ = label.partition(" ")
+    return head if head[:1] == "P" and head[1:].isdigit() else label
 
 
 def marks_for(move: Move | None, options: list[Move]) -> dict[int, dict[int, str]]:

@@ -3,7 +3,8 @@
 At 80x24 the stacks, hand and status take 54 columns and the event log the rest; the hand
 has at most 11 rows, a card's text at most 3 lines. A wider terminal gives two thirds of
 its extra columns to the stacks, hand and status (full card names and texts, where 80
-columns cut them) and the rest to the log; a taller one gives the hand half its extra rows
+columns cut them, and the cards under each stack's top named in full, with their texts where
+the rows hold them) and the rest to the log; a taller one gives the hand half its extra rows
 (every card's text whole) and the stacks and the log the rest.
 """
 
@@ -27,6 +28,11 @@ class Room:
     left: int  # #sb-left's width
     hand_rows: int  # #sb-hand's max height
     card_lines: int  # lines at most for a hand card's text
+
+    @property
+    def detail(self) -> bool:
+        """Room past 80x24: the stacks name the cards under the top in full, with texts."""
+        return self.left > LEFT_WIDTH or self.hand_rows > HAND_MAX_HEIGHT
 
     @property
     def stack_width(self) -> int:

@@ -86,7 +86,7 @@ async def test_tranq_prompt_uses_two_lines_until_a_message_needs_one(tmp_path):
         assert screen.state.choice is not None and screen.state.choice.kind == "reset"
         assert len(options) == 4 and not screen.message
         lines = status_lines(screen)
-        assert lines[0] == "Tranq Bot: choose a face-up card to reset"
+        assert lines[0] == "Your Tranq Bot: choose a face-up card to reset"
         # every option in full, none cut off; your own stack's cards are "your"
         assert lines[1:] == ["1 your #2 Core Bot  2 your #3 Reaper Bot",
                              "3 P2 top Fatal Bot  4 P3 top Bash Bot"], lines
@@ -116,7 +116,7 @@ async def test_expel_prompt_follows_the_hand_order_and_numbers(tmp_path):
         await settle(pilot)
         state = screen.state
         assert state.choice is not None and state.choice.kind == "expel"
-        assert status_lines(screen)[:2] == ["Expel Bot: choose who scraps a hand card",
+        assert status_lines(screen)[:2] == ["Your Expel Bot: choose who scraps a hand card",
                                             "1 you (2 in hand)  2 P2 (0 in hand)"]
         await pilot.press("1")  # yourself: now you choose which card
         await settle(pilot)
@@ -124,7 +124,7 @@ async def test_expel_prompt_follows_the_hand_order_and_numbers(tmp_path):
         hand = hand_text(screen)
         assert hand.index("1 Bash Bot") < hand.index("2 Clumsy Bot")
         lines = status_lines(screen)
-        assert lines[0] == "Expel Bot: choose a hand card to scrap"
+        assert lines[0] == "Your Expel Bot: choose a hand card to scrap"
         assert lines[1] == "1 Bash Bot  2 Clumsy Bot"
         assert screen.prompt_options() == [Move("lose", effect="bash"),
                                            Move("lose", effect="clumsy")]

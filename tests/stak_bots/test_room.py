@@ -83,3 +83,30 @@ async def test_a_card_pick_repaints_only_the_hand_cells_it_changes(tmp_path):
         regions = [region for call in refreshed["sb-hand"] for region in call]
         assert regions and all(region.height == 1 for region in regions)
         assert sum(region.area for region in regions) < hand.size.area // 4
+
+
+async def under_the_tops(tmp_path, size: tuple[int, int]) -> tuple[bool, bool]:
+    """Whether each face-up card under a top card is named in full in its column, and
+    whether its text shows under the name (the long-names position: the Fatal Final Blow
+    Bot, the Stomping Stomper Bot and the Basher Bottom Smash Bot)."""
+    app = three_players(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await install(pilot)
+        screen = sb_screen(app)
+        state = screen.state
+        names = texts = True
+        for seat in range(state.num_players):
+            column = lines_of(screen, f"#sb-stack-{seat}")
+            joined = " ".join(line.strip() for line in column)
+            for card in state.stacks[seat][:-1]:
+                if not state.up[card]:
+                    continue
+                bot = state.bots[state.kinds[card]]
+                names = names and any(line.startswith(bot.tag + bot.name) for line in column)
+                texts = texts and bot.text in joined
+        return names, texts
+
+
+async def test_the_cards_under_the_tops_show_whole_with_the_room(tmp_path):
+    assert await under_the_tops(tmp_path / "small", (80, 24)) == (False, False)
+    assert await under_the_tops(tmp_path / "big", (120, 40)) == (True, True)

@@ -232,7 +232,7 @@ def test_an_expel_bot_asks_the_other_player(start_host, key, terminal) -> None:
     asked_seat = 1 - seat
     screen = players[asked_seat].text()
     lose = prompt(screen)
-    assert lose is not None and lose[0] == LOSE and lose[1], screen
+    assert lose is not None and lose[0] == f"P{seat + 1}'s {LOSE}" and lose[1], screen
     players[seat].wait_for("Waiting for " + names[asked_seat])
     assert LOSE not in carla.text()
     check_privacy(host, players, carla)
