@@ -70,12 +70,14 @@ class GlyphSet:
     dead: str
     south: str  # a wall south of the square to its right (drawn in the gap west of it)
     corner: str  # walls west and south of the square to its right
+    into: str  # a hand card's mark before the register it is in (``Mv2 490→3``)
 
 
 UNICODE_SET = GlyphSet("·", "██", "↑→↓←", "⇑⇒⇓⇐", "▲▶▼◀", "△▷▽◁", "↻", "↺", "┆", "┄", "┃", "✗",
-                       "▁", "┗")
-ASCII_SET = GlyphSet(".", "XX", "^>v<", "^>v<", "^>v<", "^>v<", "@", "@", ":", "-", "|", "X",
-                     "_", "|")
+                       "▁", "┗", "→")
+# ASCII: a robot's death in the preview is "!3", never "X3", which reads like a pit ("XX")
+ASCII_SET = GlyphSet(".", "XX", "^>v<", "^>v<", "^>v<", "^>v<", "@", "@", ":", "-", "|", "!",
+                     "_", "|", ">")
 WALL_STYLE = "bold bright_white"
 # A south wall: the square is underlined in the wall's colour too, as far as a terminal can
 # (Rich underlines in the text's colour), and the gap west of it shows the wall's end.

@@ -254,7 +254,9 @@ class ProgrammingMixin:
         return marks, warn
 
     def _program_panel(self, t: Text, view: RoboRallyView, warn: str) -> None:
-        """The registers (locked ones grey), the hand (cards in a register struck through),
+        """The registers (locked ones grey), the hand (a card in a register struck through,
+        grey and showing its register for its number, ``Move2 →3``: a terminal without
+        strike-through shows grey only),
         your option cards and the preview line (``warn``)."""
         me = view.robots[view.seat]
         cards = self._program_cards(view)
@@ -283,13 +285,17 @@ class ProgrammingMixin:
             t.append("\nHand ", "bold")
         keys = "1-9,0" if len(view.hand) >= 10 else f"1-{len(view.hand)}"
         t.append(f"({keys} pick, Enter go)\n", "dim")  # 9 less damage (10: 0)
+        into = glyph_set(self.glyphs.ascii_only).into
         for n, card in enumerate(view.hand):
             used = card in self.chosen
             sel = self.zone == "hand" and self.cur == n
             style = "reverse " if sel else ""
             style += "grey42 strike" if used else "bold"
+            label = card_label(card)
+            if used and card in cards:  # its register instead of its number: not only grey
+                label = f"{label.split()[0]} {into}{cards.index(card) + 1}"
             t.append(hand_key(n), "cyan")
-            t.append(f" {card_label(card):<10}"[:11], style)
+            t.append(f" {label:<10}"[:11], style)
             t.append("\n" if n % 3 == 2 else " ")
         if not t.plain.endswith("\n"):
             t.rstrip()
