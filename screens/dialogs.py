@@ -159,16 +159,18 @@ class PreviewScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,v,q,enter,l,m", "close", "Close")]
 
     def __init__(
-        self, title: str, text: str | Text, at_end: bool = False, focus_line: int | None = None
+        self, title: str, text: str | Text, at_end: bool = False, focus_line: int | None = None,
+        full: bool = False,
     ) -> None:
         super().__init__()
         self.title_text = title
         self.text = text
         self.at_end = at_end  # open scrolled to the end (a log: the newest lines)
         self.focus_line = focus_line  # open with this line of the text in the middle
+        self.full = full  # the whole window, not the 78x22 of the rules
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="rules"):
+        with Vertical(classes="rules rules-full" if self.full else "rules"):
             yield Static(self.title_text, classes="dialog-title")
             with ScrollableContainer(id="preview-scroll"):
                 yield Static(self.text, markup=False, id="preview-text")

@@ -204,6 +204,7 @@ def draw_board(
     coords: bool = False,
     acting: int | None = None,
     cell_width: int = 3,
+    cell_height: int = 1,
 ) -> Text:
     """The visible part of the board: ``robots`` as (seat, square, facing, virtual);
     ``marks`` are preview labels per square; viewport (x0, y0, columns, rows) in squares.
@@ -212,6 +213,10 @@ def draw_board(
     ``row_label_width`` columns more. ``acting``: the seat whose card plays now, drawn in
     reverse (and first on a shared square). ``cell_width`` 4 (on a large terminal) draws
     each square a character wider: its two characters then a third (see :func:`widened`).
+    ``cell_height`` 2 (a tall terminal where the whole course fits) draws each square on two
+    rows: the top one as on one row, the bottom one the floor under a robot or a preview
+    mark, a pit, a belt or a beam going on, else a blank (see :func:`lower_half`); a south
+    wall marks the bottom row.
 
     A square is the gap west of it and two characters. Walls: ``┃`` in the gap (west or
     east), a south wall ``▁`` in the gap west of the square (``┗`` with a west wall too) and
@@ -233,17 +238,29 @@ def draw_board(
         letters = "".join(f" {column_label(x):<{cell_width - 1}}"
                           for x in range(x0, min(w, x0 + cols)))
         text.append(" " * label_w + letters.rstrip() + "\n", COORD_STYLE)
-    for y in range(y0, min(lay.height, y0 + rows)):
+    lines = [(y, half) for y in range(y0, min(lay.height, y0 + rows))
+             for half in range(cell_height)]
+    for y, half in lines:
+        bottom = half == cell_height - 1  # the row that shows a south wall
         if coords:
-            text.append(f"{y + 1:>{label_w}}", COORD_STYLE)
+            number = f"{y + 1:>{label_w}}" if half == 0 else " " * label_w
+            text.append(number, COORD_STYLE)
         for x in range(x0, min(w, x0 + cols)):
             i = y * w + x
-            west, south = lay.wall[i] >> 3 & 1, lay.wall[i] >> 2 & 1
+            west, south = lay.wall[i] >> 3 & 1, lay.wall[i] >> 2 & 1 and bottom
             gap = (g.corner if west else g.south) if south else g.wall if west else " "
             text.append(gap, WALL_STYLE)
             here = at.get(i)
             tint = ""  # the style of the second character, if it differs
-            if i in marks and marks[i][1].endswith("on red"):  # a death warning shows first
+            if half:  # the lower row of a two-row square
+                cell, style = square(lay, i, g, flag_at, start_at, beams)
+                if style == CRUSHER_STYLE and lay.kind[i] in (BELT, EXPRESS):
+                    tint = belt_arrow(lay, i, g)[1]
+                elif i in beams and cell[1] == " " and lay.kind[i] in CROSSED:
+                    cell, tint = cell[0] + beams[i][0][0], beams[i][1]
+                if not (here or i in marks):
+                    cell = lower_half(cell, lay.kind[i], i in beams)
+            elif i in marks and marks[i][1].endswith("on red"):  # a death warning shows first
                 cell, style = marks[i]
             elif here:
                 here.sort(key=lambda r: (r[0] != acting, r[0] != me, r[0]))
@@ -267,7 +284,7 @@ def draw_board(
                 style = (style + " " + SOUTH_WALL).strip()
                 if cell[1] == " " and not tint:  # the underline of a blank in the wall's colour
                     tint = WALL_STYLE
-            if y == 0 and lay.wall[i] & 1:
+            if y == 0 and half == 0 and lay.wall[i] & 1:
                 style = (style + " overline").strip()
             text.append(cell, style or None)
             if tint:
@@ -281,6 +298,17 @@ def draw_board(
         text.append("\n")
     text.rstrip()
     return text
+
+
+def lower_half(cell: str, kind: int, beam: bool) -> str:
+    """The lower row of a two-row square with nothing on it: a pit, a belt's arrow and a
+    beam go on; a label (a flag, a start, a crusher, a gear's turn...) shows once, on the
+    top row, its colour filling the square."""
+    if cell[0].isalnum():
+        return "  "
+    if kind in (BELT, EXPRESS) or cell[0] == cell[1] or beam:
+        return cell
+    return "  "
 
 
 def widened(cell: str) -> str:

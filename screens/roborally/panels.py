@@ -55,16 +55,27 @@ class PanelsMixin:
             goal = "every flag touched"
         text.append(f"{name}: {goal}\n\n", text_style(view.seat))
         top = 3 + 1  # the lines above, then the column letters
+        size = self.app.size
+        full = size.width > 80 or size.height > 24  # the whole window (80x24: as it was)
+        cell_w, cell_h, shown = 3, 1, False
+        if full:  # the widest and tallest squares with which the whole course fits
+            room_w = size.width - 6  # the window's border, padding and scroll bar
+            room_h = size.height - 4 - top  # its border, title and key line
+            cell_w = 4 if lay.width * 4 + 1 + row_label_width(lay) <= room_w else 3
+            cell_h = 2 if lay.height * 2 <= room_h else 1
+            shown = lay.height * cell_h <= room_h  # every row on screen: opened at the top
         text.append(draw_board(lay, robots, ascii_only, (0, 0, lay.width, lay.height),
                                view.seat if self.session.humans else None, marks,
-                               coords=True, acting=self.acting()))
+                               coords=True, acting=self.acting(), cell_width=cell_w,
+                               cell_height=cell_h))
         text.append("\n\n")
         text.append(legend(ascii_only, lay, 74))
         where = next((p for s, p, _, _ in robots if s == view.seat), -1)
         where = where if where >= 0 else me.archive
         self.app.push_screen(PreviewScreen(
             f"{lay.name}: the whole course (m or Escape closes)", text,
-            focus_line=top + where // lay.width if where >= 0 else None,
+            focus_line=top + where // lay.width * cell_h if where >= 0 and not shown else None,
+            full=full,
         ))
 
     def action_legend(self) -> None:
@@ -72,13 +83,13 @@ class PanelsMixin:
         self.refresh_all()
 
     def viewport(self, width: int, height: int, focus: int,
-                 cell_width: int = 3) -> tuple[int, int, int, int]:
+                 cell_width: int = 3, cell_height: int = 1) -> tuple[int, int, int, int]:
         """(x0, y0, columns, rows) of the board that fit ``width`` x ``height`` characters
-        besides the coordinates (``cell_width`` columns a square), centred on ``focus``
-        where the board is larger."""
+        besides the coordinates (``cell_width`` columns and ``cell_height`` rows a square),
+        centred on ``focus`` where the board is larger."""
         lay = self.state.layout
         cols = max(1, (width - 1 - row_label_width(lay)) // cell_width)
-        rows = max(1, height - 1)
+        rows = max(1, (height - 1) // cell_height)
         x0 = y0 = 0
         if focus >= 0:
             fx, fy = focus % lay.width, focus // lay.width
@@ -102,17 +113,19 @@ class PanelsMixin:
         need_w = lay.width * cell_w + 1 + row_label_width(lay)  # the row numbers at the left
         board_w = min(need_w, avail_w)
         board.styles.width = board_w
-        height = body.size.height or 22
+        height = body.size.height or max(self.app.size.height - 2, 22)  # title, footer
         seat = view.seat
         robots = self.robots_now()
         focus = next((p for s, p, _, _ in robots if s == seat), -1)
         if focus < 0:
             focus = view.robots[seat].archive
         marks, warn = ({}, "") if (self.queue or not self.my_turn()) else self.preview(view)
-        vp = self.last_viewport = self.viewport(board_w, height, focus, cell_w)
+        cell_h = board_cell_height(lay, self.app.size.height, height)
+        vp = self.last_viewport = self.viewport(board_w, height, focus, cell_w, cell_h)
         board.update(
             draw_board(lay, robots, self.glyphs.ascii_only, vp, seat if self.session.humans
-                       else None, marks, coords=True, acting=self.acting(), cell_width=cell_w)
+                       else None, marks, coords=True, acting=self.acting(), cell_width=cell_w,
+                       cell_height=cell_h)
         )
         side.styles.width = "1fr"
         # the legend takes the whole side panel: it would not fit under 8 robots' status
@@ -292,6 +305,13 @@ class PanelsMixin:
 # Squares are drawn 4 columns wide only on a terminal wider than this (at 80x24 the screen
 # stays as it always was, whatever the course).
 WIDE_FROM = 81
+TALL_FROM = 30  # terminal rows from which a course that fits gets two-row squares
+
+
+def board_cell_height(lay: Layout, terminal_height: int, room: int) -> int:
+    """2 rows a square on a terminal of :data:`TALL_FROM` rows or more where the whole
+    course fits ``room`` rows that way (with its line of column letters), else 1."""
+    return 2 if terminal_height >= TALL_FROM and lay.height * 2 + 1 <= room else 1
 
 
 def board_cell_width(lay: Layout, terminal_width: int, room: int) -> int:

@@ -279,7 +279,9 @@ def test_robo_factory_players_panel_cuts_and_pads_names_by_cells() -> None:
     from tests.robo_factory.test_turn_text import new_state
 
     names = ["ロボットマスターの対局記録", "Computer 1", "Computer 2"]  # 26 cells, 10, 10
-    panel = SimpleNamespace(names=lambda: names)
+    from screens.robo_factory.room import room_for
+
+    panel = SimpleNamespace(names=lambda: names, room=lambda: room_for(80, 24))
     text = RoboFactoryScreen._players_text(panel, new_state().view(0))  # type: ignore[arg-type]
     rows = text.plain.splitlines()[1:4]
     found = [(row, re.search(r"\d+(?=  ( E|used)$)", row)) for row in rows]
