@@ -2,10 +2,13 @@
 ("robot-master 2026-01-02 12.30") do not change from run to run; every app sees the
 same colour system whatever the terminal running the tests (``TERM=xterm`` means 16
 colours, and in 16 colours the app keeps the terminal's own palette); hosting (the table
-server) keeps its data and socket in temporary folders."""
+server) keeps its data and socket in temporary folders. Tests that drive a real terminal
+(a pty, tmux or ssh) are marked ``slow`` here, so ``pytest -m "not slow"`` is the quick
+subset."""
 
 from __future__ import annotations
 
+import inspect
 import os
 import shutil
 import tempfile
@@ -18,6 +21,29 @@ import textual.constants
 import screens.dialogs
 import screens.session
 import screens.stak_bots.screen
+
+# Words in a test's source that mean it drives a real terminal: a pty, tmux or ssh.
+TERMINAL_WORDS = ("Terminal(", "tmux", "openpty", "PtyChild", "pty.fork", "asyncssh.connect",
+                  "robotui_serve(", "pty_robotui")
+
+
+def drives_a_terminal(item: pytest.Item) -> bool:
+    """Whether ``item`` is an end-to-end test (tests/hosting/e2e) or its function drives a
+    real terminal."""
+    if "e2e" in item.path.parts:
+        return True
+    function = getattr(item, "function", None)
+    try:
+        source = inspect.getsource(function) if function is not None else ""
+    except (OSError, TypeError):
+        return False
+    return any(word in source for word in TERMINAL_WORDS)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if drives_a_terminal(item):
+            item.add_marker(pytest.mark.slow)
 
 
 class _FixedClock(datetime):

@@ -65,6 +65,7 @@ def test_the_set_up_commands_need_no_system_pip() -> None:
         "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/pytest"
     )
     assert "python3-venv" in README.read_text()
+    assert "python3-venv openssh-client tmux" in README.read_text()  # what the tests drive
 
 
 def test_ci_runs_exactly_command_2_then_ruff() -> None:
