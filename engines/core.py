@@ -127,7 +127,7 @@ class SeatView(ABC):
     seat: int
 
     @abstractmethod
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Sequence[Action]:
         """The actions this seat may take now (empty when it is not to move)."""
 
 
@@ -147,7 +147,7 @@ class GameState(ABC):
         return seats[0] if len(seats) == 1 else None
 
     @abstractmethod
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """Legal actions for ``seat`` (default: the current player)."""
 
     @abstractmethod

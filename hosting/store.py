@@ -280,7 +280,7 @@ class Store:
         rows = self.db.execute(
             "SELECT time, who, text FROM chat WHERE table_id = ? ORDER BY id", (table_id,)
         )
-        return [tuple(r) for r in rows]  # type: ignore[misc]
+        return [tuple(r) for r in rows]
 
     # -- results ------------------------------------------------------------------------
     def add_result(self, table_id: int, game: str, finished: str,

@@ -24,7 +24,7 @@ from screens.min_size import MIN_HEIGHT, MIN_WIDTH
 if TYPE_CHECKING:
     from engines.core import GameSpec
     from screens.dialogs import TooSmallScreen
-    from screens.new_game import NewGameChoice
+    from screens.new_game import NewGameChoice, TableChoice
     from screens.session import GameSession
 
 # Only what the menu needs is imported with the app: the games' engines and screens, the
@@ -92,12 +92,12 @@ class RobotuiApp(LobbyMode):
     # -- games --------------------------------------------------------------
     def ask_new_game(self, game_id: str, previous: NewGameChoice | None = None) -> None:
         """The new-game dialog; ``previous`` (the game just played) sets its starting values."""
-        from screens.new_game import NewGameScreen
+        from screens.new_game import NewGameChoice, NewGameScreen
 
         spec = get_game(game_id)
 
-        def done(choice: NewGameChoice | None) -> None:
-            if choice is not None:
+        def done(choice: NewGameChoice | TableChoice | None) -> None:
+            if isinstance(choice, NewGameChoice):  # a table's choice is the lobby's
                 self.start_new_game(choice)
 
         self.push_screen(NewGameScreen(spec, self.config.opponent, previous), done)
@@ -211,10 +211,9 @@ class RobotuiApp(LobbyMode):
         self.exit()
 
     # -- terminal size ------------------------------------------------------
-    def _on_resize(self, event: events.Resize) -> object:
-        # The app's own resize handler updates ``self.size``; check once it has.
+    def on_resize(self, event: events.Resize) -> None:
+        # Textual's own resize handler updates ``self.size``; check once it has.
         self.call_after_refresh(self.check_size)
-        return super()._on_resize(event)
 
     def check_size(self) -> None:
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT

@@ -78,9 +78,15 @@ class LobbyMode(App[None]):
             self.leave_lobby(str(exc))
             return
         self.table_client = client
-        client.on_lost = lambda reason: self.call_later(self.leave_lobby, f"{reason} {LOST_NOTE}")
+        def lost(reason: str) -> None:
+            self.call_later(self.leave_lobby, f"{reason} {LOST_NOTE}")
+
+        def message(msg: dict[str, Any]) -> None:
+            self.call_later(self.route_table_message, msg)
+
+        client.on_lost = lost
         self._welcome(welcome)
-        client.on_message = lambda msg: self.call_later(self.route_table_message, msg)
+        client.on_message = message
 
     def leave_lobby(self, line: str) -> None:
         """End the app with ``line`` printed once it has left the terminal (exit code 1)."""

@@ -348,7 +348,8 @@ def _loads(text: str, source_name: str) -> SavedGame:
         c.fail("the position does not match its hash: the file was edited or is damaged")
     c.snapshot_matches(snapshot, match)
     # Screen state only: a [ui] that is not a table is ignored like any that no longer fits.
-    ui = doc.get("ui") if isinstance(doc.get("ui"), dict) else {}
+    raw_ui = doc.get("ui")
+    ui = raw_ui if isinstance(raw_ui, dict) else {}
     return SavedGame(name, match, players, created, updated, ui=ui)
 
 

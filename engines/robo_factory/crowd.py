@@ -126,7 +126,7 @@ def first_try_crowd(
         row = MATCH[b]
         plain = shout = 0.0
         right = 0
-        for order, miss, wrong in samples:
+        for order, miss, shouted in samples:
             if order == b:
                 right += 1
                 continue
@@ -134,7 +134,7 @@ def first_try_crowd(
                 shout -= expected_loss(c)
                 continue
             tile = row[order]
-            m = sum(1 for x in cands if x != b and row[x] == tile and x not in wrong)
+            m = sum(1 for x in cands if x != b and row[x] == tile and x not in shouted)
             if m not in memo:
                 st = second_try(m, c, ctx.eureka, keep, rival)[0]
                 st_e = sum(second_try(m, c - min(d, c), False, 0.0, rival)[0] for d in DIE) / 6

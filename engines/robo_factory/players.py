@@ -210,24 +210,24 @@ class HardPlayer:
             else:
                 _, eureka = second_try(len(cands), ctx.cubes, ctx.eureka, ctx.keep, ctx.rival)
             return Build(self.rng.choice(cands), eureka)
-        values = first_try_values(cands, ctx)
+        scored = first_try_values(cands, ctx)
         members = set(cands)
         if to_win:
-            probes = sorted((t for t in values if t[1] not in members), reverse=True)
+            probes = sorted((t for t in scored if t[1] not in members), reverse=True)
             builds = list(cands) + [b for _, b, _ in probes[: self.probes]]
             builds = list(dict.fromkeys(builds))
-            cubes = {(b, e): v for v, b, e in values}
-            values = [(w + self.ev_blend * cubes[(b, e)], b, e) for w, b, e in
+            cube_of = {(b, e): v for v, b, e in scored}
+            scored = [(w + self.ev_blend * cube_of[(b, e)], b, e) for w, b, e in
                       first_try_win(view, cands, builds, self.sampler, self.per_order)]
         elif self.crowd and len(cands) > 1 and view.num_players >= self.crowd_from:
-            probes = sorted((t for t in values if t[1] not in members), reverse=True)
+            probes = sorted((t for t in scored if t[1] not in members), reverse=True)
             builds = list(cands) + [b for _, b, _ in probes[: self.probes]]
             builds = list(dict.fromkeys(builds))
-            values = first_try_crowd(view, cands, ctx, builds, self.sampler,
+            scored = first_try_crowd(view, cands, ctx, builds, self.sampler,
                                      self.per_order)
-        best = max(v for v, _, _ in values)
-        top = [(b, e) for v, b, e in values if v >= best - 1e-9]
-        preferred = [t for t in top if t[0] in members] or top
+        best = max(v for v, _, _ in scored)
+        tops = [(b, e) for v, b, e in scored if v >= best - 1e-9]
+        preferred = [t for t in tops if t[0] in members] or tops
         code, eureka = preferred[0] if len(preferred) == 1 else self.rng.choice(preferred)
         return Build(code, eureka)
 

@@ -247,7 +247,7 @@ class RoboFactoryState(GameState):
             return ()
         return (self.manufacturers()[self.actor],)
 
-    def legal_actions(self, seat: int | None = None) -> list[Buy | Build]:
+    def legal_actions(self, seat: int | None = None) -> Sequence[Buy | Build]:
         if self.phase == OVER:
             return []
         actor = self.manufacturers()[self.actor]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engines.core import SeatView
@@ -44,7 +45,7 @@ class RoboFactoryView(SeatView):
     events: tuple[Event, ...]
     moves: int
 
-    def legal_actions(self) -> list[Buy | Build]:
+    def legal_actions(self) -> Sequence[Buy | Build]:
         if self.phase == OVER or self.actor != self.seat:
             return []
         if self.phase == BUY:

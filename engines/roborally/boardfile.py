@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import cast
 
 from engines.core import EngineError
 from engines.safe_text import safe_text
@@ -245,7 +246,7 @@ def _registers(value: object, txt: _Text, line: int, key: str = "registers") -> 
         raise txt.fail(
             ln, col, f"{key} must be a list of different register numbers 1 to 5, not {value!r}"
         )
-    return tuple(sorted(value))  # type: ignore[arg-type]
+    return tuple(sorted(cast("list[int]", value)))  # a list of ints: checked above
 
 
 # -- boards ------------------------------------------------------------------------------
@@ -428,7 +429,7 @@ def parse_board(text: str, source: str, board_id: str | None = None) -> Board:
 def _token(token: str, txt: _Text, line: int, col: int) -> tuple[int, int]:
     """(kind, belt direction); a start square gives (-1, number)."""
     if len(token) == 2:
-        a, b = token
+        a, b = token[0], token[1]
         if token == "..":
             return FLOOR, -1
         if token == "XX":
@@ -598,8 +599,8 @@ def parse_course(
                 line, col, f'flag {entry!r} should be "board:square", like "crossroads:c3"'
             )
         label, _, square = entry.partition(":")
-        p = by_label.get(label.strip())
-        if p is None:
+        on = by_label.get(label.strip())
+        if on is None:
             raise txt.fail(
                 line,
                 col + 1,
@@ -609,11 +610,11 @@ def parse_course(
         if not m:
             raise txt.fail(line, col + 1, f'flag square {square!r} is not a square like "c3"')
         x, y = ord(m.group(1)) - ord("a"), int(m.group(2)) - 1
-        if not (0 <= x < p.board.width and 0 <= y < p.board.height):
-            raise txt.fail(line, col + 1, f"flag {entry!r} is off board {p.label!r}")
-        if p.board.kinds[y][x] == PIT:
+        if not (0 <= x < on.board.width and 0 <= y < on.board.height):
+            raise txt.fail(line, col + 1, f"flag {entry!r} is off board {on.label!r}")
+        if on.board.kinds[y][x] == PIT:
             raise txt.fail(line, col + 1, f"flag {entry!r} is on a pit")
-        pos = (p.x + x, p.y + y)
+        pos = (on.x + x, on.y + y)
         if pos in flags:
             raise txt.fail(line, col + 1, f"flag {entry!r} is on the same square as another flag")
         flags.append(pos)
@@ -846,7 +847,7 @@ class Layout:
 
     def _ray(self, i: int, d: int) -> list[int]:
         """Squares a beam from ``i`` crosses going ``d`` (not ``i``), up to a wall or the edge."""
-        out = []
+        out: list[int] = []
         while True:
             if self.wall[i] >> d & 1:
                 return out

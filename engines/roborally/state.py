@@ -270,7 +270,7 @@ class ProgramChoices(Sequence):
     def __len__(self) -> int:
         return self.base + len(self.extras)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         if index < 0:

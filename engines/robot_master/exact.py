@@ -67,6 +67,7 @@ class Solver:
         "code",
         "hcode",
         "tt",
+        "last_tt",
         "nodes",
         "deadline",
         "clock",
@@ -100,6 +101,7 @@ class Solver:
         self.code = 0
         self.hcode = sum(HAND_BASE[v] * self.hands[0][v] for v in range(6))
         self.tt: dict[int, tuple[int, int, int]] = {}
+        self.last_tt: dict[int, int] = {}  # the values of positions with one placement left
         self.nodes = 0
         self.deadline = deadline
         self.clock = clock
@@ -181,9 +183,9 @@ class Solver:
             raise OutOfTime
         key = (self.code << 23) + self.hcode
         if self.moves == PLACEMENTS - 1:
-            last = self.tt.get(key)
+            last = self.last_tt.get(key)
             if last is None:
-                last = self.tt[key] = self._last()
+                last = self.last_tt[key] = self._last()
             return last
         entry = self.tt.get(key)
         first = -1

@@ -269,7 +269,7 @@ class HardPlayer:
         capped = self.iterations is not None
         deadline = None if capped else start + self.max_budget
         solved: dict[tuple, dict[int, int]] = {}
-        if listed is not None and (not capped or len(listed) <= self.iterations):
+        if listed is not None and (self.iterations is None or len(listed) <= self.iterations):
             self.last_mode = "exact, every deal"
             listed.sort(key=lambda item: -item[1])
             (hand, draws), weight = listed[0]
@@ -280,7 +280,7 @@ class HardPlayer:
                 self.last_deals = 0
                 return [0.0] * len(moves)
             per_deal = self.clock() - start
-            if capped or start + per_deal * len(listed) <= deadline:
+            if deadline is None or start + per_deal * len(listed) <= deadline:
                 return self._every_deal(ctx, moves, listed, first, deadline)
             solved[(hand, draws)] = dict(enumerate(first))
         self.last_mode = "exact, sampled deals"
@@ -348,7 +348,7 @@ class HardPlayer:
         capped = self.iterations is not None
         soft = start + self.time_budget
         deadline = None if capped else start + self.max_budget
-        limit = self.iterations if capped else 1 << 30
+        limit = self.iterations if self.iterations is not None else 1 << 30
         draws = relevant_draws(view)
         cumulative = list(itertools.accumulate(w for _, w in listed)) if listed else []
         deals = 0
@@ -394,7 +394,7 @@ class HardPlayer:
         totals = [0.0] * len(moves)
         deadline = start + self.time_budget
         capped = self.iterations is not None
-        limit = self.iterations if capped else self.max_deals
+        limit = self.iterations if self.iterations is not None else self.max_deals
         deals = 0
         while deals < limit:
             state = view.determinize(self.rng)

@@ -68,14 +68,15 @@ def test_the_set_up_commands_need_no_system_pip() -> None:
     assert "python3-venv openssh-client tmux" in README.read_text()  # what the tests drive
 
 
-def test_ci_runs_exactly_command_2_then_ruff() -> None:
+def test_ci_runs_exactly_command_2_then_ruff_and_mypy() -> None:
     text = CI_RUN.read_text()
     commands = [line for line in text.splitlines()
                 if line.strip() and not line.startswith(("#", "set ", "cd "))]
     # the system programs the end-to-end tests drive (OpenSSH's client, tmux) first, when missing
     tools = ("command -v ssh >/dev/null && command -v tmux >/dev/null || "
              "(apt-get update && apt-get install -y openssh-client tmux)")
-    assert commands == [tools, setup_commands()[1], ".venv/bin/ruff check ."]
+    assert commands == [tools, setup_commands()[1], ".venv/bin/ruff check .",
+                        ".venv/bin/mypy engines saves hosting robotui"]
     for section in re.findall(r'README\'s "([^"]+)" section', text):
         assert f"## {section}\n" in README.read_text()  # the comment names a real section
 

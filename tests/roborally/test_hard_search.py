@@ -193,8 +193,8 @@ def test_a_robot_a_register_from_winning_does_not_power_down(monkeypatch) -> Non
             view = state.view(0)
             hard = SearchPlayer(seat=0, level="hard", seed=seed)
             hard.clock = lambda: 0.0  # every sampled hand played
-            assert hard.power_down(view, turns) is False, (seed, damage)
+            assert hard.power_down_pays(view, turns) is False, (seed, damage)
     monkeypatch.setattr(ai_search, "EARLY_WIN", 0.0)  # as before: the repair won (seed 3, 4)
     hard = SearchPlayer(seat=0, level="hard", seed=3)
     hard.clock = lambda: 0.0
-    assert hard.power_down(view, turns) is True
+    assert hard.power_down_pays(view, turns) is True

@@ -101,7 +101,7 @@ class _Target:
         self.lead = lead
         self.my_flags = me.flags
 
-    def dist(self, r: RobotInfo, pos: int | None = None, facing: int | None = None) -> int:
+    def dist(self, r: RobotInfo, pos: int | None = None, facing: int | None = None) -> float:
         p = r.pos if pos is None else pos
         f = r.facing if facing is None else facing
         if p < 0:
@@ -127,7 +127,7 @@ class _Target:
 
     def kill(self, r: RobotInfo) -> float:
         """A destroyed robot loses a life, an option and 2 damage, and restarts at its archive."""
-        best_back = MAX_DIST
+        best_back: float = MAX_DIST
         if r.archive >= 0:
             best_back = min(self.dist(r, r.archive, f) for f in range(4))
         setback = max(0, best_back - self.dist(r))

@@ -441,7 +441,8 @@ def _optimistic(
     best_end = float("-inf")
     for r in range(REGISTERS):
         nxt: dict[tuple[int, int, int], tuple[float, int]] = {}
-        kinds = (fixed[r],) if fixed[r] is not None else tuple(range(7))
+        held = fixed[r]
+        kinds = (held,) if held is not None else tuple(range(7))
         for (p, f, fl), (acc, dmg) in layer.items():
             for k in kinds:
                 gain, state = sim.advance(r, p, f, fl, dmg, (k, -1, "", None), False, None)

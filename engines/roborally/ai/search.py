@@ -108,7 +108,7 @@ class BasePlayer:
         return choices[0]
 
     # -- programs -----------------------------------------------------------------
-    def program(self, view: RoboRallyView) -> Program:
+    def program(self, view: RoboRallyView) -> Program | Decide:
         raise NotImplementedError
 
     def power_down(self, view: RoboRallyView, best_score: float) -> bool:
@@ -581,7 +581,7 @@ class SearchPlayer(BasePlayer):
         return list(_cards_for(hand, tuple(kinds), regs, list(r.locked)))
 
     # -- power down ---------------------------------------------------------------
-    def power_down(self, view: RoboRallyView, kinds: list[int]) -> bool:
+    def power_down_pays(self, view: RoboRallyView, kinds: list[int]) -> bool:
         """Announce when a turn spent repairing beats going on with the damage this program
         leaves: sampled look-ahead over the next two turns."""
         gain = self.pd_gain(view, kinds, self.clock() + PD_BUDGET, False)
