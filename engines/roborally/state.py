@@ -450,6 +450,8 @@ class RoboRallyState(GameState):
         self.resigns: list[int] = []  # seats that resigned, in order (see _resign)
         self.trace: list[dict[str, Any]] | None = None
         self.hook: Any = None  # called with the state after every register (tests)
+        # called with a robot's seat as it is destroyed (engines/roborally/preview.py)
+        self.on_destroy: Callable[[int], None] | None = None
         lives = 3 + (num_players > 4) + (layout.boards > 4)
         for s, b in enumerate(self.bots):
             b.lives = lives
@@ -1256,6 +1258,8 @@ class RoboRallyState(GameState):
             self._destroy(s, "falls into a pit")
 
     def _destroy(self, s: int, why: str) -> None:
+        if self.on_destroy is not None:
+            self.on_destroy(s)
         b = self.bots[s]
         b.pos = -1
         b.virtual = False

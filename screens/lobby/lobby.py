@@ -51,7 +51,7 @@ class TableList(OptionList):
     def on_resize(self) -> None:
         screen = self.screen
         if isinstance(screen, LobbyScreen):
-            screen.call_later(screen._draw)
+            screen.call_later(screen.redraw)
 
 
 class StatusLineScreen(Screen[None]):
@@ -149,6 +149,10 @@ class LobbyScreen(StatusLineScreen):
         self._draw()
 
     # -- drawing ----------------------------------------------------------------
+    def redraw(self) -> None:
+        """Draw the lists again (the table list's width changed)."""
+        self._draw()
+
     def _draw(self) -> None:
         if not self.is_mounted:
             return

@@ -7,17 +7,15 @@ your robot ends (run by the engine itself, your robot alone on the board).
 
 from __future__ import annotations
 
-import contextlib
-
 from rich.text import Text
 
 from engines.roborally.cards import KIND
+from engines.roborally.preview import preview_program
 from engines.roborally.state import (
     REGISTERS,
     SEAT_NAMES,
     Decide,
     Program,
-    RoboRallyState,
     RoboRallyView,
 )
 from screens import ui_state
@@ -222,7 +220,7 @@ class ProgrammingMixin:
             kinds.append(KIND[c])
         if not kinds:
             return {}, ""
-        path, flags, damage, death = engine_preview(self.state, view.seat, cards, len(kinds))
+        path, flags, damage, death = preview_program(self.state, view.seat, cards, len(kinds))
         g = glyph_set(self.glyphs.ascii_only)
         warn = ""
         last = me.pos
@@ -326,56 +324,3 @@ def preview_label(registers: list[int]) -> str:
     if len(registers) > 2:
         return f"+{registers[-1]}"
     return "".join(map(str, registers)).ljust(2)
-
-
-class _Stop(Exception):
-    pass
-
-
-def engine_preview(
-    state: RoboRallyState, seat: int, cards: list[int], registers: int
-) -> tuple[list[tuple[int, int]], int, int, int]:
-    """Run the first ``registers`` registers of ``cards`` with the engine itself, on a copy
-    of the game where ``seat``'s robot is alone (no other robots, no option decisions):
-    (square, facing) after each register (square -1 once destroyed), flags, laser damage,
-    and the square where it is destroyed (the pit, the edge square it falls from; -1)."""
-    sim = state.clone()
-    death = [-1]
-    destroy = sim._destroy
-
-    def destroyed(s: int, why: str) -> None:
-        if s == seat:
-            death[0] = sim.bots[s].pos
-        destroy(s, why)
-
-    sim._destroy = destroyed  # type: ignore[method-assign]
-    for s, b in enumerate(sim.bots):
-        b.pending = []
-        if s != seat:
-            b.pos, b.lives, b.regs, b.options, b.parked = -1, 0, [0] * REGISTERS, [], 0
-    me = sim.bots[seat]
-    start_damage = me.damage
-    me.regs = list(cards)
-    me.options, me.parked, me.abort, me.radio, me.virtual = [], 0, False, -1, False
-    me.crab = me.dual = -1
-    me.pairs = [0] * REGISTERS
-    sim.phase, sim.reg, sim.stage, sim.cursor = "resolve", 0, "reveal", 0
-    sim.waiting, sim.asked, sim.winners = None, [], ()
-    sim.trace = []
-
-    def hook(st: RoboRallyState) -> None:
-        if st.reg + 1 >= registers:
-            raise _Stop
-
-    sim.hook = hook
-    with contextlib.suppress(_Stop):
-        sim._run()
-    path: list[tuple[int, int]] = []
-    for picture in sim.trace:
-        b = picture["bots"][seat]
-        path.append((b.pos, b.facing))
-        if b.pos < 0:
-            break
-    last = sim.trace[-1]["bots"][seat] if sim.trace else me
-    damage = 0 if last.pos < 0 else max(0, last.damage - start_damage)
-    return path, last.flags, damage, death[0]

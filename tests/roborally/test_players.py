@@ -116,7 +116,7 @@ def test_distance_field_is_zero_on_the_flag_and_grows() -> None:
 
 
 def test_screen_preview_runs_the_engine_for_the_robot_alone() -> None:
-    from screens.roborally.programming import engine_preview
+    from engines.roborally.preview import preview_program
 
     for course, seed in (("pit-stop", 1), ("merry-go-round", 2), ("laser-alley", 3)):
         state = ROBORALLY.new_game(3, {"course": course, "start": "docks"}, seed=seed)
@@ -126,7 +126,7 @@ def test_screen_preview_runs_the_engine_for_the_robot_alone() -> None:
         prog = rnd.choose(state.view(0))
         me = state.bots[0]
         before = state.snapshot()
-        path, flags, damage, _ = engine_preview(state, 0, list(prog.cards), REGISTERS)
+        path, flags, damage, _ = preview_program(state, 0, list(prog.cards), REGISTERS)
         assert state.snapshot() == before  # the game itself is untouched
         kinds = [KIND[c] for c in prog.cards]
         pos, facing, sflags, sdamage, spath = simulate_program(
@@ -135,5 +135,5 @@ def test_screen_preview_runs_the_engine_for_the_robot_alone() -> None:
         assert [p if p >= 0 else DEAD for p, _ in path] == [p for p, _ in spath]
         if pos != DEAD:
             assert (flags, damage) == (sflags, sdamage)
-        short, _, _, _ = engine_preview(state, 0, list(prog.cards[:2]) + [0, 0, 0], 2)
+        short, _, _, _ = preview_program(state, 0, list(prog.cards[:2]) + [0, 0, 0], 2)
         assert short == path[:2]

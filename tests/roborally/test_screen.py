@@ -8,9 +8,10 @@ import re
 import threading
 
 from engines.roborally.cards import DECK, KIND, LEFT, MOVE1, RIGHT, UTURN
+from engines.roborally.preview import preview_program
 from engines.roborally.state import REGISTERS
 from screens.roborally.panels import TABLE_HEADER, robot_state
-from screens.roborally.programming import engine_preview, preview_label
+from screens.roborally.programming import preview_label
 from screens.roborally.screen import KEYS_HELP, RoboRallyOverScreen
 from tests.roborally.test_ui import (
     footer_keys,
@@ -97,7 +98,7 @@ def _program_kills(state) -> bool:
     b = state.bots[0]
     if state.pending_kind(0) != "program" or any(b.locked) or b.lives < 2 or b.pos < 0:
         return False
-    path, _, _, _ = engine_preview(state, 0, sorted(b.hand)[:REGISTERS], REGISTERS)
+    path, _, _, _ = preview_program(state, 0, sorted(b.hand)[:REGISTERS], REGISTERS)
     return any(p < 0 for p, _ in path)
 
 
@@ -326,7 +327,7 @@ async def test_a_square_reached_after_three_registers_says_so(tmp_path) -> None:
         await pilot.press(*[str(shown.index(c) + 1) for c in hand[:4]])
         assert screen.chosen == hand[:4]
         await settle(pilot)
-        path, _, _, _ = engine_preview(state, 0, hand[:4] + [0], 4)
+        path, _, _, _ = preview_program(state, 0, hand[:4] + [0], 4)
         squares = [p for p, _ in path]
         assert len(set(squares)) == 1 and squares[0] != me.pos  # one square, not its own
         marks, warn = screen.preview(screen.my_view())
@@ -351,13 +352,13 @@ def test_the_preview_marks_the_square_where_the_robot_dies() -> None:
 
     state = build({"board": ".. .. ..\n.. XX ..\n.. .. ..\n.. .. ..", "robots": ["b4 N", "a1 N"]})
     lay = state.layout
-    path, _, _, death = engine_preview(state, 0, [500, 670, 0, 0, 0], 2)  # Move1, Move2
+    path, _, _, death = preview_program(state, 0, [500, 670, 0, 0, 0], 2)  # Move1, Move2
     assert [lay.short_name(p) for p, _ in path[:1]] == ["b3"] and path[1][0] < 0
     assert lay.short_name(death) == "b2"  # the pit
     edge = build({"board": ".. .. ..\n.. XX ..\n.. .. ..", "robots": ["c2 N", "a3 N"]})
-    path, _, _, death = engine_preview(edge, 0, [790, 0, 0, 0, 0], 1)  # Move3: c1, then off
+    path, _, _, death = preview_program(edge, 0, [790, 0, 0, 0, 0], 1)  # Move3: c1, then off
     assert path[0][0] < 0 and edge.layout.short_name(death) == "c1"
-    path, _, _, death = engine_preview(state, 0, [70, 0, 0, 0, 0], 1)  # a turn: alive
+    path, _, _, death = preview_program(state, 0, [70, 0, 0, 0, 0], 1)  # a turn: alive
     assert death == -1 and path[0][0] >= 0
 
 
