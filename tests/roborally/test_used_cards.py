@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from engines.roborally.cards import KIND, MOVE1, MOVE2, MOVE3, ROTATES
+from engines.roborally.preview import preview_program
 from screens.roborally.draw import ASCII_SET, UNICODE_SET, card_label
 from tests.roborally.test_ui import facing_north
 from tests.ui_helpers import SIZE, make_app
@@ -38,3 +40,22 @@ def test_the_ascii_death_mark_is_no_board_glyph() -> None:
              *ASCII_SET.belt, *ASCII_SET.robot, "F", "s", "C"}
     assert ASCII_SET.dead not in board
     assert UNICODE_SET.dead not in UNICODE_SET.pit
+
+
+async def test_a_register_ending_under_the_robot_is_named(tmp_path) -> None:
+    """A turn first (the robot stays on its square, whose symbol covers register 1's mark),
+    then a move: the preview line names the robot's square with register 1."""
+    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
+                   seed=11, options={"course": "first-steps"})
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await facing_north(pilot)
+        view = screen.my_view()
+        hand = list(view.hand)
+        turn = next(i for i, c in enumerate(hand) if KIND[c] in ROTATES)
+        move = next(i for i, c in enumerate(hand) if KIND[c] in (MOVE1, MOVE2, MOVE3))
+        await pilot.press(str(turn + 1), str(move + 1))
+        me = view.robots[view.seat]
+        preview = preview_program(screen.state, view.seat, [*screen.chosen, 0, 0, 0], 2)
+        assert preview.path[0][0] == me.pos  # register 1 ends where the robot stands
+        _, line = screen.preview(screen.my_view())
+        assert f"{view.layout.short_name(me.pos)} (under your robot) after 1" in line, line
