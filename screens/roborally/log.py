@@ -333,6 +333,26 @@ def narrate(picture: dict, before: list, lay: Layout) -> list[tuple[str, str]]:
     return lines
 
 
+def told_by_card(picture: dict, lay: Layout) -> list[int]:
+    """For a register's playback a card at a time: how many of :func:`narrate`'s lines are
+    told once each card has played (the heading and, per card, its line and what it did:
+    pushes, falls), so that the log tells a card when the board shows it; [] for a turn's
+    start."""
+    if not picture.get("register"):
+        return []
+    raw: list[Event] = picture["happened"]
+    end = picture.get("end", (len(raw), False))[0]
+    events = joined_pushes(raw[:end])
+    cards = [i for i, e in enumerate(events) if isinstance(e, CardPlayed)]
+    board = next((i for i, e in enumerate(events) if _board_phase(e)), len(events))
+    counts = []
+    for k, start in enumerate(cards):
+        stop = cards[k + 1] if k + 1 < len(cards) else board
+        stop = max(start + 1, min(stop, board)) if start < board else start + 1
+        counts.append(1 + len(_told(events[:stop], set(), lay)))
+    return counts
+
+
 def tell(log: list[tuple[str, str]], lines: list[tuple[str, str]]) -> None:
     """Add a picture's narrated ``lines`` to ``log``. An "End of turn" heading that nothing
     came under (the end-of-turn decision it waited for was a re-entry, told as the next turn

@@ -16,7 +16,7 @@ from engines.roborally.boardfile import Layout
 from engines.roborally.cards import KIND
 from engines.roborally.state import REGISTERS, SEAT_NAMES
 from screens.roborally.draw import text_style
-from screens.roborally.log import card_steps, narrate, tell
+from screens.roborally.log import card_steps, narrate, tell, told_by_card
 
 TINY = ("U-T", "Lft", "Rgt", "Bck", "Mv1", "Mv2", "Mv3")
 ONE_LETTER = ("U", "L", "R", "B", "1", "2", "3")
@@ -38,14 +38,22 @@ class PlaybackMixin:
             self._end_watch(watching)
             return
         picture = self.queue.pop(0)
-        whole = picture.get("of", picture)  # a card of a register: the register is told
-        if not whole.get("told"):
+        whole = picture.get("of", picture)  # a card of a register: its lines so far are told
+        if "lines" not in whole:
             # where the register began (a decision in the middle of it splits the playing)
             before = whole.get("start") or self.before or [
                 (b.pos, b.facing) for b in whole["bots"]]
-            tell(self.events_log, narrate(whole, before, self.state.layout))
+            whole["lines"] = narrate(whole, before, self.state.layout)
+            whole["by_card"] = told_by_card(whole, self.state.layout)
+            whole["told"] = 0
             self.before = [(b.pos, b.facing) for b in whole["bots"]]
-            whole["told"] = True
+        lines = whole["lines"]
+        upto = len(lines)
+        if picture is not whole and picture.get("step", -1) < len(whole["by_card"]):
+            upto = whole["by_card"][picture["step"]]  # the cards played so far, no more
+        if upto > whole["told"]:
+            tell(self.events_log, lines[whole["told"]:upto])
+            whole["told"] = upto
         if picture is whole:  # decisions noted while its cards showed come after them
             self.events_log.extend(whole.get("notes", []))
         self.events_log = self.events_log[-1000:]  # the log window (l) shows them all
@@ -205,15 +213,16 @@ class PlaybackMixin:
 def with_card_steps(pictures: list[dict], lay: Layout) -> list[dict]:
     """The playback's pictures: before each register in which two or more cards play, a
     picture a card (the robots where that card leaves them, its robot marked; the rest of
-    the picture is the register's, which is told in the log as the first card shows)."""
+    the picture is the register's). The log tells each card as its picture shows, and the
+    board elements with the register's own picture."""
     out: list[dict] = []
     for picture in pictures:
-        for step in card_steps(picture, lay):
+        for k, step in enumerate(card_steps(picture, lay)):
             bots = [b.clone() for b in picture["bots"]]
             for b, (pos, facing) in zip(bots, step["spots"], strict=True):
                 b.pos, b.facing = pos, facing
             out.append({"turn": picture["turn"], "register": picture["register"],
-                        "of": picture, "actor": step["seat"], "card": step["card"],
+                        "of": picture, "step": k, "actor": step["seat"], "card": step["card"],
                         "bots": bots, "events": []})
         out.append(picture)
     return out

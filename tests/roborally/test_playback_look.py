@@ -189,3 +189,38 @@ async def test_a_decision_noted_while_a_registers_cards_show_is_told(tmp_path) -
             await pilot.press("space")
         await settle(pilot)
         assert ("  Blue decided", "dim") in screen.events_log
+
+
+async def test_the_log_tells_a_card_when_the_board_shows_it(tmp_path) -> None:
+    """Stepping a register card by card: the log ends with the register's heading and the
+    lines of the cards played so far; the next card's line comes with the next picture, the
+    board elements with the register's own picture."""
+    from engines.roborally.state import SEAT_NAMES
+
+    app = make_app(tmp_path, start="play", game="roborally", players=3, opponent="random",
+                   seed=6, options={"course": "first-steps", "start": "docks"})
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_human(pilot)
+        screen = rr_screen(app)
+        await pilot.press("1")  # facing
+        await wait_human(pilot)
+        screen.running = False
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        await settle(pilot)
+        cards = 0
+        while screen.queue:
+            shown = screen.shown
+            if shown is not None and "actor" in shown:
+                lines, upto = shown["of"]["lines"], shown["of"]["by_card"][shown["step"]]
+                assert lines[0][0].startswith(f"Register {shown['register']}:")
+                assert screen.events_log[-upto:] == lines[:upto]
+                assert lines[upto - 1] in lines[1:]  # at least the card's own line
+                if shown["step"] + 1 < len(shown["of"]["by_card"]):  # the next card waits
+                    following = lines[upto][0].split()[0]
+                    assert following in SEAT_NAMES and upto < len(lines)
+                cards += 1
+            elif shown is not None and shown.get("register") and "lines" in shown:
+                assert screen.events_log[-len(shown["lines"]):] == shown["lines"] or \
+                    shown.get("notes")
+            await pilot.press("space")
+        assert cards >= 2
