@@ -30,8 +30,8 @@ def think(player: ComputerPlayer, view: SeatView) -> tuple[Action, ComputerPlaye
 
 def _worker_start() -> None:
     """In each worker, first: Ctrl+C on `robotui serve` is the host's to handle (each worker
-    printed a KeyboardInterrupt traceback), and a worker ends with its parent (QA: a host
-    killed with SIGKILL left its workers running, orphaned, for good)."""
+    would print a KeyboardInterrupt traceback), and a worker ends with its parent (a host
+    killed with SIGKILL would otherwise leave its workers running, orphaned)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if not sys.platform.startswith("linux"):
         return

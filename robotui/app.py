@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from screens.session import GameSession
 
 # Only what the menu needs is imported with the app: the games' engines and screens, the
-# saves, the dialogs and the lobby are imported when first used (issue 18, start time).
+# saves, the dialogs and the lobby are imported when first used: the menu opens sooner.
 
 CSS_FILE = Path(__file__).resolve().parent.parent / "screens" / "robotui.tcss"
 
@@ -147,7 +147,7 @@ class RobotuiApp(LobbyMode):
             if path is not None:
                 self.open_save(path)
 
-        self.clear_notifications()  # a menu notice would sit over the list (QA)
+        self.clear_notifications()  # a menu notice would sit over the list
         self.push_screen(LoadScreen(self.config.save_dir), done)
 
     def resume_newest(self) -> None:
@@ -170,7 +170,7 @@ class RobotuiApp(LobbyMode):
 
     def get_key_display(self, binding: Binding) -> str:
         """Keys in footers as the games' own footers name them: "Enter", not Textual's
-        "\u23ce" (which --ascii must not show either: QA found it in the load list)."""
+        "\u23ce" (which --ascii must not show either, the load list included)."""
         shown = super().get_key_display(binding)
         if not shown.isascii():
             _, key = binding.parse_key()
@@ -185,8 +185,8 @@ class RobotuiApp(LobbyMode):
     def hang_up(self) -> None:
         """The terminal closed (SIGHUP) or we were asked to stop: save and leave. A watchdog
         ends the process if leaving hangs: with the terminal gone, Textual's output thread
-        can deadlock while shutting down (QA: processes left behind after a dropped link,
-        deaf to SIGTERM). The games are saved by then."""
+        can deadlock while shutting down, leaving a process deaf to SIGTERM. The games are
+        saved by then."""
         self.save_all()
         self.close_table_client()
         watchdog = threading.Timer(EXIT_GRACE, os._exit, args=(0,))
@@ -196,7 +196,7 @@ class RobotuiApp(LobbyMode):
 
     async def action_quit(self) -> None:
         """ctrl+q: asks first while a game is unfinished, whatever window is open over it
-        (QA: on a turn's result window it quit without a word)."""
+        (a turn's result window too)."""
         from screens.dialogs import ConfirmScreen
         from screens.game_screen import GameScreen
 

@@ -3,8 +3,8 @@
 A plain ``robotui [--ascii] [--no-mouse] [--save-dir PATH] [--colors auto|256|16]`` opens the
 menu straight away; anything else (a command, ``--help``, a mistake) goes to the command line
 of :mod:`robotui.commands`, whose parser (typer, and the pydantic it converts each value
-with) costs about as much to import as Textual (issue 18: the menu within 1.5x a bare
-Textual app's first screen). Textual is never imported here at module level.
+with) costs about as much to import as Textual: the menu opens within 1.5 times a bare Textual
+app's first screen. Textual is never imported here at module level.
 
 The command line's names are reached from here as before (``cli.app``), and setting one here
 (as tests do: ``monkeypatch.setattr(cli, "_stdin_is_interactive", ...)``) sets it where the

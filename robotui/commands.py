@@ -215,7 +215,7 @@ NAME_COLUMN = 41  # saves list: longer save names are cut (PROGRESS takes up to 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     """Columns aligned by the cells the terminal gives each character (a wide character
-    such as 日 or 🤖 takes two: QA found names like that shifting the columns)."""
+    such as 日 or 🤖 takes two; counted as one, such names shift the columns)."""
     widths = [cell_len(h) for h in header]
     for row in rows:
         widths = [max(w, cell_len(cell)) for w, cell in zip(widths, row, strict=True)]
@@ -589,8 +589,7 @@ def resume(
             good, bad = list_saves(directory)
         except SaveError as exc:
             fail(str(exc), RUNTIME_ERROR)
-        # a finished game is not one to continue (QA: a hang-up rewrote a finished game's
-        # save, which then came back as the newest)
+        # a finished game is not one to continue, even when it is the newest save
         newest = next((s for s in good if not s.finished), None)
         if newest is None:
             hint = ("; 'robotui resume NAME' opens a finished one" if good

@@ -510,8 +510,8 @@ class _Checker:
         return out
 
     def option_types(self, spec: GameSpec, options: dict[str, Any]) -> None:
-        """Each known option's value has the option's own type (QA: ``depth = 9.0`` passed
-        as 9 and broke the deal with a bare TypeError)."""
+        """Each known option's value has the option's own type (``depth = 9.0`` is refused:
+        taken as 9 it would break the deal with a bare TypeError)."""
         for opt in spec.options:
             if opt.name not in options:
                 continue

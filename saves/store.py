@@ -55,8 +55,8 @@ def resolve_save_dir(override: str | Path | None) -> Path:
 
 def check_save_dir(directory: Path) -> None:
     """Raise :class:`SaveError` (one line) if ``directory`` exists but cannot be used as the
-    save folder: not a folder, or its files cannot be listed or reached (QA: a folder of
-    mode 000 or 644 crashed ``saves show``, ``resume`` and ``play`` with PermissionError).
+    save folder: not a folder, or its files cannot be listed or reached (a folder of mode
+    000 or 644), so that ``saves show``, ``resume`` and ``play`` say so in one line.
     A folder that does not exist yet is fine: the first save creates it."""
     directory = Path(directory)
     try:
@@ -453,7 +453,7 @@ def unique_name(directory: Path, base: str) -> str:
     try:
         files = _save_files(directory) if directory.is_dir() else []
         taken = {n.casefold() for n in map(_peek_name, files) if n is not None}
-        for number in range(1, 10_000):  # bounded: never a loop that cannot end (QA)
+        for number in range(1, 10_000):  # bounded: never a loop that cannot end
             candidate = base if number == 1 else f"{base} ({number})"
             if candidate.casefold() not in taken and not save_path(directory, candidate).exists():
                 return candidate

@@ -23,7 +23,7 @@ BANNER_ASCII = "r o b o t u i"
 
 class MenuOptions(OptionList):
     """The menu's list: a cursor move repaints the two options it changes, not every option
-    (issue 18: a move wrote the whole list, ~2,600 bytes over SSH)."""
+    (the whole list is ~2,600 bytes over SSH)."""
 
     highlighted: reactive[int | None] = reactive(None, repaint=False)
 

@@ -247,7 +247,7 @@ class NewGameScreen(ModalScreen[NewGameChoice | TableChoice | None]):
                   for seat, name in enumerate(names)]
         if any(cell_len(label) > 13 for label in labels):
             # a space before the value: every seat in the short form, so that the rows read
-            # alike ("1. Rows", "2. Columns"; QA: "Seat 1: Rows" above "2. Columns")
+            # alike ("1. Rows", "2. Columns"; not "Seat 1: Rows" above "2. Columns")
             labels = [cut_cells(f"{seat + 1}. {name}", 13) for seat, name in enumerate(names)]
         for seat, label in enumerate(labels):
             yield ChoiceRow(label, kinds, YOU if seat == 0 else PERSON, id=f"seat-{seat}")

@@ -203,13 +203,13 @@ class GameSession(SavedGameView):
     def autosave(self) -> SaveStatus:
         """Write the game to its file. When another robotui (the same save opened twice)
         wrote that file since this one read or wrote it, neither game is lost: this one goes
-        on under a new name (QA: two windows on one save took each other's moves back)."""
+        on under a new name (two windows on one save would take each other's moves back)."""
         forked = ""
         path = self.saved.path
         if self._unchanged():
             # nothing new since this session read or wrote the file: rewriting it would only
-            # give it a new time and make a finished game the "newest" save (QA: a hang-up
-            # on a finished game, and 'robotui resume' opened it again)
+            # give it a new time and make a finished game the "newest" save, which
+            # 'robotui resume' would open again
             self.last_save = SaveStatus(True, f"Saved as {self.name!r}")
             return self.last_save
         try:
@@ -219,13 +219,12 @@ class GameSession(SavedGameView):
                 old = self.saved.name
                 self.saved.name = unique_name(self.save_dir, old)
                 self.saved.path = None
-                # the new name first: a narrow status line may cut the end (QA)
+                # the new name first: a narrow status line may cut the end
                 forked = (f"Now saved as {self.saved.name!r}: another robotui saved {old!r} "
                           "meanwhile.")
             write_save(self.save_dir, self.saved)
         except (OSError, SaveError) as exc:
-            # the reason first: the status line may cut what follows (QA: it showed the
-            # file name and "cannot", never why)
+            # the reason first: the status line may cut what follows
             why = exc.problem if isinstance(exc, SaveError) else (exc.strerror or str(exc))
             self.last_save = SaveStatus(False, f"Could not save: {why}.")
         else:
@@ -267,7 +266,7 @@ class GameSession(SavedGameView):
         if old_path is not None and self.saved.path != old_path and old_path.exists():
             with contextlib.suppress(OSError, SaveError):
                 delete_save(self.save_dir, old_name)
-        if cut:  # said, not done silently (QA)
+        if cut:  # said, not done silently
             status = SaveStatus(True, f"{status.message} (a name has at most {NAME_LIMIT} "
                                 "characters).")
             self.last_save = status

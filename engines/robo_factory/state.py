@@ -447,8 +447,9 @@ class RoboFactoryState(GameState):
         }
 
     def shown_snapshot(self, public: bool = False) -> dict[str, Any]:
-        """The supply told in words: past the box's cubes it is unlimited, not negative
-        (QA: ``saves show`` printed ``supply: -99``)."""
+        """The supply told in words: past the box's cubes it is unlimited, never negative
+        (``saves show`` says how many cubes came from the unlimited supply, never
+        ``supply: -99``)."""
         snap = self.snapshot(public)
         supply = self.supply
         snap["supply"] = (f"{supply} cubes left in the box" if supply >= 0 else

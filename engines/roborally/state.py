@@ -1637,8 +1637,8 @@ class RoboRallyState(GameState):
                 b.archive = i
             if b.has("mechanical-arm"):
                 # the arm reaches the squares next to it (no wall between) even from a
-                # flag or wrench of its own (QA: standing on flag 1 it never touched flag 2
-                # next to it); its own site keeps the archive unless the arm touches a flag
+                # flag or wrench of its own (on flag 1 it touches flag 2 next to it); its own
+                # site keeps the archive unless the arm touches a flag
                 for d in range(4):
                     j = lay.nbr[i][d]
                     if j < 0 or lay.wall[i] >> d & 1:

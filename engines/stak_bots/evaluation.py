@@ -242,8 +242,8 @@ def playout(
     sample, so a scrap is judged knowing the face-down card it turns up. A playout free to
     scrap digs on exactly while the sample has a good card below, a foresight the player
     never has, and a scrap at the root looked far better than it is (a hard player at 9
-    cards against 6 scrapped itself down to 2 in its first turn; issue 19, session 7: 79.5%
-    of 400 games against easy at 16 samples instead of 77.0%, at half the time)."""
+    cards against 6 scrapped itself down to 2 in its first turn; keeping the stack wins
+    more games in half the time: figures in bench/RESULTS.md)."""
     mine = own or (lambda s, mover: policy(s, mover, rng, w, keep=True))
     steps = finish_turn(state, start_turn, mine, max_steps)
     answer = state.turn != start_turn and state.winners is None and len(state.alive()) == 2

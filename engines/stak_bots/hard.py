@@ -60,8 +60,8 @@ class HardPlayer:
     # in 308 of 400 games against 294 (bench/stak_bots_ab.py, seeds 1 and 1001)
     candidates = 5
     min_samples = 2
-    # 32 since session 7 of issue 19: the playout that keeps its stack (see
-    # evaluation.playout) halved a sample's cost
+    # the playout that keeps its stack (see evaluation.playout) makes a sample cheap
+    # enough for 32
     max_samples = 32
     playout_steps = 40  # at most this many actions a playout (a turn allows 60)
     reply_steps = 80  # and at most this many of the rival's reply (a turn ends by 62)
@@ -132,10 +132,9 @@ class HardPlayer:
         """What ``state`` (a candidate just played on a sample) is worth to ``seat``: the
         rest of turn ``turn`` played out by :func:`.evaluation.policy`; with two players
         left, the rival's next turn too, by the greedy policy that counts stack cards
-        (:data:`.search.PLAIN`); then judged by the fitted win chance. Until session 4 of
-        issue 19 the reply was left to the evaluation; played out on the sampled hand it
-        wins 76.0% of 400 games against easy at 8 samples instead of 72.0%
-        (bench/stak_bots_lookahead.py, where deeper variants lose)."""
+        (:data:`.search.PLAIN`); then judged by the fitted win chance. Playing the reply
+        out on the sampled hand wins more games than leaving it to the evaluation, and
+        deeper look-ahead loses (figures in bench/RESULTS.md)."""
         return playout(
             state, seat, rng, turn, self.weights, self.playout_steps, self.reply_steps
         )

@@ -734,8 +734,8 @@ class StakState(GameState):
             self.say(who(move.seat, possessive=True),
                           f" {where}, {self.name(card)}, is reset.")
             if any(c == card for c, _ in self.chain):
-                # its waiting entry effect lapses with it (QA: turned straight back up, a
-                # Shot Bot fired twice for one appearance); turned up again, it triggers anew
+                # its waiting entry effect lapses with it (else a Shot Bot turned straight
+                # back up fires twice for one appearance); turned up again, it triggers anew
                 self.chain = [(c, s) for c, s in self.chain if c != card]
                 self.say(f"{self.name(card)}'s waiting effect lapses.")
             if move.depth == 1:

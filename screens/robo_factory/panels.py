@@ -200,10 +200,10 @@ class PanelsMixin:
                 REBUILD: "Nobody was right. Second try: +2 if right, else pay the customer 1.",
             }[state.phase]
             text = Text.assemble((prompt, "green"))
-            if self.session.hot_seat and seat is not None:  # whose cards these are (QA)
+            if self.session.hot_seat and seat is not None:  # whose cards these are
                 text = Text.assemble((f"{names[seat]}: ", "bold"), text)
             lost = self._eureka_lost(view, seat)
-            if lost:  # the die of a wrong first try (QA: only the log said so)
+            if lost:  # the die of a wrong first try, not only in the log
                 text = Text.assemble((lost, "bold red"), "\n", text)
             if view.bought is not None and state.phase == BUILD:  # also after a resume
                 text = Text.assemble((bought_answer(view.bought), "bold"), "\n", text)

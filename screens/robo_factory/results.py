@@ -87,8 +87,8 @@ class RoboFactoryOverScreen(GameOverScreen):
         names = [p.name for p in self.session.players]
         scores = list(self.result.scores)
         winners = self.result.winners
-        # the headline says who won and with how much, once (QA: "You win!" over a line
-        # "You win with 21 cubes.")
+        # the headline says who won and with how much, once (not "You win!" over "You win
+        # with 21 cubes.")
         state = self.session.match.state
         assert isinstance(state, RoboFactoryState)
         text = Text(reason_text(state, names) + "\n\n",

@@ -184,7 +184,7 @@ class PanelsMixin:
             if actor:
                 t = t[:at_actor] + Text(actor, f"reverse {text_style(seat)}") + t[at_actor:]
                 room -= len(actor)
-        if scrolled:  # the longest form that fits (QA: cut)
+        if scrolled:  # the longest form that fits, never cut
             t.append(next((f for f in forms if len(f) <= room), forms[-1]), "dim")
         self.query_one("#rr-title", Panel).update(t)
 

@@ -166,7 +166,7 @@ class PlaybackMixin:
         live = self.my_view().robots
         if self.shown is not None:
             # the held last picture: a robot made real at the end of the turn is drawn real,
-            # as the robots' table and the log under it say (QA)
+            # as the robots' table and the log under it say
             return [
                 (s, b.pos, b.facing,
                  live[s].virtual if self.held and live[s].pos == b.pos else b.virtual)

@@ -505,7 +505,7 @@ class RoboRallyScreen(
                 power = "; your power down stays (the hint would not: p cancels it)"
             self._keep_draft()
             self.message = f"Hint: the registers are filled in{power}; Enter confirms."
-        elif action in view.choices:  # the cursor goes to it: Enter takes the hint (QA)
+        elif action in view.choices:  # the cursor goes to it: Enter takes the hint
             self.cur = view.choices.index(action)
             text = self._choice_text(view, action.value)  # type: ignore[attr-defined]
             self.message = f"Hint: {self.cur + 1}, {text} (Enter)."
@@ -561,7 +561,7 @@ class RoboRallyScreen(
         done = [self.session.seat_name(s) for s, b in enumerate(state.bots)
                 if s not in pending and b.lives > 0]
         if not parts:
-            # the last to program: who is done, as the others see it (QA: nothing was said)
+            # the last to program: who is done, as the others see it
             mine = [s for s in self.session.humans if s in pending]
             if done and mine and state.phase not in ("resolve", "over"):
                 return f"Done: {', '.join(done)}.\nThe table waits for you."
