@@ -28,7 +28,9 @@ from tests.hosting.e2e.scenes import (
 )
 
 HAND_CARD = re.compile(r"^ (\d) ([A-Z][a-z]+ Bot) \(")
-PROMPT = re.compile(r"^ ([A-Z][a-z]+ Bot): choose (.+)$")
+# "Your Expel Bot: choose ...", "P2's Expel Bot: choose ..." or, where the line is short,
+# "Expel Bot: choose ..."
+PROMPT = re.compile(r"^ ((?:Your |P\d's )?[A-Z][a-z]+ Bot): choose (.+)$")
 OPTION = re.compile(r"(\d) (\S.*?)(?=\s{2}\d |$)")
 LOSE = "Expel Bot: choose a hand card to scrap"
 MAX_TURNS = 60  # two stacks of 12, one card scrapped a turn: the game ends well before
