@@ -15,10 +15,10 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual.app import App
 from textual.screen import Screen
 
 from robotui.config import AppConfig
+from screens.textual_private import FatalErrorHook
 
 if TYPE_CHECKING:
     from hosting.client import TableClient
@@ -32,7 +32,7 @@ LOST_NOTE = "Your seats are kept."
 CRASH_LOG = "crashes.log"  # in the host's data folder: what a player's process ran into
 
 
-class LobbyMode(App[None]):
+class LobbyMode(FatalErrorHook):
     """Lobby-mode state and routing, the base of :class:`robotui.app.RobotuiApp`."""
 
     # RobotuiApp's (declared here for the routing below)
@@ -95,16 +95,14 @@ class LobbyMode(App[None]):
         # Text, not a str: no markup read into it, and no wrapping at the app's width
         self.exit(return_code=1, message=Text(line, no_wrap=True, overflow="ignore"))
 
-    def _fatal_error(self) -> None:
+    def end_on_error(self, error: BaseException | None) -> bool:
         """Textual's end after an unhandled error prints a traceback; a player of the host
         reads one line instead, and the traceback goes to the host's crash log. (Pilot
         tests still get the exception: Textual keeps it for them.)"""
         if self.config.start != "lobby":
-            super()._fatal_error()
-            return
+            return False
         from hosting import paths
 
-        error = self._exception
         with contextlib.suppress(OSError), open(
             paths.data_dir() / CRASH_LOG, "a", encoding="utf-8"
         ) as log:
@@ -113,11 +111,11 @@ class LobbyMode(App[None]):
         if self.table_client is not None:
             self.table_client.close()
         name = type(error).__name__ if error else "an error"
-        self._exit_renderables.append(Text(
+        self.exit_with_line(Text(
             f"robotui stopped on {name} (logged on the host). {LOST_NOTE}",
             no_wrap=True, overflow="ignore",
         ))
-        self._close_messages_no_wait()
+        return True
 
     def close_table_client(self) -> None:
         if self.table_client is not None:

@@ -17,7 +17,8 @@ from itertools import groupby
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer as TextualFooter
-from textual.widgets._footer import FooterKey, FooterLabel, KeyGroup
+
+from screens.textual_private import FooterKey, FooterLabel, KeyGroup
 
 __all__ = ["Footer"]
 

@@ -12,17 +12,18 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.console import Console
 from rich.control import Control
-from textual._compositor import ChopsUpdate
 from textual.strip import Strip
+
+from screens.textual_private import ChopsUpdate, replace_chops_render
 
 _installed = False
 
 
 def install() -> None:
-    """Use :func:`render_segments` for every partial update from now on (idempotent)."""
+    """Use :func:`render_changed_cells` for every partial update from now on (idempotent)."""
     global _installed
     if not _installed:
-        ChopsUpdate.render_segments = render_segments  # type: ignore[method-assign]
+        replace_chops_render(render_changed_cells)
         _installed = True
 
 
@@ -46,7 +47,7 @@ def _widen(strip: Strip, start: int, stop: int) -> tuple[int, int]:
     return start, stop
 
 
-def render_segments(self: ChopsUpdate, console: Console) -> str:
+def render_changed_cells(self: ChopsUpdate, console: Console) -> str:
     """The update as terminal data: for each dirty span, only the cells inside it."""
     sequences: list[str] = []
     append = sequences.append

@@ -18,6 +18,8 @@ from textual.strip import Strip
 from textual.visual import Visual, VisualType, visualize
 from textual.widgets import Static
 
+from screens.textual_private import set_static_content, static_markup
+
 # Changed cells closer than this on a line are sent as one span: moving the terminal's
 # cursor to a second span costs about as many bytes as the cells in between.
 JOIN_GAP = 6
@@ -75,7 +77,7 @@ class Panel(Static):
             return
         self._shown = _copy(content)
         size = self.size
-        visual = visualize(self, content, markup=self._render_markup)
+        visual = visualize(self, content, markup=static_markup(self))
         new = self._new_cells(visual, size) if self.is_mounted and size.area else None
         if new is None:  # not on screen yet, or the panel changes size: Textual lays out
             self._painted = None
@@ -84,9 +86,7 @@ class Panel(Static):
         old = self._painted
         if old is None or old[0] != size:  # what is on screen: the old content at this size
             old = (size, self._cells(self.visual, size, size.height))
-        # Static keeps its content privately; set it without Static's whole-widget refresh.
-        self._Static__content = content  # type: ignore[attr-defined]
-        self._Static__visual = visual  # type: ignore[attr-defined]
+        set_static_content(self, content, visual)  # no whole-widget refresh
         self._painted = (size, new)
         regions = [
             Region(start, y, end - start, 1)

@@ -21,26 +21,9 @@ from collections.abc import Callable
 from rich.text import Text
 from textual import events
 from textual.containers import Horizontal
-from textual.geometry import Size
-from textual.widget import Widget
 
 from screens.panel import Panel
-
-
-class OneLayout(Widget):
-    """A widget that takes a new size from the layout without asking for another. A
-    second base (``class X(Panel, OneLayout)``): Textual takes CSS from the first."""
-
-    def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-    ) -> bool:
-        resized = self._size != size
-        changed = super()._size_updated(size, virtual_size, container_size, layout=False)
-        if resized:
-            # The layout repaints the whole new region now; a whole-widget repaint left
-            # pending would be sent again with the next change, however small.
-            self._repaint_regions.clear()
-        return changed
+from screens.textual_private import OneLayout
 
 
 class SteadyPanel(Panel, OneLayout):
