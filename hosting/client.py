@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from hosting import protocol
+from hosting.protocol import ServerType
 
 CONNECT_TIMEOUT = 10.0  # seconds to wait for the socket and the server's welcome
 
@@ -86,10 +87,10 @@ class TableClient:
         if first is None:
             self._drop()
             raise TableClientError("The table server closed the connection.")
-        if first["type"] == "error":
+        if first["type"] == ServerType.ERROR:
             self._drop()
             raise TableClientError(f"The table server refused: {first['message']}")
-        if first["type"] != "welcome":
+        if first["type"] != ServerType.WELCOME:
             self._drop()
             raise TableClientError("The table server did not welcome us.")
         self.welcome = first
@@ -144,7 +145,7 @@ class TableClient:
                     if self._last_error:
                         reason = f"The table server closed the connection: {self._last_error}"
                     break
-                if msg["type"] == "error":
+                if msg["type"] == ServerType.ERROR:
                     self._last_error = str(msg.get("message", ""))
                 self._deliver(msg)
         except TableClientError as exc:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from enum import StrEnum
 from typing import Any
 
 PROTOCOL_VERSION = 2
@@ -154,46 +155,85 @@ RESULT = Obj("a result", {
 })
 YOU = Obj("you", {"name": OPT_STR, "bell": BOOL, "key": STR})
 
+class ClientType(StrEnum):
+    """The ``type`` of a client -> server message."""
+
+    HELLO = "hello"
+    SET_NAME = "set_name"
+    SET_BELL = "set_bell"
+    CREATE = "create"
+    JOIN = "join"
+    WATCH = "watch"
+    CODE = "code"
+    OPEN = "open"
+    LEAVE = "leave"
+    CLOSE = "close"
+    KEEP_OPEN = "keep_open"
+    RESIGN = "resign"
+    DRAFT = "draft"
+    MOVE = "move"
+    CHAT = "chat"
+    STAND_IN = "stand_in"
+    SYNC = "sync"
+
+
+class ServerType(StrEnum):
+    """The ``type`` of a server -> client message."""
+
+    WELCOME = "welcome"
+    YOU = "you"
+    LOBBY = "lobby"
+    TABLE = "table"
+    MOVE = "move"
+    SEATS = "seats"
+    CHAT = "chat"
+    TIMER = "timer"
+    DRAFT = "draft"
+    CLOSED = "closed"
+    ERROR = "error"
+
+
 CLIENT_MESSAGES: dict[str, dict[str, Kind]] = {
-    "hello": {"v": INT, "token": STR},
-    "set_name": {"name": STR},
-    "set_bell": {"on": BOOL},
-    "create": {
+    ClientType.HELLO: {"v": INT, "token": STR},
+    ClientType.SET_NAME: {"name": STR},
+    ClientType.SET_BELL: {"on": BOOL},
+    ClientType.CREATE: {
         "game": STR, "seats": ListOf(SEAT_REQUEST), "my_seat": INT, "options": OBJECT,
         "private": BOOL, "timer": BOOL, "stand_in_after": INT,
     },
-    "join": {"table": INT, "seat": OPT_INT, "code": OPT_STR},
-    "watch": {"table": INT, "code": OPT_STR},
+    ClientType.JOIN: {"table": INT, "seat": OPT_INT, "code": OPT_STR},
+    ClientType.WATCH: {"table": INT, "code": OPT_STR},
     # a private table by its code alone (any case): join it, or watch it
-    "code": {"code": STR, "watch": BOOL},
-    "open": {"table": INT},
-    "leave": {"table": INT},
-    "close": {"table": INT},
-    "keep_open": {"table": INT},
-    "resign": {"table": INT},
-    "draft": {"table": INT, "seat": INT, "text": STR},
-    "move": {"table": INT, "seat": INT, "text": STR},
-    "chat": {"table": INT, "text": STR},
-    "stand_in": {"table": INT, "seat": INT, "level": OPT_STR},
-    "sync": {"table": INT},
+    ClientType.CODE: {"code": STR, "watch": BOOL},
+    ClientType.OPEN: {"table": INT},
+    ClientType.LEAVE: {"table": INT},
+    ClientType.CLOSE: {"table": INT},
+    ClientType.KEEP_OPEN: {"table": INT},
+    ClientType.RESIGN: {"table": INT},
+    ClientType.DRAFT: {"table": INT, "seat": INT, "text": STR},
+    ClientType.MOVE: {"table": INT, "seat": INT, "text": STR},
+    ClientType.CHAT: {"table": INT, "text": STR},
+    ClientType.STAND_IN: {"table": INT, "seat": INT, "level": OPT_STR},
+    ClientType.SYNC: {"table": INT},
 }
 
 SERVER_MESSAGES: dict[str, dict[str, Kind]] = {
-    "welcome": {"v": INT, "you": YOU, "seated": ListOf(INT)},
-    "you": {"name": OPT_STR, "bell": BOOL},
-    "lobby": {"tables": ListOf(SUMMARY), "results": ListOf(RESULT)},
-    "table": {
+    ServerType.WELCOME: {"v": INT, "you": YOU, "seated": ListOf(INT)},
+    ServerType.YOU: {"name": OPT_STR, "bell": BOOL},
+    ServerType.LOBBY: {"tables": ListOf(SUMMARY), "results": ListOf(RESULT)},
+    ServerType.TABLE: {
         "table": INT, "summary": SUMMARY, "save": STR, "your_seat": OPT_INT, "creator": BOOL,
         "code": OPT_STR, "chat": ListOf(CHAT), "timer": OPT_INT,
         "draft": OPT_STR,  # your half-built RoboRally program (engines.roborally.programs)
     },
-    "move": {"table": INT, "index": INT, "seat": INT, "text": STR},
-    "seats": {"table": INT, "summary": SUMMARY},
-    "chat": {"table": INT, "line": CHAT},
-    "timer": {"table": INT, "seconds": OPT_INT},
-    "draft": {"table": INT, "seat": INT, "text": STR},  # to your other sessions at the table
-    "closed": {"table": INT, "reason": STR},
-    "error": {"code": Enum(*sorted(ERROR_CODES)), "message": STR, "table": OPT_INT},
+    ServerType.MOVE: {"table": INT, "index": INT, "seat": INT, "text": STR},
+    ServerType.SEATS: {"table": INT, "summary": SUMMARY},
+    ServerType.CHAT: {"table": INT, "line": CHAT},
+    ServerType.TIMER: {"table": INT, "seconds": OPT_INT},
+    # to your other sessions at the table
+    ServerType.DRAFT: {"table": INT, "seat": INT, "text": STR},
+    ServerType.CLOSED: {"table": INT, "reason": STR},
+    ServerType.ERROR: {"code": Enum(*sorted(ERROR_CODES)), "message": STR, "table": OPT_INT},
 }
 
 

@@ -20,7 +20,7 @@ from hosting.codes import code_matches, table_with_code
 from hosting.host import Connection, Host, log
 from hosting.paths import tables_dir
 from hosting.play import PlayMixin
-from hosting.protocol import ProtocolError
+from hosting.protocol import ClientType, ProtocolError
 from hosting.store import SeatRow
 from hosting.table import (
     COMPUTER,
@@ -409,21 +409,21 @@ class RequestsMixin(PlayMixin):
 
 
 RequestsMixin.handlers = {
-    "set_name": RequestsMixin.on_set_name,
-    "set_bell": RequestsMixin.on_set_bell,
-    "create": RequestsMixin.on_create,
-    "join": RequestsMixin.on_join,
-    "watch": RequestsMixin.on_watch,
-    "code": RequestsMixin.on_code,
-    "open": RequestsMixin.on_open,
-    "leave": RequestsMixin.on_leave,
-    "close": RequestsMixin.on_close,
-    "keep_open": RequestsMixin.on_keep_open,
-    "resign": RequestsMixin.on_resign,
-    "draft": RequestsMixin.on_draft,
-    "move": RequestsMixin.on_move,
-    "chat": RequestsMixin.on_chat,
-    "stand_in": RequestsMixin.on_stand_in,
-    "sync": RequestsMixin.on_sync,
-    "hello": RequestsMixin.on_hello_again,
+    ClientType.SET_NAME: RequestsMixin.on_set_name,
+    ClientType.SET_BELL: RequestsMixin.on_set_bell,
+    ClientType.CREATE: RequestsMixin.on_create,
+    ClientType.JOIN: RequestsMixin.on_join,
+    ClientType.WATCH: RequestsMixin.on_watch,
+    ClientType.CODE: RequestsMixin.on_code,
+    ClientType.OPEN: RequestsMixin.on_open,
+    ClientType.LEAVE: RequestsMixin.on_leave,
+    ClientType.CLOSE: RequestsMixin.on_close,
+    ClientType.KEEP_OPEN: RequestsMixin.on_keep_open,
+    ClientType.RESIGN: RequestsMixin.on_resign,
+    ClientType.DRAFT: RequestsMixin.on_draft,
+    ClientType.MOVE: RequestsMixin.on_move,
+    ClientType.CHAT: RequestsMixin.on_chat,
+    ClientType.STAND_IN: RequestsMixin.on_stand_in,
+    ClientType.SYNC: RequestsMixin.on_sync,
+    ClientType.HELLO: RequestsMixin.on_hello_again,
 }

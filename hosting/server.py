@@ -28,6 +28,7 @@ from hosting.protocol import (
     FATAL_CODES,
     MAX_CLIENT_LINE,
     PROTOCOL_VERSION,
+    ClientType,
     ProtocolError,
     decode_client,
     error,
@@ -183,7 +184,7 @@ class TableServer(RequestsMixin):
             await self._dispatch(conn, msg)
 
     async def _hello(self, conn: Connection, msg: dict[str, Any]) -> bool:
-        if msg["type"] != "hello":
+        if msg["type"] != ClientType.HELLO:
             await conn.close_after(error("hello", "the first message must be hello"))
             return False
         if msg["v"] != PROTOCOL_VERSION:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.screen import Screen
 
+from hosting.protocol import ServerType
 from robotui.config import AppConfig
 from screens.textual_private import FatalErrorHook
 
@@ -154,18 +155,18 @@ class LobbyMode(FatalErrorHook):
         from screens.lobby import NameScreen
 
         kind = msg["type"]
-        if kind == "you":
+        if kind == ServerType.YOU:
             self._you(msg)
             name_screen = self._top(NameScreen)
             if name_screen is not None and msg["name"] is not None and name_screen.asked:
                 name_screen.accepted()
-        elif kind == "lobby":
+        elif kind == ServerType.LOBBY:
             if self._lobby is not None:
                 self._lobby.show_lobby(msg)
             self._tell_waits(msg["tables"])
-        elif kind == "error":
+        elif kind == ServerType.ERROR:
             self._error(msg)
-        elif kind == "table":
+        elif kind == ServerType.TABLE:
             self._table(msg)
         elif "table" in msg:
             self._for_table(msg)
@@ -208,10 +209,10 @@ class LobbyMode(FatalErrorHook):
 
     def _for_table(self, msg: dict[str, Any]) -> None:
         table = msg["table"]
-        if msg["type"] == "closed":
+        if msg["type"] == ServerType.CLOSED:
             self._closed_tables.add(table)
         if table != self._following:
-            if msg["type"] == "closed" and self._lobby is not None \
+            if msg["type"] == ServerType.CLOSED and self._lobby is not None \
                     and table not in self._left_tables:
                 self._lobby.show_status(f"Table #{table} was closed: {msg['reason']}")
             return
@@ -221,9 +222,9 @@ class LobbyMode(FatalErrorHook):
         room = self._waiting
         if room is None:
             return
-        if msg["type"] == "closed":
+        if msg["type"] == ServerType.CLOSED:
             self._back_to_lobby(room, f"Table #{table} was closed: {msg['reason']}")
-        elif msg["type"] == "seats" and msg["summary"]["status"] != "waiting":
+        elif msg["type"] == ServerType.SEATS and msg["summary"]["status"] != "waiting":
             room.handle(msg)
             self.send_table({"type": "sync", "table": table})  # the full table, to play
         else:

@@ -11,6 +11,8 @@ from dataclasses import replace
 from rich.cells import cell_len
 from textual.binding import ActiveBinding
 
+from screens.stages import UiPhase
+
 # A key as the footer shows it: (binding action, key as shown, description).
 FooterKey = tuple[str, str, str]
 
@@ -29,12 +31,12 @@ class FooterKeys:
     # optional keys (FOOTER_OPTIONAL, in priority order) as the width leaves room for, then
     # FOOTER_END, which always shows. The words come from the plan, not from the bindings;
     # a key the footer has no room for (or does not show now) still works.
-    FOOTER_MAIN: dict[str, tuple[FooterKey, ...]] = {}
+    FOOTER_MAIN: dict[UiPhase, tuple[FooterKey, ...]] = {}
     FOOTER_OPTIONAL: tuple[FooterKey, ...] = (
         ("undo", "u", "Undo"), ("hint", "H", "Hint"), ("save_as", "^s", "Save"))
     FOOTER_END: tuple[FooterKey, ...] = (("rules", "?", "Rules"), ("leave", "q", "Quit"))
 
-    def footer_mode(self) -> str:
+    def footer_mode(self) -> UiPhase:
         """Which of :attr:`FOOTER_MAIN`'s key sets shows: the ui phase's by default."""
         return self.ui_phase()
 

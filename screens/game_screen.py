@@ -20,6 +20,7 @@ from screens.glyphs import Glyphs
 from screens.new_game import NewGameChoice
 from screens.online.table_play import TablePlayMixin
 from screens.session import GameSession
+from screens.stages import Stage, UiPhase
 from screens.text_fit import fit, wrap_log
 
 # How often a running clock is redrawn: the thinking spinner and seconds, a table's timer.
@@ -29,11 +30,11 @@ TICK_SECONDS = 0.5
 # Where leaving and the end of the game stand (GameScreen.stage). Every way out (q, Escape,
 # ctrl+q, the game-over panel's n/m/b, n or Enter on the finished board, a pass screen's or a
 # turn result's leave) goes through this one state, so the screen is dismissed at most once.
-PLAYING = "playing"  # the game goes on
-ASKING = "asking"  # "Leave this unfinished game?" is open; the game waits behind it
-PANEL = "panel"  # the game is over and its panel is open
-BOARD = "board"  # the game is over, its panel closed to look at the board
-LEAVING = "leaving"  # dismissed (or robotui is quitting): nothing more happens here
+PLAYING = Stage.PLAYING
+ASKING = Stage.ASKING
+PANEL = Stage.PANEL
+BOARD = Stage.BOARD
+LEAVING = Stage.LEAVING
 
 
 class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
@@ -59,7 +60,7 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
         self.hinting = False
         self.shown_seat: int | None = None  # the human whose private view is on screen
         self.hidden_seat: int | None = None  # ... hidden while computers play after them
-        self.stage = PLAYING  # leaving and the end of the game: see PLAYING above
+        self.stage: Stage = PLAYING  # leaving and the end of the game: see PLAYING above
         self.question: ConfirmScreen | None = None  # the leave question while ASKING
         self.panel: GameOverScreen | None = None  # the game-over panel while PANEL
         self.advance_held = False  # a move came in while ASKING: go on after "No"
@@ -114,10 +115,10 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
         keeps the answer per position, so asking is cheap)."""
         return self.undo_offered() and self.session.why_no_undo() is None
 
-    def ui_phase(self) -> str:
+    def ui_phase(self) -> UiPhase:
         """What the keys do now; a screen with :attr:`PHASE_ACTIONS` names its phases
         (``over`` once the game is over, else ``play`` here)."""
-        return "over" if self.finished else "play"
+        return UiPhase.OVER if self.finished else UiPhase.PLAY
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide (and switch off) the keys that do nothing now: a key of

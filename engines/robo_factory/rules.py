@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from engines.rng import GameRandom
 from engines.robo_factory.cards import CODES, letters
 
-BUY, BUILD, REBUILD, OVER = "buy", "build", "rebuild", "over"
+
+class Phase(StrEnum):
+    """The part of a customer's turn being played (see engines.robo_factory.state)."""
+
+    BUY = "buy"
+    BUILD = "build"
+    REBUILD = "rebuild"
+    OVER = "over"
+
+
+BUY, BUILD, REBUILD, OVER = Phase.BUY, Phase.BUILD, Phase.REBUILD, Phase.OVER
 SHARE, EXTRA = "share", "extra"
 START_CUBES = 4
 BOX_CUBES = 145  # 45 small cubes and 20 large ones worth 5: the whole supply of the box

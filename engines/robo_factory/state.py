@@ -41,6 +41,7 @@ from engines.robo_factory.rules import (
     Build,
     Buy,
     Event,
+    Phase,
     base_turns,
     build_text,
     card_text,
@@ -73,7 +74,7 @@ class RoboFactoryState(GameState):
         self.turn = -1
         self.total_turns = base_turns(num_players)
         self.extra_rounds = 0
-        self.phase = BUY
+        self.phase: Phase = BUY
         self.actor = 0  # index into manufacturers() of the seat to act
         self.moves = 0
         self.order = -1

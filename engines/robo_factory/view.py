@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from engines.core import SeatView
 from engines.robo_factory.cards import CODES, SAME
-from engines.robo_factory.rules import BUY, OVER, Build, Buy, Event, legal_builds
+from engines.robo_factory.rules import BUY, OVER, Build, Buy, Event, Phase, legal_builds
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class RoboFactoryView(SeatView):
     total_turns: int
     extra_rounds: int
     customer: int
-    phase: str
+    phase: Phase
     actor: int | None
     cubes: tuple[int, ...]
     supply: int

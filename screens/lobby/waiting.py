@@ -18,6 +18,7 @@ from textual.widgets import Input, Static
 from engines.core import EngineError
 from engines.registry import get_game
 from engines.safe_text import safe_text
+from hosting.protocol import ServerType
 from screens.chat_input import ChatInput
 from screens.chat_outbox import ChatOutbox
 from screens.dialogs import ConfirmScreen
@@ -98,18 +99,18 @@ class WaitingRoom(StatusLineScreen):
     def handle(self, msg: dict[str, Any]) -> None:
         """A message for this table: ``table`` (all again), ``seats`` or ``chat``."""
         kind = msg["type"]
-        if kind == "table":
+        if kind == ServerType.TABLE:
             self.msg = msg
             self.summary = msg["summary"]
             self.chat = list(msg["chat"])
-        elif kind == "seats":
+        elif kind == ServerType.SEATS:
             self.summary = msg["summary"]
-        elif kind == "chat":
+        elif kind == ServerType.CHAT:
             self.chat.append(msg["line"])
             del self.chat[:-CHAT_KEPT]
             if msg["line"]["who"] == self._my_name():
                 self.outbox.echoed(msg["line"]["text"])
-        elif kind == "error":
+        elif kind == ServerType.ERROR:
             held = self.outbox.refused(msg["code"]) if self.outbox.in_flight else None
             self.show_status(held or msg["message"], error=True)
             return

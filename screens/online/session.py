@@ -24,6 +24,7 @@ from rich.cells import cell_len
 from engines.core import Action, EngineError, IllegalAction
 from engines.players import ComputerPlayer
 from engines.safe_text import safe_text
+from hosting.protocol import ServerType
 from saves import PlayerEntry, SavedGame, SaveError, loads_save
 from screens import ui_state
 from screens.chat_outbox import ChatOutbox
@@ -272,20 +273,20 @@ class TableSession(SavedGameView):
     def handle(self, msg: dict[str, Any]) -> None:
         """One message for this table (the app routes them here by table id)."""
         kind = msg.get("type")
-        if kind == "table":
+        if kind == ServerType.TABLE:
             self._on_table(msg)
-        elif kind == "move":
+        elif kind == ServerType.MOVE:
             self._on_move(msg)
-        elif kind == "seats":
+        elif kind == ServerType.SEATS:
             self._on_seats(msg.get("summary", {}))
-        elif kind == "chat":
+        elif kind == ServerType.CHAT:
             self._on_chat(msg.get("line", {}))
-        elif kind == "draft":  # another session of yours changed your program
+        elif kind == ServerType.DRAFT:  # another session of yours changed your program
             if msg.get("seat") == self.your_seat and self._take_draft(msg, replace=True):
                 hook = getattr(self.screen, "on_table_draft", None)
                 if hook is not None and self.screen is not None and self.screen.table_live():
                     hook()
-        elif kind == "timer":
+        elif kind == ServerType.TIMER:
             seconds = msg.get("seconds")
             # stopped while your program was still missing: the table plays it now
             self._time_up = (seconds is None and self.timer_end is not None
@@ -293,11 +294,11 @@ class TableSession(SavedGameView):
                              and self.your_seat in self.match.state.to_move())
             self.timer_end = None if seconds is None else time.monotonic() + int(seconds)
             self._news("")
-        elif kind == "closed":
+        elif kind == ServerType.CLOSED:
             self.closed_reason = safe_text(msg.get("reason", "")) or "The table was closed."
             if self.screen is not None and self.screen.table_live():
                 self.screen.on_table_closed(self.closed_reason)
-        elif kind == "error":
+        elif kind == ServerType.ERROR:
             text = safe_text(msg.get("message", "")) or "The table refused that."
             if msg.get("code") not in MOVE_ERRORS and self.outbox.in_flight is not None:
                 # the answer to the chat line on its way (one at a time: see ChatOutbox)

@@ -23,6 +23,7 @@ from screens.footer_keys import FooterKey, FooterKeys, footer_key_width
 from screens.online.session import NO_HINTS, resign_question
 from screens.online.table_window import TableWindow
 from screens.presence import presence_words
+from screens.stages import Stage
 from screens.text_fit import fit
 
 TABLE_KEY: FooterKey = ("table_window", "^t", "Table")
@@ -214,7 +215,7 @@ class TablePlayMixin:
         """Still showing the game: not closing (the app quitting, the screen dismissed). The
         session plays the table's moves without the screen otherwise."""
         return (self.is_attached and not self._closing  # type: ignore[attr-defined]
-                and not self._closed and self.stage != "leaving")  # type: ignore[attr-defined]
+                and not self._closed and self.stage != Stage.LEAVING)  # type: ignore[attr-defined]
 
     def on_table_move(self, action: Action, seat: int) -> None:
         """A move from the table (another seat's, or your own sent in a simultaneous phase):

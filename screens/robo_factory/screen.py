@@ -41,6 +41,7 @@ from screens.robo_factory.panels import PanelsMixin, bought_answer
 from screens.robo_factory.results import RoboFactoryOverScreen, TurnResultScreen
 from screens.session import GameSession
 from screens.sized_panel import SizedPanel
+from screens.stages import UiPhase
 
 KEYS_HELP = """\
   1 2 3            buying: pick one of your cards for the customer
@@ -79,15 +80,15 @@ NOT_NOW = {
 # The footer (see GameScreen.footer_keys): per mode, its keys; then the optional keys in the
 # order they get the room left, before "? Rules  q Quit".
 FOOTER_MAIN = {
-    "buy": (("card(0)", "1-3", "Card"), ("no_buy", "n", "No buy"),
-            ("confirm", "Enter", "OK"), ("toggle_notes", "Tab", "Notes")),
-    "build": (("colour(0)", "rgby", "Colour"), ("eureka", "e", "Eureka"),
-              ("confirm", "Enter", "OK"), ("toggle_notes", "Tab", "Notes")),
-    "wait": (("toggle_notes", "Tab", "Notes"),),
-    "answer": (("go_on", "Enter", "Go on"), ("toggle_notes", "Tab", "Notes")),
-    "notes": (("toggle_notes", "Tab", "Back"), ("vertical(-1)", "arrows", "Move"),
-              ("mark(None)", "Space/x/o", "Mark"), ("mark('')", "Del", "Clear")),
-    "over": (("show_result", "Enter", "Result"), ("new_game", "n", "New game")),
+    UiPhase.BUY: (("card(0)", "1-3", "Card"), ("no_buy", "n", "No buy"),
+                  ("confirm", "Enter", "OK"), ("toggle_notes", "Tab", "Notes")),
+    UiPhase.BUILD: (("colour(0)", "rgby", "Colour"), ("eureka", "e", "Eureka"),
+                    ("confirm", "Enter", "OK"), ("toggle_notes", "Tab", "Notes")),
+    UiPhase.WAIT: (("toggle_notes", "Tab", "Notes"),),
+    UiPhase.ANSWER: (("go_on", "Enter", "Go on"), ("toggle_notes", "Tab", "Notes")),
+    UiPhase.NOTES: (("toggle_notes", "Tab", "Back"), ("vertical(-1)", "arrows", "Move"),
+                    ("mark(None)", "Space/x/o", "Mark"), ("mark('')", "Del", "Clear")),
+    UiPhase.OVER: (("show_result", "Enter", "Result"), ("new_game", "n", "New game")),
 }
 FOOTER_OPTIONAL = (("confirm", "Enter", "OK"), ("hint", "H", "Hint"), ("undo", "u", "Undo"),
                    ("possible", "p", "Possible"), ("save_as", "^s", "Save"))
@@ -142,20 +143,20 @@ class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
     ]
     FOOTER_MAIN = FOOTER_MAIN
     FOOTER_OPTIONAL = FOOTER_OPTIONAL
-    PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
-        "card": ("buy",),
-        "no_buy": ("buy",),
-        "colour": ("build",),
-        "eureka": ("build",),
-        "confirm": ("buy", "build"),
-        "toggle_notes": ("buy", "build", "wait", "answer"),
-        "mark": ("buy", "build", "wait", "answer"),
-        "note_column": ("buy", "build", "wait", "answer"),
-        "vertical": ("buy", "build", "wait", "answer"),
-        "horizontal": ("buy", "build", "wait", "answer"),
-        "possible": ("buy", "build", "wait", "answer"),
-        "hint": ("buy", "build"),
-        "go_on": ("answer",),
+    PHASE_ACTIONS: dict[str, tuple[UiPhase, ...]] = {
+        "card": (UiPhase.BUY,),
+        "no_buy": (UiPhase.BUY,),
+        "colour": (UiPhase.BUILD,),
+        "eureka": (UiPhase.BUILD,),
+        "confirm": (UiPhase.BUY, UiPhase.BUILD),
+        "toggle_notes": (UiPhase.BUY, UiPhase.BUILD, UiPhase.WAIT, UiPhase.ANSWER),
+        "mark": (UiPhase.BUY, UiPhase.BUILD, UiPhase.WAIT, UiPhase.ANSWER),
+        "note_column": (UiPhase.BUY, UiPhase.BUILD, UiPhase.WAIT, UiPhase.ANSWER),
+        "vertical": (UiPhase.BUY, UiPhase.BUILD, UiPhase.WAIT, UiPhase.ANSWER),
+        "horizontal": (UiPhase.BUY, UiPhase.BUILD, UiPhase.WAIT, UiPhase.ANSWER),
+        "possible": (UiPhase.BUY, UiPhase.BUILD, UiPhase.WAIT, UiPhase.ANSWER),
+        "hint": (UiPhase.BUY, UiPhase.BUILD),
+        "go_on": (UiPhase.ANSWER,),
     }
 
     def __init__(self, session: GameSession, glyphs: Glyphs) -> None:
@@ -211,18 +212,18 @@ class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
         seat = self.private_seat()
         return self.state.view(self.state.customer if seat is None else seat)
 
-    def ui_phase(self) -> str:
+    def ui_phase(self) -> UiPhase:
         """What the keys do now: ``buy`` or ``build`` (a human on screen is to move),
         ``over`` (the game is over), ``answer`` (hot seat: a buyer reads its purchase's
         answer before the keyboard goes to another human) or ``wait`` (somebody else
         plays)."""
         if self.state.is_terminal():
-            return "over"
+            return UiPhase.OVER
         if self.answer:
-            return "answer"
+            return UiPhase.ANSWER
         if not self.human_to_move() or self.result_up:
-            return "wait"
-        return "buy" if self.state.phase == BUY else "build"
+            return UiPhase.WAIT
+        return UiPhase.BUY if self.state.phase == BUY else UiPhase.BUILD
 
     def eureka_left(self) -> bool:
         """The human to move may still declare the Eureka."""
@@ -240,15 +241,16 @@ class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
             return False
         return super().check_action(action, parameters)
 
-    def footer_mode(self) -> str:
+    def footer_mode(self) -> UiPhase:
         """Which keys the footer offers: the ui phase's, or ``notes`` while the notepad
         has the keys."""
         phase = self.ui_phase()
-        return "notes" if self.notes_mode and phase != "over" else phase
+        return UiPhase.NOTES if self.notes_mode and phase != UiPhase.OVER else phase
 
     def footer_main(self) -> tuple[FooterKey, ...]:
         main = super().footer_main()
-        if self.footer_mode() == "notes" and self.ui_phase() == "build":  # Tab goes back
+        # Tab goes back to building
+        if self.footer_mode() == UiPhase.NOTES and self.ui_phase() == UiPhase.BUILD:
             main = tuple(("toggle_notes", "Tab", "Build") if k[0] == "toggle_notes" else k
                          for k in main)
         return main

@@ -17,6 +17,7 @@ from engines.roborally.cards import KIND
 from engines.roborally.state import REGISTERS, SEAT_NAMES
 from screens.roborally.draw import text_style
 from screens.roborally.log import card_steps, narrate, tell, told_by_card
+from screens.stages import UiPhase
 
 TINY = ("U-T", "Lft", "Rgt", "Bck", "Mv1", "Mv2", "Mv3")
 ONE_LETTER = ("U", "L", "R", "B", "1", "2", "3")
@@ -86,9 +87,9 @@ class PlaybackMixin:
     def held_text(self) -> str:
         """The held last picture of a playback: what Space or Enter goes on to."""
         after = self.after_watch()
-        if after == "over":
+        if after == UiPhase.OVER:
             return "Race over: Space/Enter for the result"
-        if after == "program":
+        if after == UiPhase.PROGRAM:
             return f"Turn {self.state.turn} begins: Space/Enter to program"
         return "Space/Enter: on to your decision"
 

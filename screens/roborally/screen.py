@@ -50,6 +50,7 @@ from screens.roborally.panels import PanelsMixin, RegisterLog
 from screens.roborally.playback import PlaybackMixin, with_card_steps
 from screens.roborally.programming import ProgrammingMixin
 from screens.session import GameSession
+from screens.stages import UiPhase
 from screens.text_fit import ljust_cells
 
 KEYS_HELP = """\
@@ -148,40 +149,40 @@ class RoboRallyScreen(
     # back, even once the game is over (ui_phase says "watch" then).
     OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"legend", "map"}
     PHASE_ACTIONS = {
-        "number": ("program",),
-        "take_back": ("program",),
-        "toggle": ("program",),
-        "confirm": ("program",),
-        "power_down": ("program",),
-        "recompile": ("program",),
-        "choose": ("decide",),
-        "pick": ("decide",),
-        "cursor": ("program", "decide"),
-        "hint": ("program", "decide"),
-        "step": ("watch", "held"),
+        "number": (UiPhase.PROGRAM,),
+        "take_back": (UiPhase.PROGRAM,),
+        "toggle": (UiPhase.PROGRAM,),
+        "confirm": (UiPhase.PROGRAM,),
+        "power_down": (UiPhase.PROGRAM,),
+        "recompile": (UiPhase.PROGRAM,),
+        "choose": (UiPhase.DECIDE,),
+        "pick": (UiPhase.DECIDE,),
+        "cursor": (UiPhase.PROGRAM, UiPhase.DECIDE),
+        "hint": (UiPhase.PROGRAM, UiPhase.DECIDE),
+        "step": (UiPhase.WATCH, UiPhase.HELD),
         # the playback's run/pause and speed may be chosen before it starts
-        "run": ("watch", "held", "wait", "program", "decide"),
-        "skip": ("watch", "held"),
-        "speed": ("watch", "held", "wait", "program", "decide"),
-        "show_result": ("over",),
-        "new_game": ("over",),
+        "run": (UiPhase.WATCH, UiPhase.HELD, UiPhase.WAIT, UiPhase.PROGRAM, UiPhase.DECIDE),
+        "skip": (UiPhase.WATCH, UiPhase.HELD),
+        "speed": (UiPhase.WATCH, UiPhase.HELD, UiPhase.WAIT, UiPhase.PROGRAM, UiPhase.DECIDE),
+        "show_result": (UiPhase.OVER,),
+        "new_game": (UiPhase.OVER,),
     }
 
     FOOTER_MAIN = {
-        "program": (("number(1)", "1-9", "Card"), ("take_back", "Bksp", "Back"),
-                    ("confirm", "Enter", "Go")),
-        "decide": (("choose(1)", "1-9", "Choose"), ("pick", "Enter", "Pick")),
-        "watch": (("step", "Space", "Step"), ("run", "r", "Run/pause"), ("skip", "x", "Skip"),
-                  ("full_log", "l", "Log")),
+        UiPhase.PROGRAM: (("number(1)", "1-9", "Card"), ("take_back", "Bksp", "Back"),
+                          ("confirm", "Enter", "Go")),
+        UiPhase.DECIDE: (("choose(1)", "1-9", "Choose"), ("pick", "Enter", "Pick")),
+        UiPhase.WATCH: (("step", "Space", "Step"), ("run", "r", "Run/pause"),
+                        ("skip", "x", "Skip"), ("full_log", "l", "Log")),
         # the last picture of a stepped playback, held (see footer_main for the words)
-        "held": (("step", "Space", "Go on"), ("full_log", "l", "Log")),
+        UiPhase.HELD: (("step", "Space", "Go on"), ("full_log", "l", "Log")),
         # the others still think: r and +/- already set the coming playback
-        "wait": (("run", "r", "Run/pause"), ("full_log", "l", "Log")),
-        "over": (("show_result", "Enter", "Result"), ("new_game", "n", "New game"),
-                 ("full_log", "l", "Log")),
+        UiPhase.WAIT: (("run", "r", "Run/pause"), ("full_log", "l", "Log")),
+        UiPhase.OVER: (("show_result", "Enter", "Result"), ("new_game", "n", "New game"),
+                       ("full_log", "l", "Log")),
     }
     FOOTER_WORDS = {  # what follows a held playback: what Space (or Enter) goes on to
-        "program": "Program", "decide": "Decide", "over": "Result"}
+        UiPhase.PROGRAM: "Program", UiPhase.DECIDE: "Decide", UiPhase.OVER: "Result"}
 
     def footer_optional(self) -> tuple[FooterKey, ...]:
         """The optional keys by priority; ``p`` says what it does now (it toggles)."""
@@ -196,7 +197,7 @@ class RoboRallyScreen(
         think, ``r`` says what the coming playback will do."""
         keys = super().footer_main()
         mode = self.footer_mode()
-        if mode == "held":
+        if mode == UiPhase.HELD:
             word = self.FOOTER_WORDS.get(self.after_watch(), "Go on")
             return tuple((a, k, word if a == "step" else t) for a, k, t in keys)
         if mode == "wait":
@@ -267,30 +268,32 @@ class RoboRallyScreen(
     def my_view(self) -> RoboRallyView:
         return self.state.view(self.my_seat())
 
-    def ui_phase(self) -> str:
+    def ui_phase(self) -> UiPhase:
         """What the keys do now: ``program``, ``decide`` (a numbered choice), ``watch`` (the
         registers play back), ``over`` (the game is over, its panel closed) or ``wait``."""
         if self.held:
-            return "held"
+            return UiPhase.HELD
         if self.queue or self.shown is not None:
-            return "watch"
+            return UiPhase.WATCH
         if self.state.is_terminal():
-            return "over"
+            return UiPhase.OVER
         if self.my_turn():
-            return "program" if self.state.pending_kind(self.my_seat()) == "program" else "decide"
-        return "wait"
+            if self.state.pending_kind(self.my_seat()) == "program":
+                return UiPhase.PROGRAM
+            return UiPhase.DECIDE
+        return UiPhase.WAIT
 
-    def after_watch(self) -> str:
+    def after_watch(self) -> UiPhase | None:
         """What the end of the playback leads to: ``over``, ``program`` or ``decide`` (a
-        human's move), or "" (the computers move next: nothing of yours to go on to)."""
+        human's move), or None (the computers move next: nothing of yours to go on to)."""
         state = self.state
         if state.is_terminal():
-            return "over"
+            return UiPhase.OVER
         humans = [s for s in state.to_move() if self.session.is_human(s)]
         if not humans:
-            return ""
+            return None
         seat = self.shown_seat if self.shown_seat in humans else humans[0]
-        return "program" if state.pending_kind(seat) == "program" else "decide"
+        return UiPhase.PROGRAM if state.pending_kind(seat) == "program" else UiPhase.DECIDE
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """On the held last picture of a playback the keys of what follows work too (they
@@ -317,7 +320,7 @@ class RoboRallyScreen(
             lay = self.state.layout
             return lay.width > cols or lay.height > rows
         if action == "recompile":
-            choices = self.my_view().program_choices if self.ui_phase() == "program" else None
+            choices = self.my_view().program_choices if self.ui_phase() == UiPhase.PROGRAM else None
             return bool(choices and Decide("recompile", "") in choices.extras)
         return super().offers(action)
 

@@ -31,6 +31,7 @@ from screens.panel import Panel
 from screens.robot_master.board import RobotMasterBoard
 from screens.robot_master.room import BASE, Room, room_for
 from screens.session import GameSession
+from screens.stages import UiPhase
 from screens.text_fit import ELLIPSIS, clip_wrap, cut_cells
 
 KEYS_HELP = """\
@@ -75,8 +76,8 @@ class RobotMasterScreen(GameScreen):
     OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"move"}
     # The footer offers u only while undo would work; u says why not.
     FOOTER_MAIN = {
-        "play": (("pick(0)", "0-5", "Pick"), ("place", "Enter", "Place")),
-        "over": (("show_result", "Enter", "Result"), ("new_game", "n", "New game")),
+        UiPhase.PLAY: (("pick(0)", "0-5", "Pick"), ("place", "Enter", "Place")),
+        UiPhase.OVER: (("show_result", "Enter", "Result"), ("new_game", "n", "New game")),
     }
 
     def __init__(self, session: GameSession, glyphs: Glyphs) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from engines.stak_bots.moves import END, SCRAP, Move
 from engines.stak_bots.state import TURN_ACTION_LIMIT
 from screens.online.table_play import WATCHING_NOTE
+from screens.stages import UiPhase
 
 GAME_KEYS = "pdcsae"  # the keys of a turn: play, discard, recycle, scrap, attack, end
 # The actions of the turn's keys and the kind of move each makes.
@@ -24,13 +25,13 @@ class TurnKeysMixin:
     def action_not_now(self, key: str) -> None:
         """A game key pressed when it does nothing: say why."""
         phase = self.ui_phase()
-        if phase == "over":
+        if phase == UiPhase.OVER:
             self.message = ""  # the status line already says what to press
-        elif phase == "wait" and self.watching_table():  # type: ignore[attr-defined]
+        elif phase == UiPhase.WAIT and self.watching_table():  # type: ignore[attr-defined]
             self.message = WATCHING_NOTE
-        elif phase == "wait":
+        elif phase == UiPhase.WAIT:
             self.message = "Not your turn: wait for the others."
-        elif phase == "prompt":
+        elif phase == UiPhase.PROMPT:
             self.message = "Answer the prompt first."
         else:
             self.message = self.why_not_key(KEY_ACTIONS[key])

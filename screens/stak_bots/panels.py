@@ -15,6 +15,7 @@ from textual.widgets import Static
 from engines.stak_bots.moves import Move
 from screens.dialogs import PreviewScreen
 from screens.sized_panel import SizedPanel
+from screens.stages import UiPhase
 from screens.stak_bots.keys import KEY_ACTIONS
 from screens.stak_bots.log import log_text
 from screens.stak_bots.render import (
@@ -254,7 +255,7 @@ class PanelsMixin:
         the turn cannot end yet, in ``room`` lines if they can (0: the keys alone). Hint,
         undo and save are named here when the footer has no room for them (see
         GameScreen.footer_left_out) and this has."""
-        now = self.turn_keys_now("turn")
+        now = self.turn_keys_now(UiPhase.TURN)
         keys = [f"{key} {'end' if action == 'end_turn' else action}"
                 for key, action in KEY_ACTIONS.items() if now[action] is True]
         extra = [f"{key} {text.lower()}" for _, key, text in self.footer_left_out()]

@@ -25,6 +25,7 @@ from screens.glyphs import Glyphs
 from screens.panel import Panel
 from screens.session import GameSession
 from screens.sized_panel import SizedPanel, SteadyHorizontal, SteadyPanel
+from screens.stages import UiPhase
 from screens.stak_bots.keys import GAME_KEYS, TURN_MOVES, TurnKeysMixin
 from screens.stak_bots.log import named_events, seat_names, you_seat
 from screens.stak_bots.panels import PanelsMixin
@@ -131,26 +132,27 @@ class StakBotsScreen(PromptsMixin, TurnKeysMixin, PanelsMixin, GameScreen):
     # The phases (see ui_phase) in which an action applies; the others always do.
     # After the game: a game key says what to press instead; Escape leaves.
     OVER_ACTIONS = GameScreen.OVER_ACTIONS | {"not_now", "escape", "view_stacks"}
-    PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
-        "choose": ("prompt",),
-        "confirm": ("prompt",),
-        "number": ("turn",),
-        "play": ("turn",),
-        "discard": ("turn",),
-        "recycle": ("turn",),
-        "scrap": ("turn",),
-        "attack": ("turn",),
-        "end_turn": ("turn",),
-        "show_result": ("over",),
-        "new_game": ("over",),
+    PHASE_ACTIONS: dict[str, tuple[UiPhase, ...]] = {
+        "choose": (UiPhase.PROMPT,),
+        "confirm": (UiPhase.PROMPT,),
+        "number": (UiPhase.TURN,),
+        "play": (UiPhase.TURN,),
+        "discard": (UiPhase.TURN,),
+        "recycle": (UiPhase.TURN,),
+        "scrap": (UiPhase.TURN,),
+        "attack": (UiPhase.TURN,),
+        "end_turn": (UiPhase.TURN,),
+        "show_result": (UiPhase.OVER,),
+        "new_game": (UiPhase.OVER,),
     }
 
     FOOTER_MAIN = {
-        "prompt": (("choose(1)", "1-9", "Choose"), ("confirm", "Enter", "OK"),
-                   ("cancel", "Esc", "Cancel")),
-        "turn": (("play", "p", "Play"), ("discard", "d", "Discard"), ("recycle", "c", "Recycle"),
-                 ("scrap", "s", "Scrap"), ("attack", "a", "Attack"), ("end_turn", "e", "End")),
-        "over": (("show_result", "Enter", "Result"), ("new_game", "n", "New game")),
+        UiPhase.PROMPT: (("choose(1)", "1-9", "Choose"), ("confirm", "Enter", "OK"),
+                         ("cancel", "Esc", "Cancel")),
+        UiPhase.TURN: (("play", "p", "Play"), ("discard", "d", "Discard"),
+                       ("recycle", "c", "Recycle"), ("scrap", "s", "Scrap"),
+                       ("attack", "a", "Attack"), ("end_turn", "e", "End")),
+        UiPhase.OVER: (("show_result", "Enter", "Result"), ("new_game", "n", "New game")),
     }
     FOOTER_OPTIONAL = (("hint", "H", "Hint"), ("undo", "u", "Undo"), ("save_as", "^s", "Save"))
 
@@ -226,21 +228,21 @@ class StakBotsScreen(PromptsMixin, TurnKeysMixin, PanelsMixin, GameScreen):
             return "a card must reach the scrapheap first"
         return None
 
-    def ui_phase(self) -> str:
+    def ui_phase(self) -> UiPhase:
         """What the keys do now: ``turn`` (your turn, no prompt), ``prompt`` (answer an
         effect's choice or pick the stack to attack), ``wait`` (someone else is to move)
         or ``over`` (the game is over, its panel closed)."""
         if self.state.is_terminal():
-            return "over"
+            return UiPhase.OVER
         if not self.human_to_move():
-            return "wait"
-        return "prompt" if self.prompt_options() else "turn"
+            return UiPhase.WAIT
+        return UiPhase.PROMPT if self.prompt_options() else UiPhase.TURN
 
     def turn_moves(self) -> set[str]:
         """The kinds of move the turn's keys can make now (``play``, ``attack``, ...)."""
         return {move.kind for move in self.legal()}
 
-    def applies(self, action: str, phase: str, moves: set[str] | None = None) -> bool | None:
+    def applies(self, action: str, phase: UiPhase, moves: set[str] | None = None) -> bool | None:
         """Whether ``action`` may be done in ``phase``: None shows it in the footer, but
         disabled (ending the turn before anything was scrapped). A key of the turn applies
         only when it can make its move now (``moves``, the kinds :meth:`turn_moves` finds):
@@ -260,12 +262,12 @@ class StakBotsScreen(PromptsMixin, TurnKeysMixin, PanelsMixin, GameScreen):
     def offers(self, action: str) -> bool:
         """The hint only on your turn or prompt; undo only when it would take a move back."""
         if action == "hint":
-            return not self.at_table and self.ui_phase() in ("turn", "prompt")
+            return not self.at_table and self.ui_phase() in (UiPhase.TURN, UiPhase.PROMPT)
         return super().offers(action)
 
-    def turn_keys_now(self, phase: str) -> dict[str, bool | None]:
+    def turn_keys_now(self, phase: UiPhase) -> dict[str, bool | None]:
         """The turn's key actions and whether each applies now (see :meth:`applies`)."""
-        moves = self.turn_moves() if phase == "turn" else set()
+        moves = self.turn_moves() if phase == UiPhase.TURN else set()
         return {action: self.applies(action, phase, moves) for action in TURN_MOVES}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
