@@ -24,20 +24,20 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bench.reference_players.robo_factory.crowd import (
+from engines.robo_factory.cards import CODES, MATCH
+from engines.robo_factory.state import BUY, REBUILD, Build, Buy, RoboFactoryView
+from tests.reference_players.robo_factory.crowd import (
     first_try_crowd,
     public_candidates,
     split_score,
 )
-from bench.reference_players.robo_factory.reasoning import (
+from tests.reference_players.robo_factory.reasoning import (
     Context,
     buy_values,
     first_try_values,
     second_try,
 )
-from bench.reference_players.robo_factory.winplay import buy_win, first_try_win, second_try_win
-from engines.robo_factory.cards import CODES, MATCH
-from engines.robo_factory.state import BUY, REBUILD, Build, Buy, RoboFactoryView
+from tests.reference_players.robo_factory.winplay import buy_win, first_try_win, second_try_win
 
 # What keeping the Eureka is worth with L manufacturer turns still to come (index L).
 KEEP = (0.0, 1.2, 1.9, 2.3, 2.6, 2.8, 2.95, 3.05, 3.15, 3.2, 3.25, 3.3)
@@ -137,7 +137,7 @@ class HardPlayer:
     as ``rival / (players - 1)`` of a cube more (``rival = 1`` would maximise the expected
     lead over the average opponent; half of that still makes hard buy more sparingly in
     a duel and keeps it within 1% of the plain optimum). ``rival = 0`` maximises its plain
-    expected cubes, the objective of the brute-force reference in ``bench/``.
+    expected cubes, the objective of the brute-force reference in ``tests/reference_players/``.
     ``model_others`` weighs the chance that another manufacturer ends the turn on the
     first try (for the purchase); ``crowd`` values the first build against sampled
     opponents from ``crowd_from`` players on (``per_order`` samples per candidate order;

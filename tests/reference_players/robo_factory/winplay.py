@@ -16,10 +16,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bench.reference_players.robo_factory.crowd import rival_samples
 from engines.robo_factory.cards import MATCH
 from engines.robo_factory.standings import Standings
 from engines.robo_factory.state import RIGHT_FIRST, RIGHT_SECOND, WRONG_SECOND, RoboFactoryView
+from tests.reference_players.robo_factory.crowd import rival_samples
 
 DIE = (1, 2, 3, 4, 5, 6)
 SECOND_RIGHT = 0.75  # a rival's chance to be right on its second try

@@ -14,7 +14,7 @@ replays the turn through the engine for every possible order (and every die roll
 
 Run::
 
-    python bench/robo_factory_reference.py --turns 2000 --seed 1 [--json]
+    python -m tests.reference_players.robo_factory_reference --turns 2000 --seed 1 [--json]
 
 Each sampled turn is the manufacturer's last turn of a 2-player game (so keeping the
 Eureka for later is worth nothing, as in the reference), with 0 to 8 cubes and the
@@ -30,21 +30,17 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import time
 from collections.abc import Callable, Sequence
 from functools import cache
-from pathlib import Path
 from unittest import mock
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engines.players import make_player  # noqa: E402
-from engines.robo_factory import state as rf_state  # noqa: E402
-from engines.robo_factory.cards import CODES, MATCH  # noqa: E402
-from engines.robo_factory.players import HardPlayer  # noqa: E402
-from engines.robo_factory.spec import ROBO_FACTORY  # noqa: E402
-from engines.robo_factory.state import BUY, Build, RoboFactoryState  # noqa: E402
+from engines.players import make_player
+from engines.robo_factory import state as rf_state
+from engines.robo_factory.cards import CODES, MATCH
+from engines.robo_factory.players import HardPlayer
+from engines.robo_factory.spec import ROBO_FACTORY
+from engines.robo_factory.state import BUY, Build, RoboFactoryState
 
 DIE = range(1, 7)
 SEAT = 1  # the manufacturer of turn 4 in a 2-player game (seat 0 is the customer)

@@ -30,29 +30,6 @@ to beat the best program of the present one.
 
 from __future__ import annotations
 
-from bench.reference_players.roborally.evaluation import (
-    DEAD,
-    W_DAMAGE,
-    W_DEAD,
-    W_DIST,
-    W_FLAG,
-    W_LOCK,
-    dist_to_flag,
-)
-from bench.reference_players.roborally.fire import fire_mode, fire_scores
-from bench.reference_players.roborally.simulation import (
-    NO_CARD,
-    RANDOM,
-    OptionSim,
-    Step,
-    expect,
-    move,
-    option_worth,
-    own_robot,
-    program_steps,
-    seat_rng,
-    unseen_kinds,
-)
 from engines.roborally.cards import (
     BACK,
     DECK,
@@ -67,6 +44,29 @@ from engines.roborally.cards import (
     UTURN,
 )
 from engines.roborally.state import REGISTERS, Decide, RoboRallyView
+from tests.reference_players.roborally.evaluation import (
+    DEAD,
+    W_DAMAGE,
+    W_DEAD,
+    W_DIST,
+    W_FLAG,
+    W_LOCK,
+    dist_to_flag,
+)
+from tests.reference_players.roborally.fire import fire_mode, fire_scores
+from tests.reference_players.roborally.simulation import (
+    NO_CARD,
+    RANDOM,
+    OptionSim,
+    Step,
+    expect,
+    move,
+    option_worth,
+    own_robot,
+    program_steps,
+    seat_rng,
+    unseen_kinds,
+)
 
 __all__ = ["decide_option", "fire_scores", "should_recompile"]
 

@@ -9,8 +9,8 @@ power down repairs it all.
 
 from __future__ import annotations
 
-from bench.reference_players.roborally.simulation import option_worth
 from engines.roborally.state import MAX_DAMAGE, REGISTERS, RoboRallyView
+from tests.reference_players.roborally.simulation import option_worth
 
 LOCK_FROM = MAX_DAMAGE - REGISTERS  # 5 damage locks register 5
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bench.reference_players.robot_master.evaluation import (
+from engines.robot_master.board import CELLS, EMPTY, NEIGHBOURS
+from tests.reference_players.robot_master.evaluation import (
     POW6,
     WIN,
     board_keys,
     legal_cells,
     outcome,
 )
-from engines.robot_master.board import CELLS, EMPTY, NEIGHBOURS
 
 PLACEMENTS = CELLS - 1
 Move = tuple[int, int]

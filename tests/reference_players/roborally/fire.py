@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from functools import partial
 
-from bench.reference_players.roborally.evaluation import (
+from engines.roborally.boardfile import DOUBLE_WRENCH, PIT, VOID, WRENCH
+from engines.roborally.cards import BACK, KIND, LEFT, MOVE1, MOVE2, MOVE3, RIGHT, UTURN
+from engines.roborally.state import REGISTERS, RoboRallyView, RobotInfo, laser_beam
+from tests.reference_players.roborally.evaluation import (
     DEAD,
     W_DAMAGE,
     W_DEAD,
@@ -23,7 +26,7 @@ from bench.reference_players.roborally.evaluation import (
     W_LOCK,
     dist_to_flag,
 )
-from bench.reference_players.roborally.simulation import (
+from tests.reference_players.roborally.simulation import (
     OPTION_VALUE,
     OptionSim,
     board_effect,
@@ -34,9 +37,6 @@ from bench.reference_players.roborally.simulation import (
     seat_rng,
     unseen_kinds,
 )
-from engines.roborally.boardfile import DOUBLE_WRENCH, PIT, VOID, WRENCH
-from engines.roborally.cards import BACK, KIND, LEFT, MOVE1, MOVE2, MOVE3, RIGHT, UTURN
-from engines.roborally.state import REGISTERS, RoboRallyView, RobotInfo, laser_beam
 
 MAX_DIST = 12  # distance changes of other robots count up to this many registers
 

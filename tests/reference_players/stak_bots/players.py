@@ -16,7 +16,10 @@ from __future__ import annotations
 import random
 import time
 
-from bench.reference_players.stak_bots.search import (
+from engines.stak_bots.moves import Move
+from engines.stak_bots.state import determinize
+from engines.stak_bots.view import StakView
+from tests.reference_players.stak_bots.search import (
     SEARCH,
     Weights,
     evaluate,
@@ -25,9 +28,6 @@ from bench.reference_players.stak_bots.search import (
     sensible,
     settle_choices,
 )
-from engines.stak_bots.moves import Move
-from engines.stak_bots.state import determinize
-from engines.stak_bots.view import StakView
 
 
 def position_key(view: StakView) -> str:

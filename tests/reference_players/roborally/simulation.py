@@ -22,19 +22,6 @@ from __future__ import annotations
 
 import random
 
-from bench.reference_players.roborally.evaluation import (
-    DEAD,
-    UNREACHABLE,
-    W_DAMAGE,
-    W_DEAD,
-    W_DIST,
-    W_FLAG,
-    W_LOCK,
-    W_REPAIR,
-    dist_to_flag,
-    laser_damage,
-)
-from bench.reference_players.roborally.evaluation import step as move
 from engines.roborally.boardfile import (
     BELT,
     DOUBLE_WRENCH,
@@ -48,6 +35,19 @@ from engines.roborally.boardfile import (
 )
 from engines.roborally.cards import BACK, DECK, KIND, MOVE1, MOVE3, STEPS, TURNS, UTURN
 from engines.roborally.state import REGISTERS, RoboRallyView, RobotInfo
+from tests.reference_players.roborally.evaluation import (
+    DEAD,
+    UNREACHABLE,
+    W_DAMAGE,
+    W_DEAD,
+    W_DIST,
+    W_FLAG,
+    W_LOCK,
+    W_REPAIR,
+    dist_to_flag,
+    laser_damage,
+)
+from tests.reference_players.roborally.evaluation import step as move
 
 NO_CARD = -1  # an empty register
 RANDOM = -2  # a register whose card will be replaced by the top of the deck

@@ -3,8 +3,8 @@ a copy of engines/roborally/ai/{evaluation, fire, options, sacrifice, search, si
 as they were (imports pointed at the copies), so later changes to the engine's players leave
 this reference as it was."""
 
-from bench.reference_players.roborally.search import SearchPlayer
+from tests.reference_players.roborally.search import SearchPlayer
 
 
 class Hard2026(SearchPlayer):
-    """Today's ``hard``, frozen: ``--players bench.reference_players.roborally:Hard2026``."""
+    """Today's ``hard``, frozen: ``--players tests.reference_players.roborally:Hard2026``."""

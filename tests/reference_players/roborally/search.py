@@ -17,7 +17,10 @@ import random
 import time
 from typing import Any
 
-from bench.reference_players.roborally.evaluation import (
+from engines.roborally.boardfile import DOUBLE_WRENCH, WRENCH, Layout
+from engines.roborally.cards import DECK, KIND
+from engines.roborally.state import REGISTERS, Decide, Program, RoboRallyView
+from tests.reference_players.roborally.evaluation import (
     DEAD,
     W_DAMAGE,
     W_DEAD,
@@ -28,11 +31,8 @@ from bench.reference_players.roborally.evaluation import (
     sim_register,
     simulate_program,
 )
-from bench.reference_players.roborally.options import decide_option, should_recompile
-from bench.reference_players.roborally.sacrifice import sacrifice_choice
-from engines.roborally.boardfile import DOUBLE_WRENCH, WRENCH, Layout
-from engines.roborally.cards import DECK, KIND
-from engines.roborally.state import REGISTERS, Decide, Program, RoboRallyView
+from tests.reference_players.roborally.options import decide_option, should_recompile
+from tests.reference_players.roborally.sacrifice import sacrifice_choice
 
 
 def _cards_for(hand: list[int], kinds: tuple[int, ...], regs: list[int], locked) -> tuple[int, ...]:

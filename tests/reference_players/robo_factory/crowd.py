@@ -19,15 +19,15 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from bench.reference_players.robo_factory.reasoning import (
+from engines.robo_factory.cards import CODES, MATCH
+from engines.robo_factory.state import RIGHT_FIRST, RoboFactoryView
+from tests.reference_players.robo_factory.reasoning import (
     DIE,
     DIE_MEAN,
     Context,
     expected_loss,
     second_try,
 )
-from engines.robo_factory.cards import CODES, MATCH
-from engines.robo_factory.state import RIGHT_FIRST, RoboFactoryView
 
 
 def split_score(cands: Sequence[int], code: int) -> int:

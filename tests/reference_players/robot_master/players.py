@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 import time
 
-from bench.reference_players.robot_master.evaluation import (
+from engines.robot_master.state import Place, RobotMasterView
+from tests.reference_players.robot_master.evaluation import (
     DEFAULT,
     POW6,
     WIN,
@@ -25,14 +26,13 @@ from bench.reference_players.robot_master.evaluation import (
     legal_cells,
     outcome,
 )
-from bench.reference_players.robot_master.search import (
+from tests.reference_players.robot_master.search import (
     PLACEMENTS,
     Pos,
     cells_after,
     exact,
     reply_value,
 )
-from engines.robot_master.state import Place, RobotMasterView
 
 
 class RandomPlayer:
