@@ -1,2 +1,2 @@
-"""Benchmarks run by hand (figures in RESULTS.md); a package so `bench.reference_players`
-imports by name in `robotui arena --players ...:Class`."""
+"""Benchmarks run by hand from the repository's folder, as ``python -m bench.NAME``; their
+figures are in RESULTS.md."""

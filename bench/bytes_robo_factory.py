@@ -13,7 +13,7 @@ import re
 import time
 from collections.abc import Callable
 
-from pty_terminal import Results, Terminal, first_screen, record
+from bench.pty_terminal import Results, Terminal, first_screen, record
 
 GAME = ["play", "robo-factory", "--players", "3", "--opponent", "easy", "--seed", "7"]
 BUYING = "Buy information?"

@@ -13,7 +13,7 @@ import re
 import time
 from collections.abc import Callable
 
-from pty_terminal import Results, Terminal, first_screen, record
+from bench.pty_terminal import Results, Terminal, first_screen, record
 
 ARGS = ["play", "roborally", "--players", "4", "--opponent", "random,random,random",
         "--seed", "7"]

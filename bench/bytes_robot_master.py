@@ -14,7 +14,7 @@ import re
 import time
 from collections.abc import Callable
 
-from pty_terminal import Results, Terminal, first_screen, record
+from bench.pty_terminal import Results, Terminal, first_screen, record
 
 MOVE_NUMBER = re.compile(r"Move (\d+) of 24")
 

@@ -14,7 +14,7 @@ import re
 import time
 from collections.abc import Callable
 
-from pty_terminal import Results, Terminal, first_screen, record
+from bench.pty_terminal import Results, Terminal, first_screen, record
 
 HAND_CARD = re.compile(r"^ ([1-9]) \S")
 

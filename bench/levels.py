@@ -1,12 +1,12 @@
 """Every computer level against every other, per game: are the levels ordered and spaced?
 
-    python bench/levels.py robot-master --games 200 --seed 1
-    python bench/levels.py stak-bots --games 200 --seed 1
-    python bench/levels.py robo-factory --games 400 --seed 1
-    python bench/levels.py roborally --games 96 --seed 1      # 2 robots, courses in rotation
-    python bench/levels.py robo-factory --games 400 --seats 4 # one row level vs 3 column
-    python bench/levels.py robot-master \
-        --levels normal,hard,bench.reference_players.robot_master:Hard2026
+    python -m bench.levels robot-master --games 200 --seed 1
+    python -m bench.levels stak-bots --games 200 --seed 1
+    python -m bench.levels robo-factory --games 400 --seed 1
+    python -m bench.levels roborally --games 96 --seed 1      # 2 robots, courses in rotation
+    python -m bench.levels robo-factory --games 400 --seats 4 # one row level vs 3 column
+    python -m bench.levels robot-master \
+        --levels normal,hard,tests.reference_players.robot_master:Hard2026
 
 Each pair of levels plays ``--games`` two-player games in the arena (seats alternating, game
 ``g`` on seed ``S+g``). RoboRally spreads a pair's games evenly over the bundled courses
@@ -23,12 +23,9 @@ import argparse
 import sys
 import time
 from itertools import combinations, permutations
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engines.arena import PlayerStats, run_arena, timing_summary, wilson_interval  # noqa: E402
-from engines.registry import get_game  # noqa: E402
+from engines.arena import PlayerStats, run_arena, timing_summary, wilson_interval
+from engines.registry import get_game
 
 
 def play_pair(

@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tests.helpers.pty_robotui import Terminal, environment, spawn, stop  # noqa: E402
+from tests.helpers.pty_robotui import Terminal, environment, spawn, stop
 
 __all__ = ["Results", "Terminal", "environment", "first_screen", "record", "spawn", "stop"]
 

@@ -1,7 +1,7 @@
 """How long a RoboRally race lasts on each bundled course: 4 ``hard`` robots, default
 options (shared start, option cards on), turns until the game ends.
 
-    python bench/roborally_course_length.py [--seeds 4] [--courses a,b]
+    python -m bench.roborally_course_length [--seeds 4] [--courses a,b]
 
 The figures go to bench/RESULTS.md; the rounded means (the last line printed) are
 engines/roborally/course_lengths.py, shown in the new-game dialog beside the course names.
@@ -11,15 +11,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engines.roborally import ROBORALLY  # noqa: E402
-from engines.roborally.boardfile import bundled_courses  # noqa: E402
-from engines.roborally.players import LEVELS  # noqa: E402
+from engines.roborally import ROBORALLY
+from engines.roborally.boardfile import bundled_courses
+from engines.roborally.players import LEVELS
 
 
 def race_turns(course: str, seed: int, robots: int = 4) -> tuple[int, bool]:

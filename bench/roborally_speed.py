@@ -1,6 +1,6 @@
 """RoboRally engine speed: full turns (8 robots program and 5 registers resolve) per second.
 
-    python bench/roborally_speed.py [--turns N] [--course ID]
+    python -m bench.roborally_speed [--turns N] [--course ID]
 
 Robots get random legal programs (no computer-player thinking is timed, only the engine:
 dealing, validating the programs, the register sequence and the end of the turn). Games
@@ -12,21 +12,17 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engines.roborally import ROBORALLY  # noqa: E402
-from engines.roborally.boardfile import (  # noqa: E402
+from engines.roborally import ROBORALLY
+from engines.roborally.boardfile import (
     BOARDS_DIR,
     Course,
     Layout,
     Placement,
     parse_board,
 )
-from engines.roborally.state import Decide, RoboRallyState  # noqa: E402
+from engines.roborally.state import Decide, RoboRallyState
 
 
 def walled_layout() -> Layout:

@@ -2,7 +2,7 @@
 
 Run by hand (not part of the tests)::
 
-    python bench/robot_master_speed.py [--seconds 3]
+    python -m bench.robot_master_speed [--seconds 3]
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Run by hand (not part of the tests)::
 
-    python bench/serve_load.py --players 32
+    python -m bench.serve_load --players 32
 
 It starts ``robotui serve`` on a free loopback port with its own data, runtime and config
 folders, and connects N SSH clients (asyncssh, a PTY of 80x24, xterm-256color), each drawing

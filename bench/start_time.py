@@ -6,10 +6,10 @@ to the moment the screen (followed by a pyte screen) shows the app's text: the b
 one Static, robotui's menu. Prints the median and p90 of each and the ratio of the medians.
 Run by hand from the test venv:
 
-    python bench/start_time.py                  # 10 runs each, 80x24
-    python bench/start_time.py --runs 20 --size 120x40
+    python -m bench.start_time                  # 10 runs each, 80x24
+    python -m bench.start_time --runs 20 --size 120x40
 
-The issue's target: robotui's menu within 1.5x the bare app's first screen.
+The target: robotui's menu within 1.5x the bare app's first screen.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ import time
 from pathlib import Path
 
 import pyte
-from pty_terminal import environment, spawn, stop
+
+from bench.pty_terminal import environment, spawn, stop
 
 BARE_TEXT = "A bare Textual app, drawn."
 MENU_TEXT = "Load a saved game..."  # the menu's last option but one: the list is drawn

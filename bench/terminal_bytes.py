@@ -5,9 +5,9 @@ scripted keys, and counts every byte robotui writes until the screen is quiet ag
 pyte screen follows the output, so a scenario waits for what a player would wait for
 (its turn, the playback, the computer's answer). Run by hand from the test venv:
 
-    python bench/terminal_bytes.py                 # every scenario, 80x24
-    python bench/terminal_bytes.py --size 120x40   # a bigger terminal
-    python bench/terminal_bytes.py --only robot-master --repeat 5
+    python -m bench.terminal_bytes                 # every scenario, 80x24
+    python -m bench.terminal_bytes --size 120x40   # a bigger terminal
+    python -m bench.terminal_bytes --only robot-master --repeat 5
 
 Idle is measured at a human's turn with nothing happening, and while a computer thinks
 (the computer is slowed to ``--think`` seconds by wrapping its ``choose``, so the
@@ -25,11 +25,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-import bytes_robo_factory
-import bytes_roborally
-import bytes_robot_master
-import bytes_stak_bots
-from pty_terminal import Results, Terminal, first_screen, record
+from bench import bytes_robo_factory, bytes_roborally, bytes_robot_master, bytes_stak_bots
+from bench.pty_terminal import Results, Terminal, first_screen, record
 
 
 def menu(term_of: Callable[..., Terminal], results: Results, repeat: int) -> None:

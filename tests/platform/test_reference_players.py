@@ -1,4 +1,4 @@
-"""The frozen reference players of issue 19 (bench/reference_players): loadable by name in the
+"""The frozen reference players (tests/reference_players): loadable by name in the
 arena, honest players that move legally, and really frozen (they import none of the engines'
 computer-player modules, only the rules)."""
 
@@ -13,7 +13,7 @@ from engines.players import make_player
 from engines.registry import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
-FROZEN = ROOT / "bench" / "reference_players"
+FROZEN = ROOT / "tests" / "reference_players"
 # The engines' own computer-player modules, which the copies must not use.
 LIVE_AI = {
     "robot_master": ("engines.robot_master.evaluation", "engines.robot_master.search",
@@ -33,11 +33,11 @@ def test_a_frozen_player_plays_legal_moves_from_its_seat_view(package):
     players = spec.player_levels()
     num = 2
     state = spec.new_game(num, spec.normalize_options({}), seed=5)
-    frozen = make_player(spec, f"bench.reference_players.{package}:Hard2026", 0, seed=3)
-    assert type(frozen).__module__ == f"bench.reference_players.{package}"
+    frozen = make_player(spec, f"tests.reference_players.{package}:Hard2026", 0, seed=3)
+    assert type(frozen).__module__ == f"tests.reference_players.{package}"
     copied = type(frozen).__mro__[1]  # the copy of the hard player's class
     assert copied.__name__ == players["hard"].__name__ and copied is not players["hard"]
-    assert copied.__module__.startswith(f"bench.reference_players.{package}.")
+    assert copied.__module__.startswith(f"tests.reference_players.{package}.")
     moves = 0
     while not state.is_terminal() and moves < 6:
         for seat in state.to_move():
@@ -63,4 +63,4 @@ def test_a_frozen_player_imports_only_its_copies_and_the_rules(package):
     assert imported, package
     live = [name for name in imported if name.startswith(LIVE_AI[package])]
     assert live == []
-    assert any(name.startswith(f"bench.reference_players.{package}.") for name in imported)
+    assert any(name.startswith(f"tests.reference_players.{package}.") for name in imported)

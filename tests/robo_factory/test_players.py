@@ -1,29 +1,17 @@
-"""Robo Factory computer players: exact reasoning checked against the brute-force bench."""
+"""Robo Factory computer players: exact reasoning checked against the brute-force reference
+(tests/reference_players/robo_factory_reference.py)."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
 from engines.players import make_player
 from engines.robo_factory.reasoning import Context, buy_values, expected_loss, second_try
 from engines.robo_factory.state import BUY, REBUILD, Build, Buy
+from tests.reference_players import robo_factory_reference as ref
 from tests.robo_factory.support import SPEC
-
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "robo_factory_reference.py"
-
-
-def reference_module():
-    spec = importlib.util.spec_from_file_location("robo_factory_reference", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("robo_factory_reference", module)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_expected_loss_and_second_try_values() -> None:
@@ -43,7 +31,6 @@ def test_no_cube_no_purchase_in_the_reasoning() -> None:
 
 def test_hard_matches_the_brute_force_reference() -> None:
     """On sampled last turns of a duel, hard-ev's exact value equals the best possible."""
-    ref = reference_module()
     rng = random.Random(5)
     for i in range(25):
         state = ref.sample_turn(777 + i, rng)

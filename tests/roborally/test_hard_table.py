@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 
-from bench.reference_players.roborally import Hard2026
 from engines.roborally import ROBORALLY
 from engines.roborally.ai import search as ai_search
 from engines.roborally.ai.evaluation import laser_damage, simulate_program
@@ -18,6 +17,7 @@ from engines.roborally.ai.table import play_turn, unseen_cards
 from engines.roborally.boardfile import layout_from_board, parse_board
 from engines.roborally.cards import DECK, KIND, LEFT, MOVE1, MOVE2, MOVE3, RIGHT, UTURN
 from engines.roborally.state import REGISTERS, Decide, Program, RoboRallyState
+from tests.reference_players.roborally import Hard2026
 
 
 def small(grid: str, flags: list[str], lasers: str = "") -> RoboRallyState:

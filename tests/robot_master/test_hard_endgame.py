@@ -3,7 +3,7 @@
 The reference values here come from independent brute force: every opponent hand as a
 combination of the unseen cards (not :mod:`engines.robot_master.deals`) and the older
 plain alpha-beta kept with the frozen reference player
-(:mod:`bench.reference_players.robot_master.search`, not the new solver).
+(:mod:`tests.reference_players.robot_master.search`, not the new solver).
 """
 
 from __future__ import annotations
@@ -14,14 +14,14 @@ from collections import Counter
 
 import pytest
 
-from bench.reference_players.robot_master import Hard2026
-from bench.reference_players.robot_master.search import Pos, exact
 from engines.registry import get_game
 from engines.robot_master.board import EMPTY
 from engines.robot_master.deals import enumerate_deals, relevant_draws
 from engines.robot_master.exact import Solver
 from engines.robot_master.players import Context, HardPlayer, NormalPlayer
 from engines.robot_master.state import Place, RobotMasterState, RobotMasterView
+from tests.reference_players.robot_master import Hard2026
+from tests.reference_players.robot_master.search import Pos, exact
 
 SPEC = get_game("robot-master")
 

@@ -7,16 +7,16 @@ import random
 
 import pytest
 
-from bench.stak_bots_nodig import Dig
 from engines.players import make_player
 from engines.stak_bots.evaluation import evaluate, self_harm
 from engines.stak_bots.hard import HardPlayer, position_key
 from engines.stak_bots.moves import Move, encode
 from engines.stak_bots.spec import STAK_BOTS
 from engines.stak_bots.state import StakState, determinize
+from tests.reference_players.stak_bots_dig import Dig
 from tests.stak_bots.support import act, build
 
-FROZEN = "bench.reference_players.stak_bots:Hard2026"
+FROZEN = "tests.reference_players.stak_bots:Hard2026"
 
 
 def nine_against_one() -> StakState:
