@@ -5,10 +5,6 @@ menu straight away; anything else (a command, ``--help``, a mistake) goes to the
 of :mod:`robotui.commands`, whose parser (typer, and the pydantic it converts each value
 with) costs about as much to import as Textual: the menu opens within 1.5 times a bare Textual
 app's first screen. Textual is never imported here at module level.
-
-The command line's names are reached from here as before (``cli.app``), and setting one here
-(as tests do: ``monkeypatch.setattr(cli, "_stdin_is_interactive", ...)``) sets it where the
-commands read it.
 """
 
 from __future__ import annotations
@@ -17,53 +13,12 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
-from typing import Any
 
+from robotui import launch
 from robotui.config import COLOR_SYSTEMS, AppConfig, GlobalOptions
 
 RUNTIME_ERROR = 1
 VALUE_OPTIONS = ("--save-dir", "--colors")
-
-
-def _start_app(config: AppConfig) -> None:
-    """Open the Textual UI (imported only now, after the environment is set). The commands
-    call this one too, so that replacing it (as tests do) replaces it everywhere."""
-    from robotui.app import run_app
-
-    run_app(config)
-
-
-def _commands() -> ModuleType:
-    import robotui.commands as commands
-
-    commands.start_app = lambda config: _start_app(config)  # looked up when called
-    return commands
-
-
-def __getattr__(name: str) -> Any:
-    if name.startswith("__"):
-        raise AttributeError(name)
-    return getattr(_commands(), name)
-
-
-class _CommandLineModule(ModuleType):
-    """This module, whose names not its own are robotui.commands' (read and set there)."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in self.__dict__ or name.startswith("__"):
-            super().__setattr__(name, value)
-        else:
-            setattr(_commands(), name, value)
-
-    def __delattr__(self, name: str) -> None:
-        if name in self.__dict__:
-            super().__delattr__(name)
-        else:
-            delattr(_commands(), name)
-
-
-sys.modules[__name__].__class__ = _CommandLineModule
 
 
 def menu_options(args: Sequence[str]) -> tuple[GlobalOptions, str] | None:
@@ -118,7 +73,7 @@ def open_menu(options: GlobalOptions, colors: str) -> None:
     config = AppConfig(save_dir=save_dir, ascii=options.ascii, mouse=options.mouse,
                        start="menu")
     try:
-        _start_app(config)
+        launch.start_app(config)
     except (EOFError, KeyboardInterrupt):  # as the parser ends then
         print(file=sys.stderr)
         print("Aborted!", file=sys.stderr)
@@ -131,4 +86,6 @@ def main() -> None:
     if menu is not None:
         open_menu(*menu)
         return
-    _commands().app(prog_name="robotui")
+    from robotui.commands import app
+
+    app(prog_name="robotui")

@@ -26,7 +26,9 @@ from typer.testing import CliRunner, Result
 
 from engines.match import Match
 from engines.registry import get_game
-from robotui import cli
+from robotui import commands
+from robotui.commands import arena as arena_commands
+from robotui.commands import saves as saves_commands
 from robotui.config import AppConfig
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,7 +39,7 @@ runner = CliRunner()
 
 
 def run(*args: str, input: str | None = None) -> Result:
-    return runner.invoke(cli.app, list(args), input=input)
+    return runner.invoke(commands.app, list(args), input=input)
 
 
 def assert_clean_error(result: Result, code: int) -> str:
@@ -618,7 +620,7 @@ def test_saves_delete_refuses_without_a_terminal(store: Store) -> None:
 
 
 def test_saves_delete_asks_on_a_terminal(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "_stdin_is_interactive", lambda: True)
+    monkeypatch.setattr(saves_commands, "_stdin_is_interactive", lambda: True)
     path = store.write("maybe", 3)
     result = run("saves", "delete", "maybe", input="n\n")
     assert result.exit_code == 1
@@ -774,8 +776,8 @@ def test_arena_keyboard_interrupt(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_arena_progress_goes_to_a_terminal_stderr_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "_stderr_is_tty", lambda: True)
-    monkeypatch.setattr(cli, "PROGRESS_INTERVAL", 0.0)
+    monkeypatch.setattr(arena_commands, "_stderr_is_tty", lambda: True)
+    monkeypatch.setattr(arena_commands, "PROGRESS_INTERVAL", 0.0)
     result = run("arena", GAME, "--players", "random,random", "--games", "3", "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["games"] == 3
@@ -784,7 +786,7 @@ def test_arena_progress_goes_to_a_terminal_stderr_only(monkeypatch: pytest.Monke
 
 def test_progress_bar_draws_and_erases() -> None:
     stream = io.StringIO()
-    bar = cli.ProgressBar(4, stream, interval=0.0)
+    bar = arena_commands.ProgressBar(4, stream, interval=0.0)
     bar(1)
     bar(4)
     assert "\r[" + "#" * 7 + "." * 23 + "] 1/4 games" in stream.getvalue()
@@ -795,7 +797,7 @@ def test_progress_bar_draws_and_erases() -> None:
 
 def test_progress_bar_is_throttled() -> None:
     stream = io.StringIO()
-    bar = cli.ProgressBar(1000, stream, interval=60.0)
+    bar = arena_commands.ProgressBar(1000, stream, interval=60.0)
     for done in range(1, 1001):
         bar(done)
     text = stream.getvalue()
@@ -834,7 +836,7 @@ def test_python_dash_m_runs_the_cli() -> None:
 
 def test_aware_update_times_are_shown_locally() -> None:
     """The save summaries may carry aware datetimes; the table shows them in local time."""
-    assert cli._when(datetime(2026, 1, 2, 3, 4, tzinfo=UTC)).startswith("2026-01-0")
+    assert saves_commands._when(datetime(2026, 1, 2, 3, 4, tzinfo=UTC)).startswith("2026-01-0")
 
 
 def test_play_side_columns(launched: list[AppConfig]) -> None:

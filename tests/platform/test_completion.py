@@ -11,7 +11,7 @@ import typer
 from typer.testing import CliRunner
 
 from engines.registry import all_games
-from robotui import cli, completion
+from robotui import commands, completion
 from saves import write_save
 from tests.platform.test_saves import make_saved
 
@@ -24,7 +24,7 @@ def values(pairs: list[tuple[str, str]]) -> list[str]:
 
 def ctx_for(*args: str) -> typer.Context:
     """The context a shell's completion request builds for ``robotui ARGS``."""
-    command = typer.main.get_command(cli.app)
+    command = typer.main.get_command(commands.app)
     try:  # typer 0.22 and newer carry their own click
         from typer._click.shell_completion import _resolve_context
     except ImportError:
@@ -46,7 +46,7 @@ def test_game_ids() -> None:
 
 
 def test_levels_one_per_computer() -> None:
-    ctx = typer.Context(typer.main.get_command(cli.app))
+    ctx = typer.Context(typer.main.get_command(commands.app))
     ctx.params = {"game": "robot-master"}
     assert values(completion.opponents(ctx, "")) == ["random", "easy", "normal", "hard", "human"]
     assert values(completion.opponents(ctx, "h")) == ["hard", "human"]
@@ -86,7 +86,7 @@ def test_board_and_course_ids() -> None:
 
 
 def test_game_options_keys_then_values() -> None:
-    ctx = typer.Context(typer.main.get_command(cli.app))
+    ctx = typer.Context(typer.main.get_command(commands.app))
     ctx.params = {"game": "robot-master"}
     assert values(completion.game_options(ctx, "")) == ["first=", "hand="]
     assert values(completion.game_options(ctx, "hand=")) == ["hand=full", "hand=five"]
@@ -99,7 +99,7 @@ def complete_in_bash(words: str, folder: Path) -> list[str]:
     parts = words.split(" ")
     env = {"_ROBOTUI_COMPLETE": "complete_bash", "COMP_WORDS": f"robotui {words}",
            "COMP_CWORD": str(len(parts)), "ROBOTUI_SAVE_DIR": str(folder)}
-    result = runner.invoke(cli.app, [], env=env, prog_name="robotui")
+    result = runner.invoke(commands.app, [], env=env, prog_name="robotui")
     assert result.exit_code == 0, result.output
     return result.stdout.split()
 
@@ -113,11 +113,11 @@ def test_a_shell_gets_the_candidates(folder: Path) -> None:
 
 
 def test_install_and_show_completion_are_offered(monkeypatch: pytest.MonkeyPatch) -> None:
-    result = runner.invoke(cli.app, ["--help"])
+    result = runner.invoke(commands.app, ["--help"])
     assert "--install-completion" in result.stdout and "--show-completion" in result.stdout
     # --show-completion prints the script of the shell it runs under, found by walking up
     # the process tree (shellingham): the tests may run under sh, which has no script, so
     # the user's shell is fixed here
     monkeypatch.setattr(shellingham, "detect_shell", lambda *a, **k: ("bash", "/bin/bash"))
-    result = runner.invoke(cli.app, ["--show-completion"], prog_name="robotui")
+    result = runner.invoke(commands.app, ["--show-completion"], prog_name="robotui")
     assert result.exit_code == 0 and "_ROBOTUI_COMPLETE=complete_bash" in result.stdout

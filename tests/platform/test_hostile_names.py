@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from engines.match import Match
 from engines.registry import get_game
-from robotui import cli
+from robotui import commands
 from saves import PlayerEntry, SavedGame, list_saves, load_save, write_save
 from screens.load import LoadScreen
 from tests.platform.test_saves import WHEN
@@ -69,7 +69,7 @@ def test_the_loader_makes_names_safe(folder: Path) -> None:
 )
 def test_cli_prints_no_escape_sequence(folder: Path, args: list[str]) -> None:
     hostile_save(folder)
-    result = runner.invoke(cli.app, args)
+    result = runner.invoke(commands.app, args)
     assert result.exit_code == 0, result.output
     assert not FORBIDDEN.search(result.output), repr(result.output)
     assert "[red]x[/] ok" in result.output and "Eve evil" in result.output
@@ -77,7 +77,7 @@ def test_cli_prints_no_escape_sequence(folder: Path, args: list[str]) -> None:
 
 def test_cli_errors_echo_typed_names_safely(folder: Path) -> None:
     hostile_save(folder)
-    result = runner.invoke(cli.app, ["saves", "delete", f"nope{CLEAR}{TITLE}", "--yes"])
+    result = runner.invoke(commands.app, ["saves", "delete", f"nope{CLEAR}{TITLE}", "--yes"])
     assert result.exit_code == 2
     assert not re.search("[\u001b\u0007]", result.output), repr(result.output)
 

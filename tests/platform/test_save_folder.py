@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 import saves
-from robotui import cli
+from robotui import commands, launch
 from saves import SaveError, find_save, list_saves, unique_name, write_save
 from saves.store import STALE_TEMPORARY_SECONDS, sweep_temporary_files
 from tests.platform.test_saves import make_saved
@@ -67,7 +67,7 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def one_line_error(args: list[str], code: int = 1) -> str:
-    result = runner.invoke(cli.app, args)
+    result = runner.invoke(commands.app, args)
     assert result.exit_code == code, (result.exit_code, result.output, result.exception)
     assert result.exception is None or isinstance(result.exception, SystemExit)
     lines = result.stderr.strip().splitlines()
@@ -100,7 +100,7 @@ def test_play_refuses_an_unreadable_save_folder_before_the_game(
 ) -> None:
     """QA: play crashed in unique_name once the app was up; now it says so at once."""
     started: list[object] = []
-    monkeypatch.setattr(cli, "_start_app", started.append)
+    monkeypatch.setattr(launch, "start_app", started.append)
     lock(monkeypatch, folder, "000")
     line = one_line_error(["play", "robot-master"])
     assert "permission denied" in line and not started

@@ -21,7 +21,7 @@ import pytest
 from typer.testing import CliRunner
 
 from engines import registry
-from robotui import cli
+from robotui import cli, commands, launch
 from robotui.config import AppConfig
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -165,7 +165,7 @@ def test_the_menus_fast_path_starts_the_app_as_the_parser_would(
     monkeypatch.setattr(sys, "argv", ["robotui", *args])
     cli.main()
     fast_colour = os.environ.pop("TEXTUAL_COLOR_SYSTEM", None)
-    result = CliRunner().invoke(cli.app, args)
+    result = CliRunner().invoke(commands.app, args)
     assert result.exit_code == 0, result.output
     parser_colour = os.environ.pop("TEXTUAL_COLOR_SYSTEM", None)
 
@@ -206,7 +206,7 @@ def test_an_unusable_save_folder_is_the_same_one_line_on_the_fast_path(tmp_path:
     args = ["--save-dir", str(not_a_folder)]
     assert cli.menu_options(args) is not None
     proc, modules = run_cli(tmp_path, *args)
-    parsed = CliRunner().invoke(cli.app, args)
+    parsed = CliRunner().invoke(commands.app, args)
     assert (proc.returncode, parsed.exit_code) == (1, 1)
     assert proc.stderr == parsed.stderr
     assert "is not a folder" in proc.stderr and len(proc.stderr.splitlines()) == 1
@@ -319,25 +319,29 @@ def test_get_game_imports_only_that_games_engine() -> None:
 # ------------------------------------------------------------ robotui.cli and robotui.commands
 
 
-def test_the_command_lines_names_are_set_through_robotui_cli(
+def test_the_entry_point_hands_a_command_to_robotui_commands(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """robotui.cli holds only the menu's fast path; the parser is robotui.commands.app."""
+    from robotui import __version__
+
+    monkeypatch.setattr(sys, "argv", ["robotui", "--version"])
+    with pytest.raises(SystemExit) as stopped:
+        cli.main()
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out == f"robotui {__version__}\n"
+    assert not hasattr(cli, "app")
+
+
+def test_the_menu_and_the_commands_open_the_app_through_robotui_launch(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The parser lives in robotui.commands; robotui.cli (the entry point) reads and sets its
-    names there, so that replacing one through robotui.cli is what the commands see."""
-    from robotui import commands
-
-    assert cli.app is commands.app
-    before = commands.PROGRESS_INTERVAL
-    monkeypatch.setattr(cli, "PROGRESS_INTERVAL", before + 12.5)
-    assert commands.PROGRESS_INTERVAL == before + 12.5 == cli.PROGRESS_INTERVAL
-    monkeypatch.undo()
-    assert commands.PROGRESS_INTERVAL == before == cli.PROGRESS_INTERVAL
-
-
-def test_the_commands_open_the_app_through_robotui_cli(monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[AppConfig] = []
-    monkeypatch.setattr(cli, "_start_app", started.append)
+    monkeypatch.setattr(launch, "start_app", started.append)
     monkeypatch.setenv("ROBOTUI_SAVE_DIR", "/nonexistent/robotui-saves")
-    assert CliRunner().invoke(cli.app, ["--ascii"]).exit_code == 0
-    [config] = started
-    assert config.start == "menu" and config.ascii
+    monkeypatch.setattr(sys, "argv", ["robotui", "--ascii"])
+    cli.main()
+    assert CliRunner().invoke(commands.app, ["--ascii"]).exit_code == 0
+    fast, parsed = started
+    assert fast == parsed
+    assert fast.start == "menu" and fast.ascii

@@ -11,14 +11,14 @@ from typer.testing import CliRunner, Result
 
 from engines.roborally import boardfile
 from engines.roborally.boardfile import BoardError, parse_board, parse_course
-from robotui import cli
+from robotui import commands
 
 runner = CliRunner()
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "boards.md"
 
 
 def run(*args: str) -> Result:
-    return runner.invoke(cli.app, list(args))
+    return runner.invoke(commands.app, list(args))
 
 
 def error_line(result: Result) -> str:

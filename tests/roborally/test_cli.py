@@ -9,13 +9,13 @@ from typer.testing import CliRunner, Result
 
 from engines.registry import all_games, register
 from engines.roborally import ROBORALLY, boardfile
-from robotui import cli
+from robotui import commands
 
 runner = CliRunner()
 
 
 def run(*args: str) -> Result:
-    return runner.invoke(cli.app, list(args))
+    return runner.invoke(commands.app, list(args))
 
 
 def one_error_line(result: Result, code: int) -> str:

@@ -19,7 +19,7 @@ from engines.stak_bots.cards import (
     parse_inline,
 )
 from engines.stak_bots.spec import STAK_BOTS
-from robotui import cli
+from robotui import commands
 from robotui.config import AppConfig
 
 runner = CliRunner()
@@ -27,7 +27,7 @@ DEFAULT_TEXT = DEFAULT_PATH.read_text(encoding="utf-8")
 
 
 def run(*args: str) -> Result:
-    return runner.invoke(cli.app, list(args))
+    return runner.invoke(commands.app, list(args))
 
 
 def one_error_line(result: Result, code: int = 2) -> str:
