@@ -133,7 +133,8 @@ class HardPlayer:
     as ``rival / (players - 1)`` of a cube more (``rival = 1`` would maximise the expected
     lead over the average opponent; half of that still makes hard buy more sparingly in
     a duel and keeps it within 1% of the plain optimum). ``rival = 0`` maximises its plain
-    expected cubes, the objective of the brute-force reference in ``bench/``.
+    expected cubes, the objective of the brute-force reference in
+    ``tests/reference_players/robo_factory_reference.py``.
     ``model_others`` weighs the chance that another manufacturer ends the turn on the
     first try (for the purchase); ``crowd`` values the first build against sampled
     opponents from ``crowd_from`` players on (``per_order`` samples per candidate order;

@@ -1,5 +1,5 @@
 """How many turns a race on each bundled course lasts: the mean of 20 races of 4 ``hard``
-robots with the default options, measured by ``bench/roborally_course_length.py`` (the
+robots with the default options, measured by ``python -m bench.roborally_course_length`` (the
 figures are in bench/RESULTS.md). The new-game dialog shows them beside the course names;
 a course not listed (your own) shows its ``length`` word instead."""
 

@@ -262,7 +262,7 @@ FEATURES = (
 
 def features(state: StakState) -> list[float]:
     """The position seen from the player to act against its one rival (2 players): what
-    :data:`LEARNED` weighs (fitted by ``bench/stak_bots_fit.py``)."""
+    :data:`LEARNED` weighs (a logistic fit on greedy self-play: see bench/RESULTS.md)."""
     a = state.active
     r = next(s for s in range(state.num_players) if s != a and not state.out[s])
     stacks, up, effects = state.stacks, state.up, state.effects
@@ -279,8 +279,8 @@ def features(state: StakState) -> list[float]:
     ]
 
 
-# Fitted by ``python bench/stak_bots_fit.py --games 6000 --seed 1`` (56,845 turn-start
-# positions of greedy self-play; held-out accuracy 0.733, log loss 0.523).
+# A logistic fit on 56,845 turn-start positions of greedy self-play (held-out accuracy
+# 0.733, log loss 0.523; the fit and its command: bench/RESULTS.md).
 LEARNED_INTERCEPT = -0.143
 LEARNED = (
     0.492, -0.519, -0.464, 0.876, 0.504, -0.404, 0.105, -0.128, 0.169, -0.192,

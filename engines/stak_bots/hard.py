@@ -57,7 +57,7 @@ class HardPlayer:
     weights: HardWeights = HARD
     # the best actions by a one-step look get the playouts (end always in): 5 candidates
     # sampled 16 times (the work of 8 sampled 10 times) beat 8 sampled 8 times against easy
-    # in 308 of 400 games against 294 (bench/stak_bots_ab.py, seeds 1 and 1001)
+    # in 308 of 400 games against 294 (seeds 1 and 1001, bench/RESULTS.md)
     candidates = 5
     min_samples = 2
     # the playout that keeps its stack (see evaluation.playout) makes a sample cheap
