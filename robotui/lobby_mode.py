@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.screen import Screen
 
-from hosting.protocol import ServerType
 from robotui.config import AppConfig
 from screens.textual_private import FatalErrorHook
 
@@ -152,6 +151,7 @@ class LobbyMode(FatalErrorHook):
 
     def route_table_message(self, msg: dict[str, Any]) -> None:
         """Every message from the table server, in the order it came."""
+        from hosting.protocol import ServerType  # the table client has loaded it by now
         from screens.lobby import NameScreen
 
         kind = msg["type"]
@@ -208,6 +208,8 @@ class LobbyMode(FatalErrorHook):
             self._open_game(msg)
 
     def _for_table(self, msg: dict[str, Any]) -> None:
+        from hosting.protocol import ServerType
+
         table = msg["table"]
         if msg["type"] == ServerType.CLOSED:
             self._closed_tables.add(table)
