@@ -91,3 +91,36 @@ def test_save_name_examples_agree_with_the_names_robotui_gives() -> None:
              for name in re.findall(r"robot-master \d{4}-\d\d-\d\d \d\d[.:-]\d\d", doc.read_text())}
     given = default_save_name("robot-master", datetime(2026, 11, 22, 14, 5).astimezone())
     assert shown == {given}
+
+
+def where_things_live() -> list[str]:
+    """The paths the README's "Where things live" block names, ``<game>`` for each game."""
+    text = README.read_text()
+    block = text[text.index("## Where things live"):]
+    block = block[block.index("```\n") + 4:]
+    block = block[:block.index("```")]
+    paths = [line.split()[0].rstrip(",") for line in block.splitlines()
+             if line[:1] not in ("", " ")]
+    games = ["robot_master", "robo_factory", "roborally", "stak_bots"]
+    return [p.replace("<game>", g if p.startswith(("tests", "screens", "engines"))
+                      else g.replace("_", "-"))
+            for p in paths for g in (games if "<game>" in p else [""])]
+
+
+def test_where_things_live_names_paths_that_exist() -> None:
+    paths = where_things_live()
+    assert "robotui/commands/" in paths and "tests/reference_players/" in paths
+    missing = [p for p in paths if not (ROOT / p.rstrip("/")).exists()]
+    assert missing == []
+
+
+def test_where_things_live_names_every_package() -> None:
+    """Every top-level package, and every package inside robotui/ and screens/ that is not
+    a game's, is in the block."""
+    named = {p.rstrip("/") for p in where_things_live()}
+    games = {"robot_master", "robo_factory", "roborally", "stak_bots"}
+    tops = [d for d in ROOT.glob("*/") if (d / "__init__.py").exists() and d.name != "tests"]
+    inner = [d for top in ("robotui", "screens") for d in (ROOT / top).glob("*/")
+             if (d / "__init__.py").exists() and d.name not in games]
+    packages = {str(d.relative_to(ROOT)) for d in (*tops, *inner)}
+    assert packages - named == set()
