@@ -182,6 +182,7 @@ class RoboRallySpec(GameSpec):
     table_timer = True
     score_unit = ("flag", "flags")
     program_drafts = True
+    # the course drawn as the board screen draws it: named here, imported by the front end
     preview_drawing = "screens.roborally.draw:options_preview"
 
     @property

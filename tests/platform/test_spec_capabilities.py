@@ -12,6 +12,7 @@ from engines.core import SPEC_CAPABILITIES, GameResult, GameSpec
 from engines.registry import all_games
 from hosting.results import headline, score_unit
 from screens.games import preview_drawing
+from tests.helpers.imports import ROOT
 
 SPECS = all_games()
 
@@ -89,3 +90,10 @@ def test_the_result_line_says_the_score_unit(spec: GameSpec) -> None:
 
 def test_an_unknown_game_has_no_score_unit() -> None:
     assert score_unit("no-such-game") is None
+
+
+def test_the_manual_describes_every_capability() -> None:
+    text = (ROOT / "docs" / "engines.md").read_text(encoding="utf-8")
+    section = text.split("## Spec capabilities", 1)[1].split("\n## ", 1)[0]
+    for name in SPEC_CAPABILITIES:
+        assert f"| `{name}`" in section, f"docs/engines.md does not describe {name}"
