@@ -228,6 +228,10 @@ class GameState(ABC):
         return hashlib.sha256(text.encode()).hexdigest()
 
 
+# The GameSpec attributes shared code reads instead of checking game ids.
+SPEC_CAPABILITIES = ("table_timer", "score_unit", "program_drafts", "preview_drawing")
+
+
 class GameSpec(ABC):
     """The description of one game: everything but a position."""
 
@@ -238,6 +242,13 @@ class GameSpec(ABC):
     max_players: int
     options: tuple[OptionSpec, ...] = ()
     resign_rule: ClassVar[ResignRule] = ResignRule.COMPUTER_PLAYS
+    # Capabilities (:data:`SPEC_CAPABILITIES`): what the shared code (hosting, screens) does
+    # for this game, read from the spec rather than from its id; each game's spec declares
+    # every one (docs/engines.md, "Spec capabilities").
+    table_timer: ClassVar[bool] = False  # a table may turn on its move timer
+    score_unit: ClassVar[tuple[str, str] | None] = None  # (one, many) a score counts
+    program_drafts: ClassVar[bool] = False  # a table keeps each seat's half-built program
+    preview_drawing: ClassVar[str] = ""  # "module:function" of a front end's preview drawing
 
     @abstractmethod
     def new_game(self, num_players: int, options: Mapping[str, Any], seed: int) -> GameState:

@@ -37,7 +37,6 @@ from saves import SaveError
 
 MAX_OPEN_TABLES = 8  # unfinished tables one person may have created
 MAX_STAND_IN_AFTER = 24 * 60
-TIMED_GAMES = frozenset({"roborally", "stak-bots"})  # games a table's timer applies to
 
 
 def _table(server: Host, msg: dict[str, Any]) -> Table:
@@ -135,7 +134,7 @@ class RequestsMixin(PlayMixin):
             for i, s in enumerate(seats)
         ]
         code = new_code() if msg["private"] else None
-        timer = msg["timer"] and spec.id in TIMED_GAMES
+        timer = msg["timer"] and spec.table_timer
         assert self.store is not None
         table_id = self.store.add_table(
             spec.id, conn.key, code, timer, msg["stand_in_after"], rows
@@ -300,7 +299,7 @@ class RequestsMixin(PlayMixin):
         if seat is None or table.playing_seat_of(conn.key) != seat:
             raise ProtocolError("not_your_seat", "that seat is not yours")
         state = table.saved.match.state
-        if table.spec.id != "roborally":
+        if not table.spec.program_drafts:
             raise ProtocolError("bad_request", "only a RoboRally program has a draft")
         try:
             registers, power_down = decode_draft(msg["text"])

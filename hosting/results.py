@@ -7,13 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engines.core import GameResult
+from engines.core import GameResult, UnknownGame
+from engines.registry import get_game
 
-# the unit of a game's score, where the score is a count worth saying
-SCORE_UNITS: Mapping[str, tuple[str, str]] = {
-    "robo-factory": ("cube", "cubes"),
-    "roborally": ("flag", "flags"),
-}
 OUTCOME_WORDS = {"win": "won", "loss": "lost", "draw": "drew", "resigned": "resigned",
                  "unfinished": "did not finish", "abandoned": "abandoned"}
 
@@ -26,11 +22,20 @@ def _count(n: int, unit: tuple[str, str]) -> str:
     return f"{n} {unit[0] if n == 1 else unit[1]}"
 
 
+def score_unit(game_id: str) -> tuple[str, str] | None:
+    """The unit of the game's score (:attr:`GameSpec.score_unit`), where the score is a
+    count worth saying; ``None`` for other games and for a game id no longer known."""
+    try:
+        return get_game(game_id).score_unit
+    except UnknownGame:
+        return None
+
+
 def headline(game_id: str, result: GameResult | None, names: Sequence[str]) -> str:
     """The line for a finished game; ``names`` are the seats' names as on the panel."""
     if result is None:
         return "abandoned: " + ", ".join(names)
-    unit = SCORE_UNITS.get(game_id)
+    unit = score_unit(game_id)
     scores = [s if isinstance(s, int) and not isinstance(s, bool) else None
               for s in result.scores]
     if len(scores) != len(names) or unit is None:

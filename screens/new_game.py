@@ -26,6 +26,7 @@ from saves.settings import load_choices, remember_choices
 from saves.settings import offered as offered_option
 from screens.choice_row import ChoiceRow
 from screens.dialogs import PreviewScreen
+from screens.games import preview_drawing
 from screens.session import COMPUTER, HUMAN
 from screens.text_fit import cut_cells
 
@@ -36,7 +37,6 @@ LEVEL_LABELS = {
     "hard": "Computer: hard",
 }
 MIXED = "mixed"  # the Computers row's value when each computer has its own level row
-TIMED_GAMES = ("roborally", "stak-bots")  # the games a table's 30 s timer applies to
 YOU = "you"  # a seat row's value in table mode: the creator sits here
 PERSON = "person"  # a seat row's value in table mode: open for a person from the lobby
 STAND_IN_MINUTES = (0, 2, 5, 10, 30)  # "a computer may stand in after": 0 = never
@@ -255,7 +255,7 @@ class NewGameScreen(ModalScreen[NewGameChoice | TableChoice | None]):
     def _table_setting_rows(self) -> ComposeResult:
         yield ChoiceRow("Private", [("no", "No"), ("yes", "Yes: join by code")], "no",
                         id="table-private")
-        if self.spec.id in TIMED_GAMES:  # every decision the table waits on gets 30 s
+        if self.spec.table_timer:  # every decision the table waits on gets 30 s
             yield ChoiceRow("30 s timer", [("off", "Off"), ("on", "On")], "off",
                             id="table-timer")
         after = [(str(m), f"A computer, after {m} min away" if m else "Never: the seat waits")
@@ -419,10 +419,9 @@ class NewGameScreen(ModalScreen[NewGameChoice | TableChoice | None]):
         ascii_only = bool(glyphs and glyphs.ascii_only)
         options = self.chosen_options()
         text: str | Text | None
-        if self.spec.id == "roborally":  # its drawing is imported with RoboRally only
-            from screens.roborally.draw import options_preview
-
-            text = options_preview(options, ascii_only)
+        drawing = preview_drawing(self.spec)  # imported with its game only
+        if drawing is not None:
+            text = drawing(options, ascii_only)
         else:
             text = self.spec.preview_text(options, ascii_only)
         if text is not None:

@@ -82,6 +82,10 @@ class RoboFactorySpec(GameSpec):
     # The rules give a seat no way out (every seat takes its turns as the customer): a
     # computer plays a seat that leaves, to the end.
     resign_rule = ResignRule.COMPUTER_PLAYS
+    table_timer = False
+    score_unit = ("cube", "cubes")
+    program_drafts = False
+    preview_drawing = ""
     options = (
         OptionSpec(
             "tiebreak",

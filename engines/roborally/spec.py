@@ -179,6 +179,11 @@ class RoboRallySpec(GameSpec):
     min_players = 2
     max_players = 8
     resign_rule = ResignRule.SEAT_OUT
+    table_timer = True
+    score_unit = ("flag", "flags")
+    program_drafts = True
+    # the course drawn as the board screen draws it: named here, imported by the front end
+    preview_drawing = "screens.roborally.draw:options_preview"
 
     @property
     def options(self) -> tuple[OptionSpec, ...]:  # type: ignore[override]

@@ -80,6 +80,10 @@ class RobotMasterSpec(GameSpec):
     min_players = 2
     max_players = 2
     resign_rule = ResignRule.GAME_ENDS
+    table_timer = False
+    score_unit = None
+    program_drafts = False
+    preview_drawing = ""
     options = (
         OptionSpec(
             "first",

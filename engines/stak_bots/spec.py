@@ -129,6 +129,10 @@ class StakBotsSpec(GameSpec):
     min_players = 2
     max_players = 4
     resign_rule = ResignRule.SEAT_OUT
+    table_timer = True
+    score_unit = None
+    program_drafts = False
+    preview_drawing = ""
     options = (
         OptionSpec("depth", 9, DEPTHS, "cards in each stack at the start", label="Stack depth"),
         OptionSpec(

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from screens.games import playable_game_infos
 from screens.online.table_play import WATCHING_NOTE
 from tests.hosting.lobby_pilot import (
     SIZE,
@@ -31,8 +32,9 @@ SAYS = {
 PEOPLE = {"robot-master": 2, "roborally": 2, "stak-bots": 2, "robo-factory": 3}
 
 
-@pytest.mark.parametrize("game", sorted(SAYS))
+@pytest.mark.parametrize("game", sorted(info.id for info in playable_game_infos()))
 async def test_a_spectator_reads_spectator_texts(tmp_path: Path, game: str) -> None:
+    assert game in SAYS and game in PEOPLE, f"add {game} to SAYS and PEOPLE"
     async with running_server(tmp_path / "data") as server:
         bob, _ = await host_table(server, game, [PERSON] * PEOPLE[game])
         others = []

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from engines.core import GameState
+from screens.games import playable_game_infos
 from screens.online import open_table_screen
 from screens.online.session import TableSession
 from screens.online.table_window import TableWindow
@@ -109,6 +110,7 @@ GAMES: dict[str, tuple[list[dict[str, Any]], Check, int]] = {
 async def _follow(tmp_path: Path, game: str, viewer: int | None, seed: int) -> int:
     """Play a seeded game at a stand-in table, the app following it as ``viewer`` (None: a
     spectator); check the terminal every few moves. Returns how many checks were made."""
+    assert game in GAMES, f"add {game} to GAMES: its seats and what each may not see"
     seats, check, every = GAMES[game]
     table = FakeTable(game, [dict(s) for s in seats], seed=seed)
     rng = random.Random(seed)
@@ -141,7 +143,7 @@ async def _follow(tmp_path: Path, game: str, viewer: int | None, seed: int) -> i
     return checks
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(info.id for info in playable_game_infos()))
 @pytest.mark.parametrize("viewer", [1, None], ids=["other seat", "spectator"])
 async def test_a_screen_shows_only_what_its_seat_may_see(
     tmp_path: Path, game: str, viewer: int | None

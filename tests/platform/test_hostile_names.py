@@ -17,6 +17,7 @@ from engines.match import Match
 from engines.registry import get_game
 from robotui import commands
 from saves import PlayerEntry, SavedGame, list_saves, load_save, write_save
+from screens.games import playable_game_infos
 from screens.load import LoadScreen
 from tests.platform.test_saves import WHEN
 from tests.ui_helpers import make_app, screen_text, settle
@@ -108,7 +109,7 @@ async def test_load_screen_and_game_show_names_literally(folder: Path) -> None:
 MARKUP_NAME = "[red]Ann[/]"
 
 
-@pytest.mark.parametrize("game", ["robot-master", "robo-factory", "roborally", "stak-bots"])
+@pytest.mark.parametrize("game", sorted(info.id for info in playable_game_infos()))
 async def test_a_player_name_like_markup_shows_as_written(folder: Path, game: str) -> None:
     """A name such as ``[red]Ann[/]`` is text, not Rich markup, on every game's screen."""
     from screens.session import GameSession

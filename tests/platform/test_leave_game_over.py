@@ -26,6 +26,7 @@ from saves import PlayerEntry, load_save
 from screens.dialogs import ConfirmScreen
 from screens.game_over import GameOverScreen
 from screens.game_screen import BOARD, LEAVING, PANEL, PLAYING, GameScreen
+from screens.games import playable_game_infos
 from screens.menu import MainMenu
 from screens.new_game import NewGameScreen
 from screens.session import GameSession
@@ -68,6 +69,7 @@ class NearEnd:
 
 def near_end(tmp_path: Path, game_id: str, back: int = 0) -> NearEnd:
     """The game one human move before its end (``back`` human moves more before it)."""
+    assert game_id in GAMES, f"add {game_id} to GAMES: options and a seed for its playout"
     options, seed = GAMES[game_id]
     log = playout(game_id, options, seed)
     computer = log[-1][0]
@@ -152,7 +154,7 @@ async def assert_in_menu(pilot) -> None:
     assert not any(isinstance(s, (ConfirmScreen, GameOverScreen)) for s in app.screen_stack)
 
 
-GAME_IDS = list(GAMES)
+GAME_IDS = [info.id for info in playable_game_infos()]  # every game, as registered
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -23,13 +23,19 @@ from typer.testing import CliRunner
 from engines import registry
 from robotui import cli, commands, launch
 from robotui.config import AppConfig
+from screens.games import GAME_SCREENS
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = {  # game id -> (its engine package, its screen package)
-    "robot-master": ("engines.robot_master", "screens.robot_master"),
-    "stak-bots": ("engines.stak_bots", "screens.stak_bots"),
-    "robo-factory": ("engines.robo_factory", "screens.robo_factory"),
-    "roborally": ("engines.roborally", "screens.roborally"),
+
+
+def _package(path: str) -> str:
+    """``engines.roborally`` of ``"engines.roborally.spec:ROBORALLY"``."""
+    return path.partition(":")[0].rsplit(".", 1)[0]
+
+
+GAMES = {  # game id -> (its engine package, its screen package), for every bundled game
+    game_id: (_package(info.spec_path), _package(GAME_SCREENS[game_id]))
+    for game_id, info in registry.BUILTIN.items()
 }
 ENGINES = [engine for engine, _ in GAMES.values()]
 GAME_MODULES = [package for pair in GAMES.values() for package in pair]
@@ -223,6 +229,7 @@ from pathlib import Path
 sys.argv[0] = "robotui"
 from robotui.app import RobotuiApp
 from robotui.config import AppConfig
+from screens.games import GAME_SCREENS
 
 async def main(steps):
     seen = {}
@@ -310,7 +317,7 @@ def test_get_game_imports_only_that_games_engine() -> None:
     assert proc.returncode == 0, proc.stderr
     before, after, names, name = json.loads(proc.stdout)
     assert loaded(set(before), ENGINES) == []
-    assert names == ["Robot Master", "Stak Bots", "Robo Factory", "RoboRally"]
+    assert names == [info.name for info in registry.BUILTIN.values()]
     assert name == "Robo Factory"
     assert loaded(set(after), ["engines.robo_factory"])
     assert loaded(set(after), [e for e in ENGINES if e != "engines.robo_factory"]) == []
