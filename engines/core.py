@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 Action = Hashable
 
@@ -228,6 +229,36 @@ class GameState(ABC):
         return hashlib.sha256(text.encode()).hexdigest()
 
 
+class ProgramDrafts(Protocol):
+    """Half-built secret programs of a game whose seats all program at once: the table
+    server keeps each seat's draft (as text) so that a reconnect or another session of that
+    player gets it back, and when the table's timer runs out the draft is completed."""
+
+    def programming(self, state: GameState) -> bool:
+        """The game waits for programs now (the part of the turn a table timer covers)."""
+        ...
+
+    def writing(self, state: GameState, seat: int) -> bool:
+        """``seat`` writes its program now."""
+        ...
+
+    def parse(self, text: str) -> str:
+        """The canonical text of a draft; raise :class:`IllegalAction` (one line) for text
+        that is not a draft at all."""
+        ...
+
+    def fits(self, state: GameState, seat: int, text: str) -> str | None:
+        """None if the draft ``text`` can be part of ``seat``'s program now, else why not."""
+        ...
+
+    def complete(
+        self, state: GameState, seat: int, text: str | None, rng: random.Random
+    ) -> Action:
+        """The program the timer plays for ``seat``: what the draft (``text``, one that
+        :meth:`fits`, or None) filled, as filled; the rest at random from ``rng``."""
+        ...
+
+
 # The GameSpec attributes shared code reads instead of checking game ids.
 SPEC_CAPABILITIES = ("table_timer", "score_unit", "program_drafts", "preview_drawing")
 
@@ -247,7 +278,8 @@ class GameSpec(ABC):
     # every one (docs/engines.md, "Spec capabilities").
     table_timer: ClassVar[bool] = False  # a table may turn on its move timer
     score_unit: ClassVar[tuple[str, str] | None] = None  # (one, many) a score counts
-    program_drafts: ClassVar[bool] = False  # a table keeps each seat's half-built program
+    # a table keeps each seat's half-built program, and its timer completes it
+    program_drafts: ClassVar[ProgramDrafts | None] = None
     preview_drawing: ClassVar[str] = ""  # "module:function" of a front end's preview drawing
 
     @abstractmethod

@@ -12,7 +12,6 @@ import time
 
 from engines.core import Action, IllegalAction, ResignRule
 from engines.players import make_player
-from engines.roborally.programs import check_draft, complete_program, decode_draft
 from hosting.host import Host
 from hosting.protocol import ProtocolError
 from hosting.records import record_result
@@ -202,7 +201,8 @@ class PlayMixin(Host):
         deciding = frozenset(s for s in people if state.default_action(s) is not None)
         if deciding:
             return deciding
-        if getattr(state, "phase", None) != "program" or table.spec.max_players < 2:
+        drafts = table.spec.program_drafts
+        if drafts is None or not drafts.programming(state) or table.spec.max_players < 2:
             return frozenset()
         if len(state.to_move()) != 1 or len(people) != 1:
             return frozenset()
@@ -260,17 +260,13 @@ class PlayMixin(Host):
         """What the timer plays for ``seat``: the rules' default, else its program."""
         state = table.saved.match.state
         action = state.default_action(seat)
-        if action is not None or getattr(state, "phase", None) != "program":
+        drafts = table.spec.program_drafts
+        if action is not None or drafts is None or not drafts.programming(state):
             return action
-        view = state.view(seat)
-        if getattr(view, "pending", None) != "program":
+        if not drafts.writing(state, seat):
             return None
-        registers: list[int | None] = [None] * 5
-        power_down = False
         kept = table.draft(seat)
-        if kept is not None:
-            registers, power_down = decode_draft(kept)
-            if check_draft(view, registers, power_down) is not None:  # type: ignore[arg-type]
-                registers, power_down = [None] * 5, False
+        if kept is not None and drafts.fits(state, seat, kept) is not None:
+            kept = None  # a draft of an earlier hand: the whole program is dealt
         rng = random.Random(f"{table.saved.match.seed}/{len(table.saved.match.log)}/{seat}")
-        return complete_program(view, registers, rng, power_down)  # type: ignore[arg-type]
+        return drafts.complete(state, seat, kept, rng)

@@ -14,7 +14,6 @@ from typing import Any, ClassVar
 from engines.core import EngineError, IllegalAction
 from engines.match import resign_problem
 from engines.registry import get_game
-from engines.roborally.programs import check_draft, decode_draft, encode_draft
 from hosting import names
 from hosting.codes import code_matches, table_with_code
 from hosting.host import Connection, Host, log
@@ -299,20 +298,19 @@ class RequestsMixin(PlayMixin):
         if seat is None or table.playing_seat_of(conn.key) != seat:
             raise ProtocolError("not_your_seat", "that seat is not yours")
         state = table.saved.match.state
-        if not table.spec.program_drafts:
+        drafts = table.spec.program_drafts
+        if drafts is None:
             raise ProtocolError("bad_request", "only a RoboRally program has a draft")
         try:
-            registers, power_down = decode_draft(msg["text"])
+            text = drafts.parse(msg["text"])
         except IllegalAction as exc:
             raise ProtocolError("bad_request", str(exc)) from None
-        view = state.view(seat)
         if (table.status != PLAYING or seat not in state.to_move()
-                or getattr(view, "pending", None) != "program"):
+                or not drafts.writing(state, seat)):
             return  # the program is in (a draft sent just after it): nothing to keep
-        problem = check_draft(view, registers, power_down)  # type: ignore[arg-type]
+        problem = drafts.fits(state, seat, text)
         if problem is not None:
             raise ProtocolError("illegal", problem)
-        text = encode_draft(registers, power_down)
         table.drafts[seat] = (state.turn, text)  # type: ignore[attr-defined]
         for other in list(table.followers):  # your other sessions show it as it changes
             if other.key == conn.key and other is not conn:

@@ -84,7 +84,7 @@ class RoboFactorySpec(GameSpec):
     resign_rule = ResignRule.COMPUTER_PLAYS
     table_timer = False
     score_unit = ("cube", "cubes")
-    program_drafts = False
+    program_drafts = None
     preview_drawing = ""
     options = (
         OptionSpec(

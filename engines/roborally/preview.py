@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 from typing import NamedTuple
 
+from engines.roborally.phases import Phase
 from engines.roborally.state import REGISTERS, RoboRallyState
 
 
@@ -50,7 +51,7 @@ def preview_program(
     me.options, me.parked, me.abort, me.radio, me.virtual = [], 0, False, -1, False
     me.crab = me.dual = -1
     me.pairs = [0] * REGISTERS
-    sim.phase, sim.reg, sim.stage, sim.cursor = "resolve", 0, "reveal", 0
+    sim.phase, sim.reg, sim.stage, sim.cursor = Phase.RESOLVE, 0, "reveal", 0
     sim.waiting, sim.asked, sim.winners = None, [], ()
     sim.trace = []
 

@@ -9,6 +9,7 @@ from engines.roborally.actions import Decide, Program, ProgramChoices
 from engines.roborally.bot import REGISTERS, Bot
 from engines.roborally.cards import DECK, KIND, LEFT, MOVE1, MOVES, RIGHT, ROTATES
 from engines.roborally.events import Event, Recompiled
+from engines.roborally.phases import Phase
 
 
 def _shuffle(cards: list[int], seed: int, turn: int, refill: int = 0) -> None:
@@ -31,7 +32,7 @@ class ProgrammingMixin:
     seed: int
     bots: list[Bot]
     turn: int
-    phase: str
+    phase: Phase
     deck: list[int]
     discard: list[int]
     refills: int
@@ -102,7 +103,7 @@ class ProgrammingMixin:
             return
         self.discard.extend(b.hand)
         b.hand = []
-        if self.phase == "program" and not any(x.pending for x in self.bots):
+        if self.phase == Phase.PROGRAM and not any(x.pending for x in self.bots):
             self._begin_registers()
 
     def _recompile(self, seat: int) -> None:
@@ -127,7 +128,7 @@ class ProgrammingMixin:
         deck = [c for c in DECK if c not in kept]
         _shuffle(deck, self.seed, self.turn)
         self.deck = deck
-        self.phase = "program"
+        self.phase = Phase.PROGRAM
         for b in self.bots:
             if b.on_board and not b.powered:
                 b.hand = self._deal(b)

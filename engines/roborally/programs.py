@@ -15,8 +15,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engines.core import IllegalAction
-from engines.roborally.state import REGISTERS, Program, RoboRallyView
+from engines.core import GameState, IllegalAction
+from engines.roborally.phases import Phase
+from engines.roborally.state import REGISTERS, Program, RoboRallyState, RoboRallyView
 
 Draft = Sequence[int | None]
 EMPTY = "-"
@@ -109,3 +110,32 @@ def decode_draft(text: str) -> tuple[list[int | None], bool]:
         else:
             raise IllegalAction(f"{text!r}: {part!r} is neither a hand card's index nor '-'")
     return out, power_down
+
+
+class RoboRallyDrafts:
+    """RoboRally's drafts for the table server (:class:`engines.core.ProgramDrafts`)."""
+
+    def programming(self, state: GameState) -> bool:
+        return isinstance(state, RoboRallyState) and state.phase == Phase.PROGRAM
+
+    def writing(self, state: GameState, seat: int) -> bool:
+        return self.programming(state) and _view(state, seat).pending == "program"
+
+    def parse(self, text: str) -> str:
+        return encode_draft(*decode_draft(text))
+
+    def fits(self, state: GameState, seat: int, text: str) -> str | None:
+        registers, power_down = decode_draft(text)
+        return check_draft(_view(state, seat), registers, power_down)
+
+    def complete(
+        self, state: GameState, seat: int, text: str | None, rng: random.Random
+    ) -> Program:
+        registers, power_down = decode_draft(text) if text else ([None] * REGISTERS, False)
+        return complete_program(_view(state, seat), registers, rng, power_down)
+
+
+def _view(state: GameState, seat: int) -> RoboRallyView:
+    view = state.view(seat)
+    assert isinstance(view, RoboRallyView)
+    return view

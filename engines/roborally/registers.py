@@ -8,6 +8,7 @@ from engines.roborally.boardfile import Layout
 from engines.roborally.bot import REGISTERS, Bot
 from engines.roborally.cards import BACK, KIND, MOVE1, MOVE3
 from engines.roborally.events import Event, Path, PowerDownAnnounced
+from engines.roborally.phases import Phase
 
 
 class RegistersMixin:
@@ -19,7 +20,7 @@ class RegistersMixin:
     layout: Layout
     bots: list[Bot]
     turn: int
-    phase: str
+    phase: Phase
     reg: int
     stage: str
     cursor: int
@@ -57,7 +58,7 @@ class RegistersMixin:
 
     def _begin_registers(self) -> None:
         self.shown += 1  # every program is about to be played face up
-        self.phase = "resolve"
+        self.phase = Phase.RESOLVE
         for s, b in enumerate(self.bots):  # public now: told with register 1 (log only)
             if b.announce and b.on_board:
                 self._tell(PowerDownAnnounced(s))
@@ -87,7 +88,7 @@ class RegistersMixin:
 
     def _run(self) -> None:
         """Resolve registers until a decision is needed or the turn is over."""
-        while self.phase == "resolve" and self.waiting is None:
+        while self.phase == Phase.RESOLVE and self.waiting is None:
             if self.stage == "reveal":
                 if self._reveal():
                     return

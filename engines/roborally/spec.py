@@ -20,6 +20,7 @@ from engines.roborally.boardfile import BoardError, course_ids, load_course, ren
 from engines.roborally.cards import DECK_SET, KIND, KIND_NAMES, OPTIONS
 from engines.roborally.course_lengths import course_label
 from engines.roborally.course_store import course_texts, restore_course
+from engines.roborally.programs import RoboRallyDrafts
 from engines.roborally.state import SEAT_NAMES, Decide, Program, RoboRallyState
 
 DECISION_KINDS = (
@@ -181,7 +182,7 @@ class RoboRallySpec(GameSpec):
     resign_rule = ResignRule.SEAT_OUT
     table_timer = True
     score_unit = ("flag", "flags")
-    program_drafts = True
+    program_drafts = RoboRallyDrafts()
     # the course drawn as the board screen draws it: named here, imported by the front end
     preview_drawing = "screens.roborally.draw:options_preview"
 

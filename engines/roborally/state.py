@@ -43,6 +43,7 @@ from engines.roborally.damage import DamageMixin
 from engines.roborally.events import Event, PowerDownAnnounced, PowerDownCalledOff
 from engines.roborally.movement import MovementMixin
 from engines.roborally.options import OptionsMixin
+from engines.roborally.phases import Phase
 from engines.roborally.programming import ProgrammingMixin
 from engines.roborally.registers import RegistersMixin
 from engines.roborally.turn_end import TurnEndMixin
@@ -91,7 +92,7 @@ class RoboRallyView(SeatView):
     seat: int
     layout: Layout
     turn: int
-    phase: str
+    phase: Phase
     register_no: int
     robots: tuple[RobotInfo, ...]
     hand: tuple[int, ...]
@@ -153,7 +154,7 @@ class RoboRallyState(
         self.max_turns = max_turns
         self.bots = [Bot() for _ in range(num_players)]
         self.turn = 0
-        self.phase = "face"
+        self.phase: Phase = Phase.FACE
         self.reg = 0
         self.stage = ""
         self.cursor = 0
@@ -212,16 +213,16 @@ class RoboRallyState(
         return f"turn {max(1, self.turn)}/{self.max_turns}"
 
     def to_move(self) -> tuple[int, ...]:
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return ()
-        if self.phase == "resolve":
+        if self.phase == Phase.RESOLVE:
             return (self.waiting[0],) if self.waiting else ()
         return tuple(s for s, b in enumerate(self.bots) if b.pending)
 
     def pending_kind(self, seat: int) -> str:
-        if self.phase == "over" or not 0 <= seat < self.num_players:
+        if self.phase == Phase.OVER or not 0 <= seat < self.num_players:
             return ""
-        if self.phase == "resolve":
+        if self.phase == Phase.RESOLVE:
             return self.waiting[1] if self.waiting and self.waiting[0] == seat else ""
         p = self.bots[seat].pending
         return p[0] if p else ""
@@ -244,13 +245,13 @@ class RoboRallyState(
             if seat is None:
                 raise IllegalAction(
                     "nobody is to move"
-                    if self.phase == "over"
+                    if self.phase == Phase.OVER
                     else "several robots are to move: say which seat acts"
                 )
         if not 0 <= seat < self.num_players:
             raise IllegalAction(f"there is no seat {seat}")
         if isinstance(action, Resign):
-            if self.phase == "over":
+            if self.phase == Phase.OVER:
                 raise IllegalAction("the game is over")
             if seat in self.resigns:
                 raise IllegalAction(f"{SEAT_NAMES[seat]} has already resigned")
@@ -261,7 +262,7 @@ class RoboRallyState(
         if not kind:
             raise IllegalAction(
                 "the game is over"
-                if self.phase == "over"
+                if self.phase == Phase.OVER
                 else f"{SEAT_NAMES[seat]} has nothing to decide now"
             )
         if kind == "program":
@@ -290,13 +291,13 @@ class RoboRallyState(
         self._decide(seat, kind, action.value)
 
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     # -- resigning, defaults ---------------------------------------------------------------
     def can_resign(self, seat: int) -> bool:
         """Any robot may leave the race for good while it is on, whoever is to move (a robot
         out of lives too: it still counts in the ranking until it resigns)."""
-        return (self.phase != "over" and 0 <= seat < self.num_players
+        return (self.phase != Phase.OVER and 0 <= seat < self.num_players
                 and seat not in self.resigns)
 
     def resigned(self) -> tuple[int, ...]:
@@ -351,16 +352,16 @@ class RoboRallyState(
         if len(left) <= 1:
             self.winners = tuple(left)
             self._game_over(RESIGN_END)
-        elif self.phase == "face":
+        elif self.phase == Phase.FACE:
             if not any(x.pending for x in self.bots):
                 self._start_turn()
-        elif self.phase == "program":
+        elif self.phase == Phase.PROGRAM:
             if not any(x.pending for x in self.bots):
                 self._begin_registers()
-        elif self.phase == "endturn":
+        elif self.phase == Phase.ENDTURN:
             if not any(x.pending for x in self.bots):
                 self._finish_turn()
-        elif self.phase == "resolve":
+        elif self.phase == Phase.RESOLVE:
             self._run()
 
     def default_action(self, seat: int) -> Decide | None:
@@ -425,7 +426,7 @@ class RoboRallyState(
     # -- decisions ------------------------------------------------------------------------
     def _decide(self, seat: int, kind: str, value: str) -> None:
         b = self.bots[seat]
-        if self.phase == "resolve":
+        if self.phase == Phase.RESOLVE:
             self.waiting = None
             self.asked.append(f"{seat}:{kind}:{value}")
             self._apply_register_choice(seat, kind, value)
@@ -476,17 +477,17 @@ class RoboRallyState(
                 self._tell(PowerDownAnnounced(seat))
             elif announced:  # announced with its program, then destroyed
                 self._tell(PowerDownCalledOff(seat))
-        if self.phase == "face":
+        if self.phase == Phase.FACE:
             if not any(x.pending for x in self.bots):
                 self._start_turn()
-        elif self.phase == "program":
+        elif self.phase == Phase.PROGRAM:
             self._settle_followups(seat)
-        elif self.phase == "endturn" and not any(x.pending for x in self.bots):
+        elif self.phase == Phase.ENDTURN and not any(x.pending for x in self.bots):
             self._finish_turn()
 
     # -- the end and the results -------------------------------------------------------------
     def _game_over(self, reason: str) -> None:
-        self.phase = "over"
+        self.phase = Phase.OVER
         self.end_reason = reason
         self.waiting = None
         for b in self.bots:
@@ -528,7 +529,7 @@ class RoboRallyState(
         return ranked + self.resigns[::-1]
 
     def result(self) -> GameResult | None:
-        if self.phase != "over":
+        if self.phase != Phase.OVER:
             return None
         ranking = self.ranking()
         if self.winners and all(self.bots[s].flags == len(self.layout.flags) for s in self.winners):
@@ -575,7 +576,7 @@ class RoboRallyState(
                     b.archive,
                     b.virtual,
                     b.powered,
-                    b.announce if (s == seat or self.phase != "program") else False,
+                    b.announce if (s == seat or self.phase != Phase.PROGRAM) else False,
                     tuple(b.options),
                     shown,
                     tuple(b.locked),
@@ -699,7 +700,7 @@ class RoboRallyState(
     def _shown_regs(self, b: Bot) -> tuple[int, ...]:
         """A robot's registers as every seat sees them (0: face down): the locked ones, and
         during the registers those revealed so far."""
-        if self.phase == "resolve":
+        if self.phase == Phase.RESOLVE:
             return tuple(
                 c if (r < self.reg or (r == self.reg and self.stage != "reveal") or b.locked[r])
                 else 0
@@ -738,7 +739,7 @@ class RoboRallyState(
                 bits.append("virtual")
             if b.powered:
                 bits.append("powered down")
-            if b.announce and not (public and self.phase == "program"):
+            if b.announce and not (public and self.phase == Phase.PROGRAM):
                 bits.append("power down announced")
             if any(b.locked):
                 bits.append(
@@ -761,11 +762,11 @@ class RoboRallyState(
             "course": f"{lay.name} ({lay.course_id}, board hash {lay.content_hash})",
             "turn": self.turn,
             "phase": self.phase,
-            "register": self.reg + 1 if self.phase == "resolve" else 0,
+            "register": self.reg + 1 if self.phase == Phase.RESOLVE else 0,
             "robots": robots,
             "programs": programs,
         }
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             snap["result"] = self.end_reason
         return snap
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from engines.roborally.boardfile import DOUBLE_WRENCH, WRENCH, Layout
 from engines.roborally.bot import REGISTERS, Bot
 from engines.roborally.events import BecameReal, Event, FlywheelCard, PowerDownAnnounced, Repaired
+from engines.roborally.phases import Phase
 
 
 class TurnEndMixin:
@@ -20,7 +21,7 @@ class TurnEndMixin:
     max_turns: int
     bots: list[Bot]
     turn: int
-    phase: str
+    phase: Phase
     discard: list[int]
     option_deck: list[str]
     events: list[str]
@@ -35,7 +36,7 @@ class TurnEndMixin:
         def _tell(self, event: Event, at: int | None = None) -> None: ...
 
     def _end_turn(self) -> None:
-        self.phase = "endturn"
+        self.phase = Phase.ENDTURN
         lay = self.layout
         count: dict[int, int] = {}
         for b in self.bots:

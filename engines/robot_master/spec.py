@@ -82,7 +82,7 @@ class RobotMasterSpec(GameSpec):
     resign_rule = ResignRule.GAME_ENDS
     table_timer = False
     score_unit = None
-    program_drafts = False
+    program_drafts = None
     preview_drawing = ""
     options = (
         OptionSpec(

@@ -131,7 +131,7 @@ class StakBotsSpec(GameSpec):
     resign_rule = ResignRule.SEAT_OUT
     table_timer = True
     score_unit = None
-    program_drafts = False
+    program_drafts = None
     preview_drawing = ""
     options = (
         OptionSpec("depth", 9, DEPTHS, "cards in each stack at the start", label="Stack depth"),

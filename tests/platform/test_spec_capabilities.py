@@ -28,6 +28,12 @@ def _unit(spec: GameSpec, value: Any) -> bool:
     )
 
 
+def _drafts(spec: GameSpec, value: Any) -> bool:
+    """None, or an object with every method of :class:`engines.core.ProgramDrafts`."""
+    methods = ("programming", "writing", "parse", "fits", "complete")
+    return value is None or all(callable(getattr(value, name, None)) for name in methods)
+
+
 def _drawing(spec: GameSpec, value: Any) -> bool:
     if value == "":
         return True
@@ -40,7 +46,7 @@ def _drawing(spec: GameSpec, value: Any) -> bool:
 VALID: dict[str, Callable[[GameSpec, Any], bool]] = {
     "table_timer": _flag,
     "score_unit": _unit,
-    "program_drafts": _flag,
+    "program_drafts": _drafts,
     "preview_drawing": _drawing,
 }
 

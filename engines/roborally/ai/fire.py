@@ -36,6 +36,7 @@ from engines.roborally.ai.simulation import (
 )
 from engines.roborally.boardfile import DOUBLE_WRENCH, PIT, VOID, WRENCH
 from engines.roborally.cards import BACK, KIND, LEFT, MOVE1, MOVE2, MOVE3, RIGHT, UTURN
+from engines.roborally.phases import Phase
 from engines.roborally.state import REGISTERS, RoboRallyView, RobotInfo, laser_beam
 
 MAX_DIST = 12  # distance changes of other robots count up to this many registers
@@ -93,7 +94,7 @@ class _Target:
         self.view = view
         self.lay = view.layout
         me = own_robot(view)
-        self.reg = view.register_no if view.phase == "resolve" else REGISTERS - 1
+        self.reg = view.register_no if view.phase == Phase.RESOLVE else REGISTERS - 1
         lead = max(
             ((r.flags, -self.dist(r)) for r in view.robots if r.seat != me.seat and r.lives > 0),
             default=(0, 0),

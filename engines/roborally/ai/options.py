@@ -66,6 +66,7 @@ from engines.roborally.cards import (
     ROTATES,
     UTURN,
 )
+from engines.roborally.phases import Phase
 from engines.roborally.state import REGISTERS, Decide, RoboRallyView
 
 __all__ = ["decide_option", "fire_scores", "should_recompile"]
@@ -87,7 +88,7 @@ SPARE_VALUE = {
 # -- what the seat knows (more in .simulation) ------------------------------------------------
 def _gyros(view: RoboRallyView) -> tuple[bool, ...]:
     """Gyro settings still open: both while programming (it is asked last), else the set one."""
-    if view.phase == "program" and "gyroscopic-stabilizer" in own_robot(view).options:
+    if view.phase == Phase.PROGRAM and "gyroscopic-stabilizer" in own_robot(view).options:
         return (False, True)
     return (view.gyro,)
 

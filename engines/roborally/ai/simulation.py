@@ -47,6 +47,7 @@ from engines.roborally.boardfile import (
     Layout,
 )
 from engines.roborally.cards import BACK, DECK, KIND, MOVE1, MOVE3, STEPS, TURNS, UTURN
+from engines.roborally.phases import Phase
 from engines.roborally.state import REGISTERS, RoboRallyView, RobotInfo
 
 NO_CARD = -1  # an empty register
@@ -315,7 +316,7 @@ def program_steps(view: RoboRallyView) -> list[Step]:
             continue
         card = view.program[r]
         if (
-            view.phase == "resolve"
+            view.phase == Phase.RESOLVE
             and view.abort
             and r > view.register_no
             and not me.locked[r]

@@ -28,6 +28,7 @@ from engines.roborally.ai.evaluation import DEAD, Evaluator, sim_register, simul
 from engines.roborally.ai.fire import fire_mode
 from engines.roborally.cards import DECK, KIND
 from engines.roborally.events import Event, Path
+from engines.roborally.phases import Phase
 from engines.roborally.state import (
     REGISTERS,
     Bot,
@@ -216,7 +217,7 @@ def play_turn(
             raise _Stop
 
     st.hook = hook
-    st.phase = "program"
+    st.phase = Phase.PROGRAM
     try:
         st._begin_registers()
         while st.waiting is not None:
