@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual.binding import Binding
@@ -313,7 +313,7 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
             return
         if worker.group == "hint":
             self.hinting = False  # whatever came of it, H works again
-            asked, seat, action = worker.result
+            asked, seat, action = cast("tuple[Any, int, Action]", worker.result)
             if asked != self.hint_key() or not self.is_attached:
                 return  # the position changed meanwhile: that advice is for another one
             match = self.session.match
@@ -321,7 +321,7 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
             self.on_hint(action, seat)
             self.refresh_all()
             return
-        generation, seat, action = worker.result
+        generation, seat, action = cast("tuple[int, int, Action]", worker.result)
         if generation != self.generation or not self.is_attached:
             return
         if worker.group == "computer":
