@@ -14,8 +14,7 @@ from engines.registry import GameInfo, all_games, game_infos
 from screens.glyphs import Glyphs
 
 if TYPE_CHECKING:
-    from textual.screen import Screen
-
+    from screens.game_screen import GameScreen
     from screens.session import GameSession
 
 # game id -> "module:Class" of its screen
@@ -37,10 +36,10 @@ def playable_games() -> list[GameSpec]:
     return [spec for spec in all_games() if spec.id in GAME_SCREENS]
 
 
-def screen_class(game_id: str) -> type[Screen]:
+def screen_class(game_id: str) -> type[GameScreen]:
     module, _, name = GAME_SCREENS[game_id].partition(":")
     return getattr(importlib.import_module(module), name)
 
 
-def game_screen(session: GameSession, glyphs: Glyphs) -> Screen:
-    return screen_class(session.spec.id)(session, glyphs)  # type: ignore[call-arg]
+def game_screen(session: GameSession, glyphs: Glyphs) -> GameScreen:
+    return screen_class(session.spec.id)(session, glyphs)

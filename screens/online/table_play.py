@@ -46,6 +46,7 @@ class TablePlayMixin:
     message: str
     thinking_since: float | None
     thinking_seat: int | None
+    shown_seat: int | None
 
     @property
     def at_table(self) -> bool:
