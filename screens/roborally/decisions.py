@@ -44,7 +44,7 @@ class DecisionsMixin(RoboRallySurface):
         if self.state.pending_kind(seat) != kind or len(view.choices) != 1:
             return
         choice = view.choices[0]
-        what = option_name(choice) if kind == "discard" else f"register {choice}"
+        what = option_name(choice.value) if kind == "discard" else f"register {choice.value}"
         self.events_log.append((f"({FORCED[kind]}: {what})", "dim"))
         self.play(choice, seat)
 
