@@ -7,11 +7,25 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from textual.binding import ActiveBinding
 
 from screens.stages import UiPhase
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    class FooterKeysSurface(Screen[None]):
+        """The screen :class:`FooterKeys` is mixed into, as the type checker sees it: a
+        Textual ``Screen`` with the game screen's ``ui_phase`` and ``undo_works``. At run
+        time it is ``object``, so the method resolution order is unchanged."""
+
+        def ui_phase(self) -> UiPhase: ...
+        def undo_works(self) -> bool: ...
+else:
+    FooterKeysSurface = object
 
 # A key as the footer shows it: (binding action, key as shown, description).
 FooterKey = tuple[str, str, str]
@@ -22,7 +36,7 @@ def footer_key_width(key: str, description: str) -> int:
     return cell_len(key) + cell_len(description) + 3
 
 
-class FooterKeys:
+class FooterKeys(FooterKeysSurface):
     """The footer's plan; the screen supplies ``ui_phase``, ``undo_works`` and ``app``."""
 
     # -- the footer -------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual.binding import Binding
@@ -104,7 +104,7 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
                               "full_log", "table_window"})
     # Keys whose meaning depends on the moment: the ui phases (see :meth:`ui_phase`) in
     # which an action works. The footer shows only the keys that work, so it tells the truth.
-    PHASE_ACTIONS: dict[str, tuple[str, ...]] = {}
+    PHASE_ACTIONS: dict[str, tuple[UiPhase, ...]] = {}
 
     def undo_offered(self) -> bool:
         """Undo is for one human against the computer, not between humans."""
@@ -314,7 +314,7 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
             return
         if worker.group == "hint":
             self.hinting = False  # whatever came of it, H works again
-            asked, seat, action = worker.result
+            asked, seat, action = cast("tuple[Any, int, Action]", worker.result)
             if asked != self.hint_key() or not self.is_attached:
                 return  # the position changed meanwhile: that advice is for another one
             match = self.session.match
@@ -322,7 +322,7 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
             self.on_hint(action, seat)
             self.refresh_all()
             return
-        generation, seat, action = worker.result
+        generation, seat, action = cast("tuple[int, int, Action]", worker.result)
         if generation != self.generation or not self.is_attached:
             return
         if worker.group == "computer":

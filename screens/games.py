@@ -16,8 +16,8 @@ from screens.glyphs import Glyphs
 
 if TYPE_CHECKING:
     from rich.text import Text
-    from textual.screen import Screen
 
+    from screens.game_screen import GameScreen
     from screens.session import GameSession
 
 # game id -> "module:Class" of its screen
@@ -39,13 +39,13 @@ def playable_games() -> list[GameSpec]:
     return [spec for spec in all_games() if spec.id in GAME_SCREENS]
 
 
-def screen_class(game_id: str) -> type[Screen]:
+def screen_class(game_id: str) -> type[GameScreen]:
     module, _, name = GAME_SCREENS[game_id].partition(":")
     return getattr(importlib.import_module(module), name)
 
 
-def game_screen(session: GameSession, glyphs: Glyphs) -> Screen:
-    return screen_class(session.spec.id)(session, glyphs)  # type: ignore[call-arg]
+def game_screen(session: GameSession, glyphs: Glyphs) -> GameScreen:
+    return screen_class(session.spec.id)(session, glyphs)
 
 
 PreviewDrawing = Callable[[dict[str, Any], bool], "Text | str | None"]

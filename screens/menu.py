@@ -27,7 +27,11 @@ class MenuOptions(OptionList):
 
     highlighted: reactive[int | None] = reactive(None, repaint=False)
 
-    def watch_highlighted(self, old: int | None, new: int | None) -> None:
+    # Textual calls a watcher with as many of (old, new) as it takes: this one takes both,
+    # where OptionList's own takes only the new value.
+    def watch_highlighted(  # type: ignore[override]
+        self, old: int | None, new: int | None
+    ) -> None:
         super().watch_highlighted(new)
         for index in (old, new):
             self._repaint_option(index)
@@ -65,7 +69,7 @@ class MainMenu(Screen[None]):
         with Vertical(id="menu"):
             yield Static(BANNER_ASCII if self.ascii_only else BANNER, id="banner")
             yield Static("Robot board and card games for the terminal.", id="tagline")
-            options = []
+            options: list[Option | None] = []
             for spec in self.games:
                 label = Text.assemble((f"{spec.name:<14}", "bold"), "  ", (spec.blurb, "dim"))
                 options.append(Option(label, id=f"game:{spec.id}"))

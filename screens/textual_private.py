@@ -45,7 +45,7 @@ __all__ = [
 
 def replace_chops_render(render: Callable[[ChopsUpdate, Console], str]) -> None:
     """Use ``render`` for every partial update's terminal data from now on."""
-    ChopsUpdate.render_segments = render  # type: ignore[method-assign]
+    ChopsUpdate.render_segments = render  # type: ignore[method-assign, assignment]
 
 
 def static_markup(static: Static) -> bool:

@@ -67,7 +67,7 @@ class CodeScreen(ModalScreen[tuple[str, bool] | None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.watch = False
+        self.watching = False  # Tab switches: join a free seat or watch
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -84,13 +84,13 @@ class CodeScreen(ModalScreen[tuple[str, bool] | None]):
         self.query_one("#code-code", Input).focus()
 
     def _show_mode(self) -> None:
-        join, watch = ("( )", "(*)") if self.watch else ("(*)", "( )")
+        join, watch = ("( )", "(*)") if self.watching else ("(*)", "( )")
         self.query_one("#code-mode", Static).update(
             f"{join} join a free seat   {watch} watch"
         )
 
     def action_switch(self) -> None:
-        self.watch = not self.watch
+        self.watching = not self.watching
         self._show_mode()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -100,7 +100,7 @@ class CodeScreen(ModalScreen[tuple[str, bool] | None]):
                 "Type the code the table's creator gave you."
             )
             return
-        self.dismiss((code, self.watch))
+        self.dismiss((code, self.watching))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

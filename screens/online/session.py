@@ -527,8 +527,8 @@ class TableSession(SavedGameView):
                 name = _clean_name(info.get("name") or entry.name or "Computer", seat)
                 players.append(PlayerEntry(name, COMPUTER, safe_text(level) if level else None))
             elif info:
-                name = info.get("name")
-                shown = _clean_name(name, seat) if name else f"Seat {seat + 1} (free)"
+                given = info.get("name")
+                shown = _clean_name(given, seat) if given else f"Seat {seat + 1} (free)"
                 players.append(PlayerEntry(shown, HUMAN))
             else:
                 players.append(PlayerEntry(_clean_name(entry.name, seat), entry.kind,

@@ -47,6 +47,7 @@ class TablePlayMixin:
     message: str
     thinking_since: float | None
     thinking_seat: int | None
+    shown_seat: int | None
 
     @property
     def at_table(self) -> bool:

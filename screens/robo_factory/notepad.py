@@ -17,11 +17,12 @@ from screens.robo_factory.draw import (
     notes_from_rows,
     notes_to_rows,
 )
+from screens.robo_factory.surface import RoboFactorySurface
 
 NOTEPAD_KEYS = "Notepad: arrows or r g b y move, Space/x/o mark, Del clears"
 
 
-class NotepadMixin:
+class NotepadMixin(RoboFactorySurface):
     """The notepad's keys (Tab, r g b y, Space/x/o, Del, p) and its panel."""
 
     def action_toggle_notes(self) -> None:

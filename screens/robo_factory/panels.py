@@ -28,6 +28,7 @@ from screens.robo_factory.draw import (
 from screens.robo_factory.notepad import NOTEPAD_KEYS
 from screens.robo_factory.results import reason_text
 from screens.robo_factory.room import Room, room_for
+from screens.robo_factory.surface import RoboFactorySurface
 from screens.sized_panel import SizedPanel
 from screens.text_fit import cut_cells, pad_cells
 
@@ -38,7 +39,7 @@ OWN_COLUMN = NARROW.own_column  # at 80x24: where your own cards start in the ca
 CARDS_WIDTH = NARROW.cards_width  # at 80x24: the cards panel's width
 
 
-class PanelsMixin:
+class PanelsMixin(RoboFactorySurface):
     """The game's panels, drawn (:meth:`refresh_all`)."""
 
     def room(self) -> Room:
@@ -141,6 +142,7 @@ class PanelsMixin:
             return out
         my_move = self.human_to_move() and view.actor == seat
         if view.phase == REBUILD and view.own_build is not None:
+            assert view.tile is not None  # a first build's match count, known in rebuild
             out.append("Try 1 ")
             out.append_text(letters_text(view.own_build))
             out.append(f": {match_words(view.tile)}\n", "bold green")

@@ -17,6 +17,7 @@ from textual.containers import Horizontal, Vertical
 from engines.core import Action, GameResult, IllegalAction
 from engines.match import Match
 from engines.robo_factory.cards import LETTERS, PARTS, code_of, colours_of, letters
+from engines.robo_factory.rules import Event
 from engines.robo_factory.state import (
     BUILD,
     BUY,
@@ -345,7 +346,7 @@ class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
                      if e.turn == last.turn and e.kind in ("deal", "check")}
         return last.turn if took_part & humans else None
 
-    def _acted_since(self, order: object, humans: set[int]) -> bool:
+    def _acted_since(self, order: Event, humans: set[int]) -> bool:
         """Whether one of ``humans`` moved after the ``order`` event (then its turn's
         result was on their screen before they went on): the log is replayed to the move
         that ended the turn."""

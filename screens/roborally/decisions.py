@@ -14,6 +14,7 @@ from engines.roborally.state import SEAT_NAMES, RoboRallyView
 from screens.roborally.draw import card_label, glyph_set, text_style
 from screens.roborally.log import option_name
 from screens.roborally.programming import hand_key
+from screens.roborally.surface import RoboRallySurface
 
 FIRE_TEXT = {
     "normal": "shoot: damage",
@@ -33,7 +34,7 @@ FORCED = {
 }
 
 
-class DecisionsMixin:
+class DecisionsMixin(RoboRallySurface):
     """The decision keys (1-9 or the arrows and Enter pick a choice) and the decision panel."""
 
     def _forced_choice(self, seat: int, kind: str) -> None:
@@ -43,7 +44,7 @@ class DecisionsMixin:
         if self.state.pending_kind(seat) != kind or len(view.choices) != 1:
             return
         choice = view.choices[0]
-        what = option_name(choice) if kind == "discard" else f"register {choice}"
+        what = option_name(choice.value) if kind == "discard" else f"register {choice.value}"
         self.events_log.append((f"({FORCED[kind]}: {what})", "dim"))
         self.play(choice, seat)
 

@@ -29,10 +29,11 @@ from screens.roborally.draw import (
 )
 from screens.roborally.log import option_name
 from screens.roborally.playback import SPEEDS
+from screens.roborally.surface import RoboRallySurface
 from screens.text_fit import wrap_log
 
 
-class PanelsMixin:
+class PanelsMixin(RoboRallySurface):
     """The board, the title, the robots' table, the side panel and the log, drawn."""
 
     def action_map(self) -> None:
@@ -435,7 +436,7 @@ class RegisterLog(Panel):
         for gap, head in self.heads:
             strips = Visual.to_strips(head, head.visual, width, None, head.visual_style)
             rows.extend(Text() for _ in range(gap))
-            rows.extend(Text.assemble(*((seg.text, seg.style) for seg in strip
+            rows.extend(Text.assemble(*((seg.text, seg.style or "") for seg in strip
                                         if not seg.control)) for strip in strips)
         return rows
 

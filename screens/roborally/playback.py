@@ -17,6 +17,7 @@ from engines.roborally.cards import KIND
 from engines.roborally.state import REGISTERS, SEAT_NAMES
 from screens.roborally.draw import text_style
 from screens.roborally.log import card_steps, narrate, tell, told_by_card
+from screens.roborally.surface import RoboRallySurface
 from screens.stages import UiPhase
 
 TINY = ("U-T", "Lft", "Rgt", "Bck", "Mv1", "Mv2", "Mv3")
@@ -25,7 +26,7 @@ SPEEDS = (0.25, 0.5, 1.0, 2.0)
 DOUBLE_TAP = 0.8  # seconds after the playback ends in which Space / Enter are not yet yours
 
 
-class PlaybackMixin:
+class PlaybackMixin(RoboRallySurface):
     """The playback keys (Space step, r run/pause, +/- speed, x skip) and what they show."""
 
     def _next_picture(self, stepped: bool = False) -> None:

@@ -20,9 +20,10 @@ from engines.roborally.state import (
 )
 from screens import ui_state
 from screens.roborally.draw import card_label, glyph_set, text_style
+from screens.roborally.surface import RoboRallySurface
 
 
-class ProgrammingMixin:
+class ProgrammingMixin(RoboRallySurface):
     """The programming keys (1-9 and 0, Backspace, the arrows, Space, p, c, Enter) and the
     program panel."""
 
@@ -108,7 +109,9 @@ class ProgrammingMixin:
             self._keep_draft()
             self.refresh_all()
 
-    def action_toggle(self) -> None:
+    # The binding's own action: it replaces DOMNode's generic ``toggle(attribute)``
+    # action, which no key of this screen uses.
+    def action_toggle(self) -> None:  # type: ignore[override]
         if (
             self.my_turn()
             and self.state.pending_kind(self.my_seat()) == "program"

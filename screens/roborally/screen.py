@@ -19,7 +19,7 @@ import contextlib
 import math
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -422,7 +422,7 @@ class RoboRallyScreen(
             self.message = f"The computer player failed: {worker.error}"
             self.refresh_all()
             return
-        generation, seat, action = worker.result
+        generation, seat, action = cast("tuple[int, int, Action]", worker.result)
         if self.working.get(seat) == generation:
             del self.working[seat]
         if not self.working:
@@ -510,7 +510,7 @@ class RoboRallyScreen(
             self.message = f"Hint: the registers are filled in{power}; Enter confirms."
         elif action in view.choices:  # the cursor goes to it: Enter takes the hint
             self.cur = view.choices.index(action)
-            text = self._choice_text(view, action.value)  # type: ignore[attr-defined]
+            text = self._choice_text(view, action.value)
             self.message = f"Hint: {self.cur + 1}, {text} (Enter)."
         else:
             self.message = f"Hint: {self.session.spec.describe_action(action, seat)}."

@@ -10,6 +10,7 @@ from engines.stak_bots.moves import END, SCRAP, Move
 from engines.stak_bots.state import TURN_ACTION_LIMIT
 from screens.online.table_play import WATCHING_NOTE
 from screens.stages import UiPhase
+from screens.stak_bots.surface import StakBotsSurface
 
 GAME_KEYS = "pdcsae"  # the keys of a turn: play, discard, recycle, scrap, attack, end
 # The actions of the turn's keys and the kind of move each makes.
@@ -19,7 +20,7 @@ KEY_ACTIONS = {"p": "play", "d": "discard", "c": "recycle", "s": "scrap", "a": "
                "e": "end_turn"}
 
 
-class TurnKeysMixin:
+class TurnKeysMixin(StakBotsSurface):
     """The keys of a turn (see :data:`KEY_ACTIONS`) and what they say when they do nothing."""
 
     def action_not_now(self, key: str) -> None:
@@ -27,7 +28,7 @@ class TurnKeysMixin:
         phase = self.ui_phase()
         if phase == UiPhase.OVER:
             self.message = ""  # the status line already says what to press
-        elif phase == UiPhase.WAIT and self.watching_table():  # type: ignore[attr-defined]
+        elif phase == UiPhase.WAIT and self.watching_table():
             self.message = WATCHING_NOTE
         elif phase == UiPhase.WAIT:
             self.message = "Not your turn: wait for the others."

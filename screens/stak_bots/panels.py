@@ -29,12 +29,13 @@ from screens.stak_bots.render import (
     stacks_text,
 )
 from screens.stak_bots.room import Room, room_for
+from screens.stak_bots.surface import StakBotsSurface
 from screens.text_fit import clip_wrap, fit, wrap_groups, wrap_text
 
 STATUS_LINES = 3  # the height of #sb-status
 
 
-class PanelsMixin:
+class PanelsMixin(StakBotsSurface):
     """The game's panels, drawn (:meth:`refresh_all`)."""
 
     def stack_labels(self) -> list[str]:
@@ -219,8 +220,8 @@ class PanelsMixin:
             rows.append(Text(fit(title, width, ell), "bold green"))
             rows += self._options_lines(options, names, 1 if self.message else 2).split("\n")
         elif self.human_to_move():
-            keys = len(self.turn_keys(width, 0).splitlines())  # the keys alone
-            room = STATUS_LINES - len(self.message_lines(width, STATUS_LINES - keys))
+            key_lines = len(self.turn_keys(width, 0).splitlines())  # the keys alone
+            room = STATUS_LINES - len(self.message_lines(width, STATUS_LINES - key_lines))
             rows += [Text(line, "green") for line in self.turn_keys(width, room).splitlines()]
         else:
             rows.append(Text(f"{names[state.to_move()[0]]} to move."))

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from engines.stak_bots.moves import TAKE, Move
 from screens import dialogs
+from screens.stak_bots.surface import StakBotsSurface
 
 
-class PromptsMixin:
+class PromptsMixin(StakBotsSurface):
     """The prompt's options and the keys that pick one."""
 
     def prompt_options(self) -> list[Move]:

@@ -229,13 +229,13 @@ def stack_column(
         avail = height - 4  # the owner, the size, the top card's name and power
         # the text in full, with as much of the list as fits: the deepest lines make way
         # (counted), and at last the rule above the list gives its row
-        full = next(
+        whole = next(
             ((shown, rule) for rule in (True, False) for shown in choices
              if len(text) + (1 if shown and rule else 0) + len(shown) <= avail),
             None,
         )
-        if full is not None:
-            shown, rule = full
+        if whole is not None:
+            shown, rule = whole
             room = len(text)
         else:  # the text is cut anyway: the list keeps what leaves it 2 lines at least
             shown = next((c for c in choices if avail - 1 - len(c) >= 2), choices[-1])

@@ -76,7 +76,7 @@ def test_ci_runs_exactly_command_2_then_ruff_and_mypy() -> None:
     tools = ("command -v ssh >/dev/null && command -v tmux >/dev/null || "
              "(apt-get update && apt-get install -y openssh-client tmux)")
     assert commands == [tools, setup_commands()[1], ".venv/bin/ruff check .",
-                        ".venv/bin/mypy engines saves hosting robotui"]
+                        ".venv/bin/mypy engines saves hosting robotui screens"]
     for section in re.findall(r'README\'s "([^"]+)" section', text):
         assert f"## {section}\n" in README.read_text()  # the comment names a real section
 

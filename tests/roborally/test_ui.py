@@ -697,8 +697,10 @@ async def test_giving_up_the_only_option_card_is_done_for_you(tmp_path) -> None:
         state = screen.state
         assert state.pending_kind(0) != "discard" and not state.bots[0].options
         assert match_log_last(screen).startswith("discard ")
+        given_up = match_log_last(screen).split()[1]
         told = [t for t, _ in screen.events_log if "only option card" in t]
         assert told and "give up your only option card" in told[0]
+        assert told[0].endswith(f": {OPTIONS[given_up][0]})")  # the card's name
 
 
 async def test_locked_registers_are_named_in_the_program_panel(tmp_path) -> None:
