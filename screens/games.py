@@ -7,15 +7,13 @@ needs only the names of :func:`playable_game_infos`.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engines.core import GameSpec
 from engines.registry import GameInfo, all_games, game_infos
 from screens.glyphs import Glyphs
 
 if TYPE_CHECKING:
-    from rich.text import Text
 
     from screens.game_screen import GameScreen
     from screens.session import GameSession
@@ -46,17 +44,3 @@ def screen_class(game_id: str) -> type[GameScreen]:
 
 def game_screen(session: GameSession, glyphs: Glyphs) -> GameScreen:
     return screen_class(session.spec.id)(session, glyphs)
-
-
-PreviewDrawing = Callable[[dict[str, Any], bool], "Text | str | None"]
-
-
-def preview_drawing(spec: GameSpec) -> PreviewDrawing | None:
-    """The front end's drawing of the new-game preview that ``spec`` names
-    (:attr:`GameSpec.preview_drawing`, "module:function", imported now: with its game only),
-    or ``None`` where the game draws none (the dialog shows :meth:`GameSpec.preview_text`)."""
-    if not spec.preview_drawing:
-        return None
-    module, _, name = spec.preview_drawing.partition(":")
-    drawing: PreviewDrawing = getattr(importlib.import_module(module), name)
-    return drawing

@@ -26,7 +26,7 @@ from saves.settings import load_choices, remember_choices
 from saves.settings import offered as offered_option
 from screens.choice_row import ChoiceRow
 from screens.dialogs import PreviewScreen
-from screens.games import preview_drawing
+from screens.previews import preview_drawing
 from screens.session import COMPUTER, HUMAN
 from screens.text_fit import cut_cells
 

@@ -11,7 +11,7 @@ import pytest
 from engines.core import SPEC_CAPABILITIES, GameResult, GameSpec
 from engines.registry import all_games
 from hosting.results import headline, score_unit
-from screens.games import preview_drawing
+from screens.previews import preview_drawing
 from tests.helpers.imports import ROOT
 
 SPECS = all_games()
