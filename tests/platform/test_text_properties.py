@@ -1,4 +1,4 @@
-"""Text measured in terminal cells (issue 15 item 23), as properties: fitted text is never
+"""Text measured in terminal cells, as properties: fitted text is never
 wider than allowed, any save and player name survives save and load as the loader keeps
 it, and the RoboRally board parser fails only with BoardError. Plus the load list with a
 40-character Japanese save name at 80x24."""

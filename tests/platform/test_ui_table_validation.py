@@ -1,9 +1,9 @@
-"""A hand-edited ``[ui]`` table never breaks resuming a game (issue 15, item 2).
+"""A hand-edited ``[ui]`` table never breaks resuming a game.
 
 docs/saves.md promises that ``[ui]`` content that does not fit is ignored: every value is
 checked by type and range (a bool is not a turn, 330.0 is not a card), what does not fit is
-ignored and what does still counts. Before, ``program = 5``, a string, a list, a boolean,
-``cards = [[330]]`` or float cards crashed RoboRally's ``_saved_draft``/``preview``.
+ignored and what does still counts. ``program = 5``, a string, a list, a boolean,
+``cards = [[330]]`` or float cards never crash RoboRally's ``_saved_draft``/``preview``.
 """
 
 from __future__ import annotations
