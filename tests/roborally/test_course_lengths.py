@@ -1,5 +1,5 @@
 """The default RoboRally course is a race of about 8-12 turns for 4 robots, and every course's
-expected length is shown beside its name (issue 15, item 20)."""
+expected length is shown beside its name."""
 
 from __future__ import annotations
 
