@@ -75,7 +75,7 @@ def _saved(name: str, players: list[PlayerEntry]) -> SavedGame:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(TEXT, TEXT)
-@example("x", "Robot\n")  # hypothesis: a final newline was written raw ('$' let it through)
+@example("x", "Robot\n")  # a final newline is never written raw (a '$' anchor lets it through)
 def test_any_name_round_trips_through_save_and_load(name: str, player: str) -> None:
     kept = clean_name(name) or "unnamed"  # as a new save gets it (an empty one is refused)
     players = [PlayerEntry(player or "You", "human"),
