@@ -93,7 +93,7 @@ async def test_the_timer_plays_a_random_program_for_a_late_person(tmp_path: Path
 
 
 async def test_the_last_to_program_is_told_who_is_done(tmp_path: Path) -> None:
-    """QA: the others read 'Done: ...', the last person still programming read nothing."""
+    """The others read 'Done: ...', and so does the last person still programming."""
     async with at_table(tmp_path, "roborally", SEATS, timer=False) as (
         server, bob, app, pilot, screen
     ):

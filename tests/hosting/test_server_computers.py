@@ -98,8 +98,8 @@ class NoFilenoStream:
 
 
 async def test_workers_start_while_stderr_has_no_file_descriptor(monkeypatch) -> None:
-    """QA: with the app's captured output in stderr's place, starting a worker failed ("bad
-    value(s) in fds_to_keep") and every computer seat fell back to a random move."""
+    """With the app's captured output in stderr's place, workers still start: no "bad
+    value(s) in fds_to_keep", and no computer seat falls back to a random move."""
     monkeypatch.setattr("sys.stderr", NoFilenoStream())
     pool = ComputerPool(workers=1)
     try:
@@ -128,7 +128,7 @@ if __name__ == "__main__":
 
 
 def test_workers_end_with_a_host_killed_by_sigkill(tmp_path: Path) -> None:
-    """QA: a host killed with SIGKILL left its workers (and a fork server) running for good."""
+    """A host killed with SIGKILL leaves none of its workers (nor a fork server) running."""
     import subprocess
     import sys
     import time

@@ -155,7 +155,7 @@ BAD: dict[str, tuple[Callable[[], bytes], str]] = {
         lambda: edit(r'^level = "random"$', 'level = "grandmaster"'),
         r"'players\[1\]\.level' 'grandmaster' is not a computer level of robot-master",
     ),
-    "player-level-a-module": (  # QA: imported on the first computer move, then crashed
+    "player-level-a-module": (  # would be imported on the first computer move, then crash
         lambda: edit(r'^level = "random"$', 'level = "antigravity:Fly"'),
         r"'players\[1\]\.level' 'antigravity:Fly' is not a computer level of robot-master",
     ),
@@ -311,8 +311,8 @@ def test_list_saves_on_a_file_instead_of_a_directory(tmp_path: Path) -> None:
 
 
 def test_a_name_with_control_characters_loads_on_one_line(tmp_path: Path) -> None:
-    """QA: a hand-edited name with a newline crashed `saves list`; one with an escape
-    sequence reached the terminal and could not be saved again. A line break becomes a
+    """A hand-edited name with a newline must not crash `saves list`, nor one with an escape
+    sequence reach the terminal or fail to save again. A line break becomes a
     space and an escape sequence goes whole (engines.safe_text) when the file is read, and
     the game saves under that name."""
     for raw, shown in (("line1\\nline2", "line1 line2"), ("a\\u001b[31mred\\u0007", "ared")):
@@ -347,13 +347,13 @@ def stak_bots_text() -> str:
 @pytest.mark.parametrize(
     ("pattern", "replacement", "message"),
     [
-        # QA: 9.0 equals 9, passed the choices check and broke the deal with a TypeError
+        # 9.0 equals 9, so it would pass the choices check and break the deal (TypeError)
         (r"^depth = 9$", "depth = 9.0",
          r"'options\.depth' should be an integer, not a decimal number \(9\.0\)$"),
         (r"^depth = 9$", "depth = true", r"'options\.depth' should be an integer, not a boolean"),
         (r'^reactive = "off"$', "reactive = 0", r"'options\.reactive' should be a string, not an"),
         (r'^cards = "default"$', "cards = 5", r"'options\.cards' should be a string, not an int"),
-        # QA: read as a file name: "File name too long" from the loader's catch-all
+        # not read as a file name ("File name too long" from the loader's catch-all)
         (r'^cards = "default"$', 'cards = "' + "x" * 5000 + '"',
          r"option cards names a file; a save keeps its card set inline$"),
     ],

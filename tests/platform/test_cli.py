@@ -448,8 +448,8 @@ def test_resume_newest_says_it_skipped_an_unreadable_save(
 
 
 def test_resume_skips_finished_games(launched: list[AppConfig], store: Store) -> None:
-    """QA: a finished game whose save was rewritten became the newest and 'resume'
-    opened it; resume continues the newest game not over yet."""
+    """'resume' continues the newest game not over yet, even when a finished game's save
+    is newer (a rewritten save makes a finished game the newest)."""
     unfinished = store.write("going", 3)
     store.write("done", 24)  # newer, but over
     result = run("resume")
@@ -470,7 +470,7 @@ def test_resume_says_when_every_game_is_finished(
 def test_resume_with_only_unreadable_saves_says_how_many_and_why(
     launched: list[AppConfig], store: Store
 ) -> None:
-    """QA: it said "no saved games" when there were saves it could not read."""
+    """Saves that cannot be read are counted as unreadable, never as "no saved games"."""
     store.junk("broken one", "{not a save")
     store.junk("broken two", "{not a save either")
     line = assert_clean_error(run("resume"), 1)
@@ -532,8 +532,8 @@ def test_saves_list(store: Store) -> None:
 
 
 def test_saves_list_aligns_wide_characters(store: Store) -> None:
-    """QA: names like "Партия ♟ 日本 🤖" shifted the columns (widths were counted in
-    characters, not terminal cells)."""
+    """Names like "Партия ♟ 日本 🤖" keep the columns aligned: widths are counted in
+    terminal cells, not characters."""
     from rich.cells import cell_len
 
     store.write("日本 🤖 night", 3)
@@ -860,7 +860,7 @@ def test_play_generic_option_and_player_count_checks(launched: list[AppConfig]) 
 
 
 def test_opponent_human_in_a_bigger_game_seats_only_humans(launched: list[AppConfig]) -> None:
-    """``--opponent human --players 4`` used to give one human and three computers."""
+    """``--opponent human --players 4`` seats four humans, not one human and three computers."""
     assert run("play", "robo-factory", "--opponent", "human", "--players", "4").exit_code == 0
     assert (launched[0].players, launched[0].humans, launched[0].opponent) == (4, 4, "human")
     line = assert_clean_error(
@@ -916,7 +916,7 @@ def test_an_empty_course_names_the_courses(launched: list[AppConfig]) -> None:
 
 
 def test_opponent_may_name_a_level_for_each_computer(launched: list[AppConfig]) -> None:
-    """QA: mixing levels in one game (`--opponent hard,normal`) was refused."""
+    """One game may mix levels (`--opponent hard,normal`): a level for each computer."""
     from screens.new_game import NewGameChoice
 
     assert run("play", "robo-factory", "--players", "4", "--opponent", "Hard, normal,easy"
@@ -966,7 +966,7 @@ async def test_new_game_dialog_offers_the_mix_of_the_game_before(tmp_path) -> No
         assert [r.value for r in levels[:2]] == ["hard", "easy"] and not levels[2].display
         await pilot.press("enter")
         await settle(pilot)
-        # QA: with another number of players the mix is never cut or stretched without a
+        # with another number of players the mix is never cut or stretched without a
         # word: each computer has its own level row (the new one shows the last level)
         app.push_screen(NewGameScreen(spec_of("robo-factory"), previous=previous),
                         chosen.append)

@@ -75,8 +75,8 @@ def test_sighup_saves_and_exits(tmp_path: Path) -> None:
 
         wait_for(exited, "robotui to exit after SIGHUP")
         assert proc.returncode == 0
-        # saved after the last move already: an unchanged save is never rewritten (QA: a
-        # new time made a finished game the newest save)
+        # saved after the last move already: an unchanged save is never rewritten (a
+        # new time would make a finished game the newest save)
         assert summary.path.stat().st_mtime_ns == before
         assert load_save(summary.path).match.state.move_number == 2
     finally:

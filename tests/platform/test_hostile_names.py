@@ -1,7 +1,7 @@
 """Names from a save file never reach the terminal as escape sequences or markup.
 
-QA: a player name ``"\\u001b]0;pwned\\u0007\\u001b[2J"`` in a save was printed raw by
-``saves list``/``saves show`` (window title set, screen cleared). Every such text goes
+A player name such as ``"\\u001b]0;pwned\\u0007\\u001b[2J"`` in a save, printed raw by
+``saves list``/``saves show``, would set the window title and clear the screen. Every such text goes
 through ``engines.safe_text.safe_text``; a name like ``[red]x`` shows as written.
 """
 

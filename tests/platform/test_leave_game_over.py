@@ -1,8 +1,9 @@
 """Leaving and the end of the game are one state (GameScreen.stage), in every game.
 
-Issue 15, item 1: ``q`` while the computer answered the last move opened the game-over
-panel over "Leave this unfinished game?"; ``m`` then left the player on the board and the
-next way out dismissed the game screen a second time (``asyncio.InvalidStateError``).
+The race guarded against: ``q`` while the computer answers the last move must not open the
+game-over panel over "Leave this unfinished game?", where ``m`` would leave the player on the
+board and the next way out would dismiss the game screen a second time
+(``asyncio.InvalidStateError``).
 
 Each game here starts from a save one human move before its end, whose last move is the
 computer's: a stand-in computer player gives the moves of a seeded random playout and

@@ -118,8 +118,8 @@ async def test_bigger_games_start_on_players_and_drop_computers_when_all_are_hum
 
 
 def test_a_new_game_after_a_bigger_game_keeps_your_seat():
-    """``n`` after a game: the one human's seat among computers comes back (it was
-    always the first seat again)."""
+    """``n`` after a game: the one human's seat among computers comes back, not
+    always the first seat."""
     from saves import PlayerEntry
     from screens.new_game import NewGameChoice
 

@@ -1,5 +1,5 @@
 """The new-game dialog remembers each game's last choices, offers a level per computer and
-your seat (issue 15, item 22)."""
+your seat."""
 
 from __future__ import annotations
 
@@ -225,7 +225,7 @@ async def test_eight_robots_each_with_its_level_fit_80x24_also_in_ascii(tmp_path
 
 
 async def test_one_level_for_every_computer_reads_as_all(tmp_path):
-    # QA: "Computers < Computer: random >" with five computers read as one computer.
+    # "Computers < Computer: random >" with five computers would read as one computer.
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot, "roborally")

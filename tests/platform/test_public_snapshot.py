@@ -1,6 +1,6 @@
 """The public snapshot (``robotui saves show`` without --spoilers) leaves out what no
 player may see, in every game, at every step of seeded random games; the rest is the
-full snapshot's (QA: ``saves show`` printed the computers' unrevealed RoboRally programs)."""
+full snapshot's: ``saves show`` never prints the computers' unrevealed RoboRally programs."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def test_roborally_shows_only_revealed_and_locked_registers() -> None:
 
 
 def test_saves_show_names_roborally_squares_as_the_screen_does() -> None:
-    """QA: `saves show` said "Blue: dock:j4" where the screen and `board show` say j16;
+    """`saves show` names squares as the screen and `board show` do (j16, not "dock:j4");
     the save file's own snapshot keeps the board-by-board names it has always had."""
     for state in random_states("roborally", 3, 4, {"course": "laser-alley"}):
         lay = state.layout

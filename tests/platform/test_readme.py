@@ -57,7 +57,7 @@ def setup_commands() -> list[str]:
 
 
 def test_the_set_up_commands_need_no_system_pip() -> None:
-    """QA: 'pip install .' fails on a fresh Debian or Ubuntu (PEP 668); both commands use a
+    """'pip install .' fails on a fresh Debian or Ubuntu (PEP 668); both commands use a
     virtual environment, and the README names the system packages they need."""
     install, tests = setup_commands()
     assert install == "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/robotui"
@@ -82,7 +82,8 @@ def test_ci_runs_exactly_command_2_then_ruff_and_mypy() -> None:
 
 
 def test_save_name_examples_agree_with_the_names_robotui_gives() -> None:
-    """QA: the README (now docs/saves.md) showed new saves named '... 14.05' and '... 14-05'."""
+    """The docs' example save names use the one time format robotui gives, not a mix of
+    '... 14.05' and '... 14-05'."""
     from datetime import datetime
 
     from saves import default_save_name

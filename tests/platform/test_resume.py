@@ -1,5 +1,5 @@
 """The main menu's "resume your newest save" (r) continues the newest game not over yet,
-as ``robotui resume`` does (QA: a finished game came back as the newest save)."""
+as ``robotui resume`` does: a finished game never comes back as the newest save."""
 
 from __future__ import annotations
 

@@ -98,7 +98,8 @@ def test_an_unreadable_save_folder_is_one_line_and_exit_1(
 def test_play_refuses_an_unreadable_save_folder_before_the_game(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """QA: play crashed in unique_name once the app was up; now it says so at once."""
+    """An unreadable save folder is reported at once, not as a crash in unique_name once
+    the app is up."""
     started: list[object] = []
     monkeypatch.setattr(launch, "start_app", started.append)
     lock(monkeypatch, folder, "000")
@@ -109,7 +110,7 @@ def test_play_refuses_an_unreadable_save_folder_before_the_game(
 def test_a_save_dir_option_of_mode_000_is_one_line(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """QA: --save-dir of mode 000 gave click's four-line usage error."""
+    """--save-dir of mode 000 gives a one-line error, not click's four-line usage error."""
     monkeypatch.delenv("ROBOTUI_SAVE_DIR")
     lock(monkeypatch, folder, "000")
     line = one_line_error(["--save-dir", str(folder), "saves", "list"])
@@ -154,7 +155,7 @@ def leftover(folder: Path, name: str, age: float) -> Path:
 def test_stale_temporary_files_are_removed_when_the_folder_is_next_used(
     folder: Path,
 ) -> None:
-    """QA: a kill during a write left .NAME.xxxx.tmp files for good."""
+    """A kill during a write leaves .NAME.xxxx.tmp files behind; stale ones do not stay."""
     old = STALE_TEMPORARY_SECONDS + 60
     stale = leftover(folder, ".mine.k2j_9x0a.tmp", old)
     fresh = leftover(folder, ".mine.ab12cd34.tmp", 0)  # another robotui writing right now

@@ -385,8 +385,8 @@ def test_unique_name(tmp_path: Path) -> None:
 
 
 def test_unique_name_of_a_very_long_name_is_found_at_once(tmp_path: Path) -> None:
-    """QA: a second game saved as 300 letters looped for ever: every numbered candidate
-    had the same 80-character file name. Names are kept to NAME_LIMIT characters."""
+    """A second game saved as 300 letters must not loop for ever on numbered candidates that
+    all cut to the same 80-character file name: names are kept to NAME_LIMIT characters."""
     long = "L" * 300 + "Z"
     first = unique_name(tmp_path, long)
     assert first == "L" * saves.NAME_LIMIT

@@ -1,7 +1,7 @@
 """The same save open in two robotui processes: neither overwrites the other's moves. The
 session that finds its file written by someone else since it last read or wrote it goes
-on under a new name and says so (QA: two windows on one save took each other's moves
-back, each still saying "Saved as")."""
+on under a new name and says so: two windows on one save never take each other's moves
+back while each still says "Saved as"."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def test_two_sessions_on_one_save_each_keep_their_moves(tmp_path: Path) -> None:
     assert status.message == (f"Now saved as {name + ' (2)'!r}: another robotui saved "
                               f"{name!r} meanwhile.")
     assert two.name == f"{name} (2)" and two.notice == status.message
-    play_one(two)  # the computer's reply saves again: the notice stays (QA: it was gone)
+    play_one(two)  # the computer's reply saves again: the notice stays
     assert two.notice == status.message
     play_one(two)  # until a human moves
     assert two.notice == ""
@@ -64,8 +64,8 @@ def test_a_save_deleted_meanwhile_is_simply_written_again(tmp_path: Path) -> Non
 
 
 def test_a_failed_save_says_why_first(tmp_path: Path, monkeypatch) -> None:
-    """QA: the status line showed "Could not save: robot-master-….toml: cannot" and never
-    the reason; the reason now comes first, without the file name."""
+    """A failed save's status line gives the reason first, without the file name, not
+    "Could not save: robot-master-….toml: cannot" with the reason cut off."""
     import screens.session
     from saves import SaveError
 
@@ -95,8 +95,8 @@ def finished_session(folder: Path) -> GameSession:
 
 
 def test_an_unchanged_game_is_never_written_again(tmp_path: Path) -> None:
-    """QA: closing the terminal (SIGHUP) on a finished game rewrote its unchanged save
-    with a new time, so it became the newest and 'robotui resume' opened it."""
+    """Closing the terminal (SIGHUP) on a finished game leaves its unchanged save alone: a
+    new time would make it the newest, and 'robotui resume' would open it."""
     finished = finished_session(tmp_path)
     path = finished.saved.path
     assert path is not None

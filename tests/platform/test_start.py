@@ -1,4 +1,4 @@
-"""robotui starts light (issue 18): ``--version`` and ``--help`` import neither Textual nor
+"""robotui starts light: ``--version`` and ``--help`` import neither Textual nor
 the games' engines, the menu imports no game's modules, and a game's modules are imported
 when that game is opened.
 

@@ -1,4 +1,4 @@
-"""Text measured in terminal cells (issue 15 item 23), as properties: fitted text is never
+"""Text measured in terminal cells, as properties: fitted text is never
 wider than allowed, any save and player name survives save and load as the loader keeps
 it, and the RoboRally board parser fails only with BoardError. Plus the load list with a
 40-character Japanese save name at 80x24."""
@@ -75,7 +75,7 @@ def _saved(name: str, players: list[PlayerEntry]) -> SavedGame:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(TEXT, TEXT)
-@example("x", "Robot\n")  # hypothesis: a final newline was written raw ('$' let it through)
+@example("x", "Robot\n")  # a final newline is never written raw (a '$' anchor lets it through)
 def test_any_name_round_trips_through_save_and_load(name: str, player: str) -> None:
     kept = clean_name(name) or "unnamed"  # as a new save gets it (an empty one is refused)
     players = [PlayerEntry(player or "You", "human"),

@@ -1,9 +1,9 @@
-"""A hand-edited ``[ui]`` table never breaks resuming a game (issue 15, item 2).
+"""A hand-edited ``[ui]`` table never breaks resuming a game.
 
 docs/saves.md promises that ``[ui]`` content that does not fit is ignored: every value is
 checked by type and range (a bool is not a turn, 330.0 is not a card), what does not fit is
-ignored and what does still counts. Before, ``program = 5``, a string, a list, a boolean,
-``cards = [[330]]`` or float cards crashed RoboRally's ``_saved_draft``/``preview``.
+ignored and what does still counts. ``program = 5``, a string, a list, a boolean,
+``cards = [[330]]`` or float cards never crash RoboRally's ``_saved_draft``/``preview``.
 """
 
 from __future__ import annotations
@@ -202,8 +202,8 @@ async def test_robo_factory_resumes_over_every_hostile_ui_value(tmp_path) -> Non
 async def test_robo_factory_result_seen_that_does_not_fit_shows_the_result(tmp_path,
                                                                            seen) -> None:
     """``result_seen`` that is not a turn of the game is ignored: the first turn's result,
-    in which you took part, shows on resume as when nothing was seen (``true`` passed for
-    turn 1 and 999 for every turn: the result was never shown)."""
+    in which you took part, shows on resume as when nothing was seen (``true`` would pass for
+    turn 1 and 999 for every turn, and the result would never show)."""
     session = session_at(tmp_path, "robo-factory", {}, lambda s: s.turn == 1)
     app = make_app(tmp_path / "saves")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -76,7 +76,7 @@ async def test_a_late_hint_is_dropped_and_h_works_again(tmp_path) -> None:
         await wait_hint(pilot, screen)
         assert screen.last_hint is None and not screen.message.startswith("Hint:")
         session._hinters[0] = real
-        await pilot.press("H")  # it still works (QA: stuck until an undo)
+        await pilot.press("H")  # it still works (not stuck until an undo)
         await settle(pilot)
         await wait_hint(pilot, screen)
         assert screen.message.startswith("Hint:")

@@ -450,8 +450,9 @@ def test_dealt_hand_is_the_hand_as_dealt_with_a_given_card_in_its_place() -> Non
 
 
 def test_match_count_refuses_values_without_an_order_of_parts() -> None:
-    """QA: a set gave a count that changed with the hash seed, a dict counted its keys and
-    an endless iterator never returned: a robot is a Robot, or a tuple or list of three."""
+    """A set would give a count that changes with the hash seed, a dict would count its keys
+    and an endless iterator would never return: a robot is a Robot, or a tuple or list of
+    three."""
     good = ("red", "green", "blue")
     for bad in ({"red", "green", "blue"}, {"red": 0, "green": 0, "blue": 0},
                 itertools.repeat("red"), "rgb", b"rgb", None, 5):
@@ -467,8 +468,9 @@ def test_match_count_refuses_values_without_an_order_of_parts() -> None:
 
 
 def test_actions_of_the_wrong_kind_change_nothing() -> None:
-    """QA: Buy(37.0) passed the check (37.0 == 37), then failed halfway: the cube was paid
-    and the card gone, no tile. Build(True) and Build(5, eureka="no") were taken too."""
+    """Buy(37.0) passes an equality check (37.0 == 37) and would fail halfway, the cube paid
+    and the card gone with no tile: it is refused up front, as are Build(True) and
+    Build(5, eureka="no")."""
     state = SPEC.new_game(2, SPEC.normalize_options({}), 3)
     (seat,) = state.to_move()
     card = state.hands[seat][0]

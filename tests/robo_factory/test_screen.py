@@ -300,8 +300,8 @@ async def test_status_summary_is_of_the_turn_before_the_current_one_after_undo(
 
 
 async def test_a_build_in_progress_and_its_eureka_survive_quit_and_resume(tmp_path) -> None:
-    """QA: typed "bg", pressed e, quit and resumed: the robot came back empty and Eureka
-    off. Within the same try it comes back; the next try starts afresh."""
+    """Typed "bg", pressed e, quit and resumed: within the same try the robot and Eureka
+    come back as they were, not empty and off; the next try starts afresh."""
     app = make_app(tmp_path, start="play", game="robo-factory", players=3,
                    opponent="random", seed=42)
     async with app.run_test(size=SIZE) as pilot:
@@ -334,9 +334,9 @@ async def test_a_build_in_progress_and_its_eureka_survive_quit_and_resume(tmp_pa
 
 
 async def test_a_eureka_lost_on_the_first_try_is_told_on_the_second(tmp_path) -> None:
-    """QA: a wrong first build with Eureka cost 2 cubes and the screen only said "Nobody
-    was right": the second try now says what the die took. The notepad's legend keeps a
-    gap before the Eureka line (it read "? maybe Eureka: off")."""
+    """A wrong first build with Eureka costs 2 cubes: the second try says what the die took,
+    not only "Nobody was right". The notepad's legend keeps a gap before the Eureka line
+    (never "? maybe Eureka: off")."""
     for seed in range(1, 30):
         app = make_app(tmp_path / str(seed), start="play", game="robo-factory", players=3,
                        opponent="easy", seed=seed)
@@ -373,8 +373,8 @@ async def test_a_eureka_lost_on_the_first_try_is_told_on_the_second(tmp_path) ->
 
 
 async def test_hot_seat_prompts_name_whose_cards_are_on_screen(tmp_path) -> None:
-    """QA: between two humans the panel says "Your cards" and the prompt "Buy
-    information?": the prompt now starts with the player's name."""
+    """Between two humans the panel says "Your cards", so the prompt ("Buy information?")
+    starts with the player's name."""
     app = make_app(tmp_path, start="play", game="robo-factory", players=3, humans=2,
                    opponent="random", seed=3)
     async with app.run_test(size=SIZE) as pilot:

@@ -58,7 +58,7 @@ async def test_your_customer_turn_ends_with_its_result_until_enter(tmp_path) -> 
         events = screen.state.events
         order = next(e for e in events if e.kind == "order" and e.turn == 0)
         assert body.startswith(f"Customer: You.  The order was {letters(order.code)}.")
-        # the open cards everybody went by, which the customer never saw otherwise (QA)
+        # the open cards everybody went by, which the customer does not see otherwise
         layout = screen.state.open_layout(0)
         assert body.splitlines()[1] == "Open cards: " + ", ".join(
             f"{letters(card)} {tile} match{'' if tile == 1 else 'es'}" for card, tile in layout)
@@ -133,10 +133,10 @@ async def test_undo_after_your_customer_turn_does_not_show_its_result_again(tmp_
 
 async def test_the_result_window_has_the_game_keys_and_escape_does_not_go_on(
         tmp_path) -> None:
-    """QA: Escape on a turn's result went on to the next turn (which, with you the next
-    customer, played itself), q ? l did nothing and ctrl+q quit without asking. Now ? and l
-    open over it, q or Escape ask before leaving (No keeps the result), ctrl+q asks too,
-    and a game left there shows the result again on resume."""
+    """Escape on a turn's result does not go on to the next turn (which, with you the next
+    customer, would play itself). ? and l open over it, q or Escape ask before leaving (No
+    keeps the result), ctrl+q asks too, and a game left there shows the result again on
+    resume."""
     app = make_app(tmp_path, start="play", game="robo-factory", players=4,
                    opponent="random", seed=3)
     async with app.run_test(size=SIZE) as pilot:
@@ -303,7 +303,7 @@ async def test_one_human_sees_the_answer_at_once(tmp_path) -> None:
 
 
 async def test_the_answer_stays_while_computers_play_before_you_build(tmp_path) -> None:
-    """QA: three players, a computer builds between your purchase and your build (its
+    """Three players, a computer builds between your purchase and your build (its
     move clears messages): the status line still says what the card showed."""
     app = make_app(tmp_path, start="play", game="robo-factory", players=3,
                    opponent="hard", seed=3)
@@ -323,7 +323,7 @@ async def test_the_answer_stays_while_computers_play_before_you_build(tmp_path) 
         await settle(pilot)
         assert answer in status_of(screen) and "Hint: build" in status_of(screen)
         app2, _ = await quit_and_resume(pilot, app, tmp_path)
-    async with app2.run_test(size=SIZE) as pilot:  # QA: gone after a resume
+    async with app2.run_test(size=SIZE) as pilot:  # still there after a resume
         await settle(pilot)
         screen = rf_screen(app2)
         assert screen.ui_phase() == "build" and answer in status_of(screen)

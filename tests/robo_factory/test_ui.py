@@ -97,7 +97,7 @@ async def test_whole_three_player_game_by_keys_with_save_and_resume(tmp_path) ->
         summary = app.screen.summary().plain
         if result.winners == (0,):  # the engine's "Player 1 wins", in the human's grammar
             assert "You win with " in summary and "You wins" not in summary
-        # who won is said once, as the headline (QA: "You win!" over "You win with 21")
+        # who won is said once, as the headline (not "You win!" over "You win with 21")
         headline = summary.splitlines()[0]
         assert headline.endswith(f"with {max(result.scores)} cubes.") or "each" in headline
         assert summary.count(" win") == 1

@@ -95,7 +95,7 @@ def test_the_eight_robots_are_pairwise_distinct_in_every_colour_system(system_ap
     assert len(set(keys)) == 8, keys
     for (a, b), (ka, kb) in zip(combinations(range(8), 2), combinations(keys, 2), strict=True):
         # told apart by the letter's colour, or by a square of colour behind one of them
-        fg_apart = distance(ka[0], kb[0]) >= 150  # the old Red and Purple were 0 apart
+        fg_apart = distance(ka[0], kb[0]) >= 150  # a Red and a Purple 0 apart fail here
         assert fg_apart or ka[1] != kb[1], (system, SEAT_NAMES[a], SEAT_NAMES[b], ka, kb)
 
 

@@ -1,5 +1,5 @@
 """The default RoboRally course is a race of about 8-12 turns for 4 robots, and every course's
-expected length is shown beside its name (issue 15, item 20)."""
+expected length is shown beside its name."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def test_the_default_course_is_a_race_of_8_to_12_turns() -> None:
 
 def test_the_default_course_races_last_that_long_with_four_hard_robots() -> None:
     """Three seeded races of the bench (bench/roborally_course_length.py): a hand-checked
-    range around its 20-race mean, not the 3-turn race the old default was."""
+    range around its 20-race mean, not a 3-turn race."""
     from bench.roborally_course_length import race_turns
 
     turns = [race_turns(DEFAULT_COURSE, seed)[0] for seed in (1, 2, 3)]

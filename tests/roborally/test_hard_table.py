@@ -1,4 +1,4 @@
-"""RoboRally ``hard`` (issue 19): the whole table in the search, power down by search.
+"""RoboRally ``hard``: the whole table in the search, power down by search.
 
 Hand-built positions where the frozen ``Hard2026`` errs: it stays powered down in a board
 laser, it walks into another robot's push, it ignores what its Circuit Breaker will do.
@@ -67,9 +67,9 @@ def stay_question(course: str, square: str, damage: int) -> RoboRallyState:
 
 # -- power down ----------------------------------------------------------------------------
 def test_grand_tour_k1_laser_no_more_turns_powered_down() -> None:
-    """Grand-tour seed 9 (issue 19): powered down on k1 in the row-1 laser, 5 damage taken
-    meanwhile. The frozen hard stays down (and took 5 a turn for 26 turns); the new one
-    powers up to move off."""
+    """Grand-tour seed 9: powered down on k1 in the row-1 laser, 5 damage taken meanwhile.
+    The frozen hard stays down (taking 5 a turn for 26 turns); ``hard`` powers up to move
+    off."""
     state = stay_question("grand-tour", "k1", 5)
     view = state.view(0)
     assert laser_damage(view.layout, view.robots[0].pos) > 0

@@ -39,7 +39,7 @@ def after(lines: list[str], first: str, count: int) -> list[str]:
 
 # -- archive markers ---------------------------------------------------------------------
 def test_touching_a_wrench_moves_the_archive_and_the_log_says_so_once() -> None:
-    """QA: Blue drives onto the wrench at b1: the Arch column changes, and so does the log."""
+    """Blue drives onto the wrench at b1: the Arch column changes, and so does the log."""
     state = one_turn(".. w1 ..\n.. .. ..\n.. .. ..", ["a3 E", "b2 N"],
                      ["L R L R L", "1 L R L R"])
     events, lines = register_lines(state, 1, 1)
@@ -67,8 +67,8 @@ def test_a_mechanical_arm_moves_the_archive_to_the_site_it_reaches() -> None:
 
 
 def test_a_mechanical_arm_reaches_the_next_flag_from_a_flag_or_wrench() -> None:
-    """QA: standing on flag 1 (touched), next to flag 2, the arm never touched flag 2: the
-    arm was only tried off flags and wrenches. From a wrench the same."""
+    """Standing on flag 1 (touched), next to flag 2, the arm touches flag 2: the arm reaches
+    from flags and wrenches too, not only from plain squares. From a wrench the same."""
     state = one_turn(".. .. ..\n.. .. ..", ["a1 E options=mechanical-arm flags=1",
                                             "c1 S powered"],
                      ["R L R L R", "-"], flags=["a1", "b1", "c2"])
@@ -201,8 +201,8 @@ def test_re_entering_powered_down_is_announced_at_the_end_of_the_turn() -> None:
 
 
 def test_a_plain_re_entry_leaves_no_empty_end_of_turn_heading() -> None:
-    """QA: "End of turn 2:" then at once "Turn 3 begins." (the decision it waited for was a
-    re-entry, which is told as the next turn begins)."""
+    """No "End of turn 2:" followed at once by "Turn 3 begins." when the decision waited for
+    is a re-entry, which is told as the next turn begins."""
     state = one_turn(".. .. ..\n.. .. ..", ["b1 N archive=b2"], ["1 L R L R"],
                      decisions=["0 reenter N"])
     lines = told(state)
@@ -347,8 +347,8 @@ def test_a_repair_with_damage_and_fire_control_locks_tells_both() -> None:
 
 
 def test_a_destroyed_robot_re_entering_without_its_announced_power_down_says_so() -> None:
-    """QA: a power down told with the programs, then the robot destroyed and re-entering
-    powered up: the announcement was dropped without a word."""
+    """A power down told with the programs, then the robot destroyed and re-entering
+    powered up: the log says the announcement is dropped, never drops it without a word."""
     state = one_turn(".. .. ..\n.. .. ..", ["b1 N archive=b2 damage=2"],
                      ["1 L R L R pd"], decisions=["0 reenter N"])
     lines = told(state)

@@ -23,7 +23,8 @@ OPEN = "\n".join([" ".join([".."] * 6)] * 7)  # 6 columns a-f, 7 rows 1-7
 
 
 def test_a_push_is_told_before_the_pushed_robot_moves_on() -> None:
-    """QA's register: Blue (770) pushes Red from c5 to c3, then Red (680) drives c3 -> c1."""
+    """A register from a played game: Blue (770) pushes Red from c5 to c3, then Red (680)
+    drives c3 -> c1."""
     state = one_turn(OPEN, ["c5 N", "c6 N", "a7 E"], ["680 L R L R", "770 L R L R",
                                                      "830 L R L R"])
     events, lines = register_lines(state, 1, 1)
@@ -222,9 +223,9 @@ def test_the_events_tell_every_move_of_random_games(seed: int) -> None:
 
 
 def test_a_register_split_by_a_decision_is_told_from_its_start() -> None:
-    """QA's register: Blue's Move3 drives it off the board, then Red's Fourth Gear asks how
-    far. The screen plays the program and the answer as two actions; the register's
-    picture still says where it began, so Blue's card stays in the header."""
+    """A register from a played game: Blue's Move3 drives it off the board, then Red's
+    Fourth Gear asks how far. The screen plays the program and the answer as two actions;
+    the register's picture still says where it began, so Blue's card stays in the header."""
     from engines.roborally.state import Decide
     from tests.roborally.test_scenarios import build, rig
 

@@ -1,4 +1,4 @@
-"""Words of the RoboRally log and Programs panel (issue 15, item 18): a destroyed or out robot
+"""Words of the RoboRally log and Programs panel: a destroyed or out robot
 is never "powered down", robots out of the game have no program row, and a robot laser's hit
 says its damage as a board laser's does."""
 

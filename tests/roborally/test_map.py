@@ -1,5 +1,5 @@
-"""RoboRally's `m` map: the whole course, for courses larger than the board panel (QA: on
-Long Haul rows 1-7, with two flags, were never on screen)."""
+"""RoboRally's `m` map: the whole course, for courses larger than the board panel (on
+Long Haul, rows 1-7 and two of its flags lie outside it)."""
 
 from __future__ import annotations
 
@@ -66,8 +66,8 @@ async def test_the_map_works_after_the_game_and_a_small_course_needs_no_footer_p
 
 async def test_x_skips_the_turn_on_screen_and_a_turn_waiting_behind_it_still_plays(
         tmp_path) -> None:
-    """QA: announced a power down, Enter, then x: the turn sat out powered down was
-    skipped too, and the game was over before it was seen."""
+    """Announced a power down, Enter, then x: the turn sat out powered down is not skipped
+    too, so the game is never over before it is seen."""
     app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
                    seed=6, options={"course": "first-steps"})
     async with app.run_test(size=SIZE) as pilot:

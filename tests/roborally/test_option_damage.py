@@ -1,4 +1,4 @@
-"""RoboRally: an option card given up instead of 1 damage (1994 rules, issue 15 item 13).
+"""RoboRally: an option card given up instead of 1 damage (1994 rules).
 
 The question (``sacrifice``), when it is asked and when not, what it does, how it is told,
 saved and replayed, and how the computer players answer it. Hand-worked positions on small

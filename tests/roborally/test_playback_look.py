@@ -1,4 +1,4 @@
-"""Following a RoboRally turn (issue 15, item 19): walls seen at a glance (a south wall is a
+"""Following a RoboRally turn: walls seen at a glance (a south wall is a
 mark in the gap and an underline, not an underline alone), a beam shows across a wrench, the
 robot whose card plays is marked, the register's heading stays in view above a long log and
 the robots' table has a square column."""
@@ -100,7 +100,7 @@ def test_the_log_keeps_the_newest_heading_at_the_top() -> None:
 
 
 def test_the_log_never_starts_with_the_tail_of_a_wrapped_line() -> None:
-    # QA: at the next turn's programming the log's top line was "  Left 230", the tail of
+    # at the next turn's programming the log's top line is never "  Left 230", the tail of
     # the last register's heading, wrapped over three lines and cut.
     heading = ("Register 5: Yellow Move3 800, Blue Move2 690, Green Move1 500, Red Left 230",
                "bold")

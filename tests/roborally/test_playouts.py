@@ -210,8 +210,8 @@ def test_programs_are_simultaneous_and_hidden() -> None:
 
 # Golden games: seed, robots, course -> log length, turns, winners and final fingerprint.
 # Recorded from the rules as written; a change here means the deal, the rules or the bundled
-# boards changed (saves keep copies of their course files, so they still load). Long Haul
-# was re-recorded when a wall south of the Spiral's l6 ended the l1 laser's beam.
+# boards changed (saves keep copies of their course files, so they still load). Long Haul's
+# record has the wall south of the Spiral's l6 that ends the l1 laser's beam.
 GOLDEN = [
     (
         1,

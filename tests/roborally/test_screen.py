@@ -60,8 +60,8 @@ async def test_the_end_of_the_race_stepped_stays_until_space(tmp_path) -> None:
 
 
 async def test_the_held_last_picture_shows_how_the_turn_ended(tmp_path) -> None:
-    """QA: the held picture's table showed every robot still virtual while the log under it
-    said they became real; once the turn's last picture is held the table is the game's."""
+    """Once the turn's last picture is held the table is the game's: it never shows every
+    robot still virtual while the log under it says they became real."""
     app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
                    seed=6, options={"course": "first-steps"})
     async with app.run_test(size=SIZE) as pilot:
@@ -84,8 +84,8 @@ async def test_the_held_last_picture_shows_how_the_turn_ended(tmp_path) -> None:
                        if r[board_w:].split() and r[board_w:].split()[0][2:].rstrip("*") == name)
             assert row.split()[2] == str(live[seat].damage)  # the table's damage column
             assert ("virt" in row) == live[seat].virtual, row
-        # the board draws them as the table does: real ones in capitals (QA: a robot made
-        # real at the end of the turn was still drawn virtual on the held picture)
+        # the board draws them as the table does: real ones in capitals (a robot made
+        # real at the end of the turn is not drawn virtual on the held picture)
         shown = screen.shown["bots"]
         for seat, _pos, _facing, virtual in screen.robots_now():
             if live[seat].pos == shown[seat].pos:
@@ -346,8 +346,8 @@ async def test_a_square_reached_after_three_registers_says_so(tmp_path) -> None:
 
 
 def test_the_preview_marks_the_square_where_the_robot_dies() -> None:
-    """QA: Move1 then Move2 into a pit showed the red mark on the square register 2 starts
-    from; it belongs on the pit (and, off the edge, on the square it falls from)."""
+    """Move1 then Move2 into a pit: the red mark is on the pit, not on the square register 2
+    starts from (and, off the edge, on the square it falls from)."""
     from tests.roborally.test_scenarios import build
 
     state = build({"board": ".. .. ..\n.. XX ..\n.. .. ..\n.. .. ..", "robots": ["b4 N", "a1 N"]})
@@ -364,8 +364,9 @@ def test_the_preview_marks_the_square_where_the_robot_dies() -> None:
 
 async def test_a_hint_on_a_decision_names_its_number_and_puts_the_cursor_on_it(
         tmp_path) -> None:
-    """QA: H on the re-entry question said "Red re-enters facing W." (two choices face
-    West) and left the cursor on North, so Enter after H did something else."""
+    """H on the re-entry question names the choice's number, not only "Red re-enters facing
+    W." (two choices face West), and moves the cursor onto it, so Enter after H does what
+    the hint says."""
     path = prepared_save(tmp_path, _program_kills)
     app = make_app(tmp_path, start="resume", resume_path=path)
     async with app.run_test(size=SIZE) as pilot:
@@ -390,7 +391,7 @@ async def test_a_hint_on_a_decision_names_its_number_and_puts_the_cursor_on_it(
 
 
 async def test_the_title_keeps_the_view_whole_on_a_big_course(tmp_path) -> None:
-    """QA: on Grand Tour the title ran off the screen while the registers played
+    """On Grand Tour the title never runs off the screen while the registers play
     ("running 0.5s  view from f1 (m"): the view takes the longest form that fits."""
     app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
                    seed=2, options={"course": "grand-tour"})

@@ -289,7 +289,7 @@ async def test_hot_seat_two_humans_program_in_turn(tmp_path) -> None:
             seat = screen.shown_seat
             assert seat is not None and state.pending_kind(seat)
             seen.add((seat, state.pending_kind(seat)))
-            # the panel names whose hand or question it is (QA: only the table's * did)
+            # the panel names whose hand or question it is (not only the table's *)
             prog = str(screen.query_one("#rr-prog").render())
             name = ("Red", "Blue")[seat]
             if state.pending_kind(seat) == "program":
@@ -747,7 +747,7 @@ async def test_eight_robots_watched_leave_the_log_room(tmp_path) -> None:
 
 
 async def test_the_footer_names_the_keys_of_the_hand_it_has(tmp_path) -> None:
-    # QA: with 2 damage (7 cards) the footer still said "1-9 Card"; 8 did nothing.
+    # with 2 damage (7 cards) the footer says "1-7 Card", not "1-9" (8 does nothing).
     app = duel(tmp_path, seed=6)
     async with app.run_test(size=SIZE) as pilot:
         screen = await facing_north(pilot)

@@ -1,4 +1,4 @@
-"""Robot Master on a terminal bigger than 80x24 (issue 18): the cells and the side panel
+"""Robot Master on a terminal bigger than 80x24: the cells and the side panel
 grow and the whole is centred; at 80x24 the screen is the one it has always been."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 15 items 21 and 23 on the Robot Master screen: the tie line names each side, hot
+"""On the Robot Master screen: the tie line names each side, hot
 seat names the player, five cards say which card you drew, the move number is the one
 ``saves list`` shows, and long wide-character names stay inside their panels at 80x24."""
 
@@ -111,9 +111,9 @@ WIDE_NAME = "日本語の名前" * 6 + "日本語の"  # 40 wide characters: 80 
 
 @pytest.mark.parametrize("size", [SIZE, (120, 40), (200, 60)])
 async def test_long_wide_names_stay_inside_the_panels(tmp_path, size) -> None:
-    """Item 23: names are measured in terminal cells. A 40-character Japanese save name
-    (80 cells) used to be wrapped at 31 characters, 62 cells, past the side panel. The
-    panels are wider on a bigger terminal (issue 18): the names still fit them."""
+    """Names are measured in terminal cells: a 40-character Japanese save name (80 cells)
+    is not wrapped at 31 characters, 62 cells, past the side panel. The panels are wider
+    on a bigger terminal: the names still fit them."""
     app = make_app(tmp_path, start="play", opponent="human", seed=7)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -137,8 +137,8 @@ async def test_long_wide_names_stay_inside_the_panels(tmp_path, size) -> None:
 
 
 async def test_a_long_wide_save_name_in_the_status_box_ends_with_an_ellipsis(tmp_path) -> None:
-    """QA: "Saved as '<40 Japanese characters>'" took 4 lines of the 3-line status box, so
-    the name was cut at the box's edge with no ellipsis."""
+    """A status "Saved as '<40 Japanese characters>'" takes 4 lines, more than the 3-line
+    status box has: the name ends with an ellipsis, never cut at the box's edge without."""
     app = make_app(tmp_path, start="play", opponent="random", seed=42)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

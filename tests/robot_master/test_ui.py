@@ -75,7 +75,7 @@ async def test_undo_and_hint(tmp_path):
         await pilot.press("u")
         await settle(pilot)
         assert screen.state.moves == 0
-        # your hand and the board as they were; the computer's hand dealt again (issue 15)
+        # your hand and the board as they were; the computer's hand dealt again
         assert screen.state.hands[0] == start.hands[0] and screen.state.board == start.board
         assert sum(screen.state.hands[1]) == 12
         assert "Computer: new hand" in str(screen.query_one("#rm-log", Static).render())
@@ -241,9 +241,9 @@ async def test_ascii_menu_has_no_box_drawing_and_skips_its_separator(tmp_path):
 
 
 async def test_undo_in_the_five_card_variant_puts_the_drawn_card_back_and_redeals(tmp_path):
-    """Five cards: each placement draws a card. Undo used to refuse once you had drawn;
-    now the drawn card goes back on the pile, which is shuffled with the computer's hand
-    and dealt again (issue 15), so undo works without letting you peek."""
+    """Five cards: each placement draws a card. Undo is offered once you have drawn: the
+    drawn card goes back on the pile, which is shuffled with the computer's hand and dealt
+    again, so undo works without letting you peek."""
     app = make_app(tmp_path, start="play", opponent="random", seed=5, options={"hand": "five"})
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -274,7 +274,7 @@ async def test_the_footer_offers_undo_only_when_it_would_work(tmp_path):
         await settle(pilot)
         assert screen.message == "Nothing of yours to undo yet."
         await play_one_move(pilot)
-        assert "Undo" in footer_keys(screen)  # you drew a card: undo re-deals (issue 15)
+        assert "Undo" in footer_keys(screen)  # you drew a card: undo re-deals
     app = make_app(tmp_path, start="play", opponent="random", seed=5)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -284,7 +284,7 @@ async def test_the_footer_offers_undo_only_when_it_would_work(tmp_path):
 
 
 async def test_save_as_never_replaces_another_game_of_that_name(tmp_path) -> None:
-    """QA: ctrl+s with the name of another save overwrote that game without a word."""
+    """ctrl+s with the name of another save never overwrites that game without a word."""
     import hashlib
 
     from saves import list_saves as saves_in
@@ -344,7 +344,7 @@ async def test_a_save_opened_from_another_folder_goes_on_under_a_free_name(tmp_p
 
 
 async def test_ascii_mode_shows_only_ascii_in_the_menu_load_list_and_dialogs(tmp_path):
-    """QA: the load list's footer showed Textual's enter symbol in --ascii mode. Every
+    """In --ascii mode the load list's footer never shows Textual's enter symbol. Every
     screen outside the games is checked whole, footers included."""
     from screens.load import LoadScreen
     from screens.new_game import NewGameScreen
@@ -372,7 +372,7 @@ async def test_ascii_mode_shows_only_ascii_in_the_menu_load_list_and_dialogs(tmp
 
 
 async def test_escape_on_the_menu_does_not_quit(tmp_path):
-    """QA: Escape twice to close the rules (once too often) ended robotui."""
+    """Escape twice to close the rules (once too often) leaves robotui running."""
     from screens.dialogs import RulesScreen
     from screens.menu import MainMenu
 

@@ -1,4 +1,4 @@
-"""Issue 15 item 10: undoing a move the computer answered must not let you replay knowing a
+"""Undoing a move the computer answered must not let you replay knowing a
 card of its hand. The computer's hand goes back among the cards you cannot see and is dealt
 again (a logged ``redeal`` chance action, so the save replays)."""
 

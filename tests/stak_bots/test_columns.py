@@ -1,4 +1,4 @@
-"""Stak Bots stack columns at 80x24, as a QA pass found them: a column that drops a line
+"""Stak Bots stack columns at 80x24: a column that drops a line
 of its list says so (``[8 down]`` kept as the last line, or ``[+N cards]``), never leaves a
 row free under cut text, tells its counts in one form all game long, and F1 explains
 both ways a face-down run is told."""

@@ -1,4 +1,4 @@
-"""Stak Bots' ``hard`` (issue 19): it keeps its cards and ends its turn rather than harm its
+"""Stak Bots' ``hard``: it keeps its cards and ends its turn rather than harm its
 own stack; repeatable with fixed samples; within its time budget (a fake clock)."""
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def test_hard_ends_the_turn_rather_than_scrap_its_own_cards() -> None:
 
 
 def first_turn_of_seed_32() -> StakState:
-    """Hard's 13th decision of game 32 against easy (issue 19, session 7): a card reached the
+    """Hard's 13th decision of game 32 against easy: a card reached the
     scrapheap and the attack is over; Player 1 holds a Begone Bot over a Tranq Bot, a
     face-up Sidekick Bot and six face-down cards, Player 2 a Reaper Bot over five."""
     state = build(
@@ -95,13 +95,13 @@ def first_turn_of_seed_32() -> StakState:
 
 @pytest.mark.parametrize("seed", range(2))
 def test_its_played_out_turn_does_not_dig_with_foresight(seed: int) -> None:
-    # A played-out turn free to scrap judged each scrap on the sample's face-down card below
-    # and dug on while that card was good: a Begone returning itself and scraps looked far
-    # better than ending, and session 6's hard scrapped itself from 9 cards to 2 in its
-    # first turn. Keeping its stack there, it ends the turn.
+    # A played-out turn free to scrap judges each scrap on the sample's face-down card below
+    # and digs on while that card is good: a Begone returning itself and scraps look far
+    # better than ending, and such a player (Dig) scraps itself from 9 cards to 2 in its
+    # first turn. Keeping its stack there, hard ends the turn.
     state = first_turn_of_seed_32()
     view = state.view(0)
-    hard, digger = HardPlayer(0, "hard", seed), Dig(0, "hard", seed)  # session 6's
+    hard, digger = HardPlayer(0, "hard", seed), Dig(0, "hard", seed)  # digs on
     hard.iterations = digger.iterations = 16
     scrap, end = Move("scrap"), Move("end")
     assert hard.choose(view) == end
@@ -137,7 +137,7 @@ def hard_decisions(seed: int) -> list[tuple[StakState, dict[Move, float], Move]]
 
 @pytest.mark.parametrize("seed", range(4))
 def test_hard_never_harms_its_own_stack_when_ending_scores_better(seed: int) -> None:
-    """The property of issue 19: where the turn may end and ending (or any action that keeps
+    """The property hard keeps: where the turn may end and ending (or any action that keeps
     the stack) scores at least as well, hard does not scrap, recycle, return, reap or shoot
     its own top card. Checked on every such decision of whole games against random."""
     checked = 0

@@ -1,4 +1,4 @@
-"""Stak Bots' ``hard`` evaluation (issue 19): fights worked by hand, a win chance that grows
+"""Stak Bots' ``hard`` evaluation: fights worked by hand, a win chance that grows
 with the cards kept, one side's gain the other's loss."""
 
 from __future__ import annotations

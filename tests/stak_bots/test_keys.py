@@ -167,7 +167,7 @@ async def test_a_single_target_is_asked_for_too(tmp_path):
         assert not screen.targeting and not screen.state.is_terminal()
 
 
-# Stak Bots at 80x24, as a QA pass found it: the footer and the turn line name only the
+# Stak Bots at 80x24: the footer and the turn line name only the
 # keys that do something now (no ``p Play`` with an empty hand, no ``a Attack`` once the
 # turn's attacker is scrapped, ``u Undo`` only when there is a move to take back), the
 # footer follows as that changes, and a key that does nothing still says why.

@@ -1,4 +1,4 @@
-"""The Stak Bots log, as a QA pass found it: the engine names a card of a stack one way
+"""The Stak Bots log: the engine names a card of a stack one way
 ("Player 2's top card, Reaper Bot, goes back to their hand."), and the screen calls
 the one human's cards "your" ("Your top card, Spike Bot, is scrapped."), others by the
 stacks' names ("P2 Computer's"), everyone by name in hot-seat games. The wording is not
@@ -57,7 +57,7 @@ def effect_on_player_2(effect: str, *answers: str) -> StakState:
 def test_the_engine_names_a_card_of_a_stack_one_way(effect, answers, said):
     state = effect_on_player_2(effect, *answers)
     assert any(event.startswith(said) for event in state.events), state.events
-    for event in state.events:  # no "Reaper Bot of Player 2 is reset." any more
+    for event in state.events:  # never "Reaper Bot of Player 2 is reset."
         assert not re.search(r"Bot of Player", event), event
         if re.search(r"is reset|goes back|bottom of|falls one|takes \d damage", event):
             assert re.match(CARD, event), event
@@ -210,7 +210,7 @@ async def test_hot_seat_logs_keep_the_names(tmp_path):
         assert not screen.named([event])[0].startswith("Your")
 
 
-# -- the QA tester's second pass: shared wins, own cards, entry effects ----------------------
+# -- shared wins, own cards, entry effects ---------------------------------------------------
 @pytest.mark.parametrize(("event", "said"), [
     # you come first among those who share, and the sentence speaks to you
     (shared(1, 2),

@@ -160,7 +160,7 @@ def test_hard_does_not_go_round_in_a_circle(seed: int) -> None:
 @pytest.mark.parametrize("level", ("easy", "normal", "hard"))
 @pytest.mark.parametrize("seed", range(3))
 def test_computer_players_never_expel_themselves(level: str, seed: int) -> None:
-    # an Expel Bot offers every player (issue 15 item 16); scrapping one's own hand card
+    # an Expel Bot offers every player; scrapping one's own hand card
     # only loses a card, so a computer player picks an opponent, even an empty-handed one
     state = act(build([["core", "core"], ["core", "core"]], [["expel", "fatal", "trip"], []]),
                 "play expel")

@@ -176,8 +176,8 @@ def test_who_scraps_a_hand_card_names_seats_short_so_four_fit():
 
 
 async def test_enter_just_after_a_prompt_opens_does_not_answer_it(tmp_path, monkeypatch):
-    """QA: `1` answered the Begone Bot prompt, an Enter a moment later answered the Expel
-    Bot prompt that came next, unseen (the log only said a card was scrapped). Enter now
+    """`1` answers the Begone Bot prompt; an Enter a moment later must not answer the Expel
+    Bot prompt that comes next, unseen (the log only says a card is scrapped). Enter
     waits PROMPT_SETTLE seconds after a prompt opens; a digit still answers at once.
     (Here: `1` answers the Expel Bot's "who?" with yourself; which card comes next.)"""
     from screens import dialogs

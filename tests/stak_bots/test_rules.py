@@ -143,8 +143,8 @@ def test_expel_choice_goes_to_the_chosen_player():
 
 
 def test_expel_offers_an_empty_handed_opponent_and_never_forces_your_own_card():
-    # issue 15 item 16: only player 1 held cards, so the Expel Bot chose player 1 by
-    # itself and made them scrap their own Fatal Bot
+    # only player 1 holds cards: the Expel Bot must not choose player 1 by itself and
+    # make them scrap their own Fatal Bot
     s = build([["core", "core"], ["core", "core"]], [["expel", "fatal"], []])
     act(s, "play expel")
     assert s.to_move() == (0,) and s.choice.kind == "expel"
@@ -352,9 +352,9 @@ def test_turn_action_limit_leaves_only_scrap_and_end():
 
 
 def test_a_leader_whose_power_falls_to_its_damage_is_scrapped() -> None:
-    """QA: a Leader Bot with power 4 (its face-up run) took 3 damage; Bash scrapped the
-    bottom card of its run, power 3: it stayed on top, 3 damage on power 3, and could
-    attack on. "A card whose damage reaches its power is scrapped", whenever that happens."""
+    """A Leader Bot with power 4 (its face-up run) takes 3 damage; Bash scraps the bottom
+    card of its run, power 3: it must not stay on top, 3 damage on power 3, and attack on.
+    "A card whose damage reaches its power is scrapped", whenever that happens."""
     state = build([["sidekick+", "core+", "core+", "leader"], ["core", "bash"]], [[], []])
     leader = state.stacks[0][-1]
     assert state.power_at(0, -1) == 4
@@ -372,9 +372,10 @@ def test_a_leader_whose_power_falls_to_its_damage_is_scrapped() -> None:
 
 
 def test_a_reset_card_s_waiting_effect_lapses_and_it_triggers_once_anew() -> None:
-    """QA: both Fatal Bots scrapped, P1's Tranq and P2's Shot turn up together; the Tranq
+    """Both Fatal Bots scrapped, P1's Tranq and P2's Shot turn up together; the Tranq
     (active player's, first) resets the Shot, which turns straight back up and triggers:
-    its first, waiting effect used to fire as well (3 + 3 damage for one appearance)."""
+    its first, waiting effect lapses and never fires as well (3 + 3 damage for one
+    appearance)."""
     state = build([["core", "tranq", "fatal"], ["core", "shot", "fatal"]], [[], []])
     act(state, "attack p2")
     events = state.events or []

@@ -1,4 +1,4 @@
-"""Stak Bots texts at 80x24, as a QA pass found them: hints name their keys, a top card's
+"""Stak Bots texts at 80x24: hints name their keys, a top card's
 text shows in full when the column has the room, all stacks tell their counts in one form,
 the keys help explains the ``*``/``+`` marks, the turn line names ``^s save`` when the footer
 has no room for it, and the hand's heading says who holds how many cards."""
@@ -174,7 +174,7 @@ async def test_a_hint_not_to_attack_closes_the_attack_prompt(tmp_path):
     ("players", "recycling"), [(2, "off"), (2, "on"), (4, "off"), (4, "on")]
 )
 async def test_the_hint_key_shows_a_hint_that_names_a_key(tmp_path, players, recycling):
-    """The QA tester's games: the hint (from the computer) shows in full, also with
+    """Seeded games against hard: the hint (from the computer) shows in full, also with
     recycling on, where the turn's keys take two lines, and its keys make the move."""
     app = make_app(tmp_path, start="play", game="stak-bots", opponent="hard", seed=7,
                    players=players, options={"recycling": recycling})
@@ -295,7 +295,7 @@ def test_the_list_under_the_top_yields_its_room_to_the_top_card_text():
 
 
 def test_an_owner_too_long_for_the_column_keeps_its_number():
-    # a computer is "CPU" where "Computer" has no room (QA: "P2 Compu… 1" lost the word)
+    # a computer is "CPU" where "Computer" has no room (not "P2 Compu… 1", which loses the word)
     assert fit_label("P2 Computer 1", 12) == "P2 CPU 1"
     assert fit_label(">P3 Computer 2", 12, "...") == ">P3 CPU 2"
     assert fit_label("P2 Computer 1", 7) == "P2 C\u2026 1"  # narrower still: cut
@@ -307,8 +307,8 @@ def test_an_owner_too_long_for_the_column_keeps_its_number():
 
 
 def test_every_owner_is_cut_alike_and_keeps_its_form_when_the_turn_passes():
-    """QA: with 4 players the widest column kept "P4 Computer 3" whole while the others
-    read "P2 Comput… 1", and a name changed its form when it took the turn."""
+    """With 4 players the widest column does not keep "P4 Computer 3" whole while the others
+    read "P2 Comput… 1", and a name keeps its form when it takes the turn."""
     widths = [12, 12, 12, 13]
     names = ["P1 You", "P2 Computer 1", "P3 Computer 2", "P4 Computer 3"]
     for active in range(4):
@@ -565,9 +565,9 @@ def test_option_labels_say_your_for_the_one_human_only():
     assert option_label(state, Move("target", seat=0), names, 1) == "P1 Trip Bot"
 
 
-# Stak Bots at 80x24, as a QA pass found it: top-card text cut while deeper list lines
-# still showed, "P1 You plays" in the log, ">P1 You (you)" over the column, players who
-# are out in the hand's heading, and hints whose key was cut off.
+# Stak Bots at 80x24, none of: top-card text cut while deeper list lines still show,
+# "P1 You plays" in the log, ">P1 You (you)" over the column, players who are out in the
+# hand's heading, and hints whose key is cut off.
 LOW = ["core", "core", "core", "bountiful", "bountiful", "clumsy", "clumsy"]  # face down
 
 

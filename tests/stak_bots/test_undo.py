@@ -63,6 +63,6 @@ async def test_undo_after_an_attack_that_turned_up_cards_is_refused(tmp_path) ->
             match = screen.session.match
             assert len(match.log) >= floor
         assert screen.message == "Too late to take that back: new cards were shown."
-        # one status line holds it whole (QA: cut under a 4-player prompt)
+        # one status line holds it whole (not cut under a 4-player prompt)
         assert len(screen.message) <= screen.status_width()
         assert match.state.reveals(0) > before
