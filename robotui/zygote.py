@@ -38,7 +38,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from robotui.ssh_child import (
     CHILD_ENV,
@@ -339,8 +339,7 @@ def _become_player(main: Callable[[], int | None], env: dict[str, str], slave: i
         streams = {
             "stdin": open(0, encoding="utf-8", closefd=False),  # noqa: SIM115
             "stdout": open(1, "w", encoding="utf-8", buffering=1, closefd=False),  # noqa: SIM115
-            "stderr": open(2, "w", encoding="utf-8", errors="backslashreplace",  # noqa: SIM115
-                           buffering=1, closefd=False),
+            "stderr": _escaping_stderr(),
         }
         for name, stream in streams.items():  # Textual writes to sys.__stderr__
             setattr(sys, name, stream)
@@ -359,6 +358,12 @@ def _become_player(main: Callable[[], int | None], env: dict[str, str], slave: i
             sys.stdout.flush()
             sys.stderr.flush()
         os._exit(code & 0xFF)
+
+
+def _escaping_stderr() -> TextIO:
+    """UTF-8, line-buffered stderr on descriptor 2 that escapes what it cannot encode and
+    leaves the descriptor open when closed."""
+    return open(2, "w", encoding="utf-8", errors="backslashreplace", buffering=1, closefd=False)  # noqa: SIM115
 
 
 def serve_forks(sock: socket.socket, main: Callable[[], int | None]) -> None:

@@ -218,7 +218,8 @@ async def test_hot_seat_logs_keep_the_names(tmp_path):
     (shared(0, 2),
      "You and P1 Computer lost your last cards at the same moment: you share."),
     (shared(0, 1, 2),
-     "You, P1 Computer and P2 Computer 1 lost your last cards at the same moment: you share."),
+     "You, P1 Computer and P2 Computer 1 lost your last cards at the same moment: "
+     "you share."),
     # "their/they" only without you
     (shared(0, 1),
      "P1 Computer and P2 Computer 1 lost their last cards at the same moment: they share."),
