@@ -479,9 +479,8 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
             previous = NewGameChoice.like(session.spec.id, session.players, session.match.options)
             # Asked from the app, not from this closing screen: the dialog's answer goes
             # back to whoever asked, and a closed screen would drop it (no game started).
-            self.app.call_later(
-                self.app.ask_new_game, session.spec.id, previous  # type: ignore[attr-defined]
-            )
+            ask = self.app.ask_new_game  # type: ignore[attr-defined]
+            self.app.call_later(ask, session.spec.id, previous)
 
     def pass_keyboard(self, seat: int, then: Callable[[], None]) -> None:
         """Hide the screen behind a pass screen for human ``seat``; ``then`` once they are

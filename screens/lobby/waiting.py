@@ -197,8 +197,8 @@ class WaitingRoom(StatusLineScreen):
         self.outbox.add(text)
 
     def _send_chat(self, text: str) -> None:
-        self.app.send_table({"type": "chat", "table": self.table_id,  # type: ignore[attr-defined]
-                             "text": text})
+        send = self.app.send_table  # type: ignore[attr-defined]
+        send({"type": "chat", "table": self.table_id, "text": text})
 
     def _my_name(self) -> str:
         you = getattr(self.app, "lobby_you", None) or {}

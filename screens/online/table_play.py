@@ -215,8 +215,9 @@ class TablePlayMixin:
     def table_live(self) -> bool:
         """Still showing the game: not closing (the app quitting, the screen dismissed). The
         session plays the table's moves without the screen otherwise."""
-        return (self.is_attached and not self._closing  # type: ignore[attr-defined]
-                and not self._closed and self.stage != Stage.LEAVING)  # type: ignore[attr-defined]
+        screen: Any = self  # the game screen this mixin is part of
+        return (screen.is_attached and not screen._closing and not screen._closed
+                and screen.stage != Stage.LEAVING)
 
     def on_table_move(self, action: Action, seat: int) -> None:
         """A move from the table (another seat's, or your own sent in a simultaneous phase):
