@@ -64,10 +64,10 @@ def preview_program(
         sim._run()
     path: list[tuple[int, int]] = []
     for picture in sim.trace:
-        b = picture["bots"][seat]
+        b = picture.bots[seat]
         path.append((b.pos, b.facing))
         if b.pos < 0:
             break
-    last = sim.trace[-1]["bots"][seat] if sim.trace else me
+    last = sim.trace[-1].bots[seat] if sim.trace else me
     damage = 0 if last.pos < 0 else max(0, last.damage - start_damage)
     return ProgramPreview(path, last.flags, damage, death[0])

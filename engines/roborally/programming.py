@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engines.roborally.actions import Decide, Program, ProgramChoices
 from engines.roborally.bot import REGISTERS, Bot
 from engines.roborally.cards import DECK, KIND, LEFT, MOVE1, MOVES, RIGHT, ROTATES
 from engines.roborally.events import Event, Recompiled
 from engines.roborally.phases import Phase
+from engines.roborally.trace import Picture
 
 
 def _shuffle(cards: list[int], seed: int, turn: int, refill: int = 0) -> None:
@@ -39,7 +40,7 @@ class ProgrammingMixin:
     shown: int
     events: list[str]
     happened: list[Event]
-    trace: list[dict[str, Any]] | None
+    trace: list[Picture] | None
 
     if TYPE_CHECKING:  # the other phases' methods it calls
         def _begin_registers(self) -> None: ...
@@ -48,7 +49,7 @@ class ProgrammingMixin:
         def _damage(self, s: int, amount: int, source_dir: int) -> None: ...
         def _mark_register_start(self) -> None: ...
         def _tell(self, event: Event, at: int | None = None) -> None: ...
-        def picture(self) -> dict[str, Any]: ...
+        def picture(self) -> Picture: ...
 
     def _program_choices(self, seat: int) -> ProgramChoices:
         b = self.bots[seat]
@@ -138,8 +139,8 @@ class ProgrammingMixin:
                 b.pending = ["program"]
         if self.trace is not None:
             picture = self.picture()
-            picture["register"] = 0
-            picture["prior"] = prior  # its first events are the end of the turn before
+            picture.register = 0
+            picture.prior = prior  # its first events are the end of the turn before
             self.trace.append(picture)
         self.events = []  # told with the start of the turn: register 1 starts afresh
         self.happened = []

@@ -9,6 +9,7 @@ from engines.roborally.bot import REGISTERS, Bot
 from engines.roborally.cards import BACK, KIND, MOVE1, MOVE3
 from engines.roborally.events import Event, Path, PowerDownAnnounced
 from engines.roborally.phases import Phase
+from engines.roborally.trace import Picture
 
 
 class RegistersMixin:
@@ -35,7 +36,7 @@ class RegistersMixin:
     rams: list[list[int]]
     events: list[str]
     happened: list[Event]
-    trace: list[dict[str, Any]] | None
+    trace: list[Picture] | None
     hook: Any
 
     if TYPE_CHECKING:  # the other phases' methods it calls
@@ -149,17 +150,17 @@ class RegistersMixin:
         middle of it split the playing into two actions (log only, not the state)."""
         self.register_start = [(b.pos, b.facing) for b in self.bots]
 
-    def picture(self) -> dict[str, Any]:
+    def picture(self) -> Picture:
         """Positions after a register (for traces and tests), and where it began."""
-        return {
-            "start": list(self.register_start),
-            "turn": self.turn,
-            "register": self.reg + 1,
-            "robots": [(b.pos, b.facing, b.damage, b.lives, b.flags, b.virtual) for b in self.bots],
-            "bots": [b.clone() for b in self.bots],
-            "events": list(self.events),
-            "happened": list(self.happened),  # the events behind those lines
-        }
+        return Picture(
+            start=list(self.register_start),
+            turn=self.turn,
+            register=self.reg + 1,
+            robots=[(b.pos, b.facing, b.damage, b.lives, b.flags, b.virtual) for b in self.bots],
+            bots=[b.clone() for b in self.bots],
+            events=list(self.events),
+            happened=list(self.happened),
+        )
 
     def _was_asked(self, seat: int, kind: str) -> bool:
         prefix = f"{seat}:{kind}:"

@@ -46,6 +46,7 @@ from engines.roborally.options import OptionsMixin
 from engines.roborally.phases import Phase
 from engines.roborally.programming import ProgrammingMixin
 from engines.roborally.registers import RegistersMixin
+from engines.roborally.trace import Picture
 from engines.roborally.turn_end import TurnEndMixin
 
 __all__ = [
@@ -183,7 +184,7 @@ class RoboRallyState(
         self.events: list[str] = []  # the log lines of the register so far
         self.happened: list[Event] = []  # the same, as structured events (see _tell)
         self.resigns: list[int] = []  # seats that resigned, in order (see _resign)
-        self.trace: list[dict[str, Any]] | None = None
+        self.trace: list[Picture] | None = None
         self.hook: Any = None  # called with the state after every register (tests)
         # called with a robot's seat as it is destroyed (engines/roborally/preview.py)
         self.on_destroy: Callable[[int], None] | None = None

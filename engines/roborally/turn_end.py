@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engines.roborally.boardfile import DOUBLE_WRENCH, WRENCH, Layout
 from engines.roborally.bot import REGISTERS, Bot
 from engines.roborally.events import BecameReal, Event, FlywheelCard, PowerDownAnnounced, Repaired
 from engines.roborally.phases import Phase
+from engines.roborally.trace import Picture
 
 
 class TurnEndMixin:
@@ -27,7 +28,7 @@ class TurnEndMixin:
     events: list[str]
     happened: list[Event]
     resigns: list[int]
-    trace: list[dict[str, Any]] | None
+    trace: list[Picture] | None
 
     if TYPE_CHECKING:  # the other phases' methods it calls
         def _game_over(self, reason: str) -> None: ...
@@ -88,9 +89,9 @@ class TurnEndMixin:
             picture = self.trace[-1]
             told = ("wrench", "unlock", "stay", "discard", "reenter")
             asks = any(k in b.pending for b in self.bots for k in told)
-            picture["end"] = (len(picture["events"]), asks)
-            picture["events"].extend(self.events)
-            picture["happened"].extend(self.happened)
+            picture.end = (len(picture.events), asks)
+            picture.events.extend(self.events)
+            picture.happened.extend(self.happened)
         self.events = []
         self.happened = []
         if not any(b.pending for b in self.bots):

@@ -41,7 +41,9 @@ from engines.roborally.events import (
     Squares,
 )
 from engines.roborally.state import SEAT_NAMES, Decide, RoboRallyState
+from engines.roborally.trace import Picture
 from screens.roborally.draw import card_label, text_style
+from screens.roborally.frames import CardStep
 
 _JOINED = (Shoved, Rammed, BeltRide, BeltBlocked)  # a run of these may be joined
 
@@ -111,19 +113,19 @@ def _board_phase(e: Event) -> bool:
     return isinstance(e, Destroyed) and e.why == "crushed"
 
 
-def card_steps(picture: dict, lay: Layout) -> list[dict]:
+def card_steps(picture: Picture, lay: Layout) -> list[CardStep]:
     """Where the robots stand after each card of a register (in the order the cards play),
-    from the picture's events: ``{"seat", "card", "spots": [(square, facing)]}`` a card.
+    from the picture's events: a :class:`CardStep` a card.
     For the playback, which marks the robot whose card plays; [] for a register in which
     fewer than two cards play (nothing to tell apart) or a turn's start. A robot whose move
     was blocked or that was held in place stays where it stood."""
-    start = picture.get("start")
-    if not picture.get("register") or not start:
+    start = picture.start
+    if not picture.register or not start:
         return []
     spots = [list(spot) for spot in start]
-    steps: list[dict] = []
-    happened: list[Event] = picture.get("happened", [])
-    end = picture.get("end", (len(happened), False))[0]
+    steps: list[CardStep] = []
+    happened = picture.happened
+    end = (picture.end or (len(happened), False))[0]
     for e in happened[:end]:
         if _board_phase(e):
             break
@@ -131,7 +133,7 @@ def card_steps(picture: dict, lay: Layout) -> list[dict]:
             continue
         spot = spots[e.seat]
         if isinstance(e, CardPlayed):
-            steps.append({"seat": e.seat, "card": e.card})
+            steps.append(CardStep(e.seat, e.card))
         if isinstance(e, (CardPlayed, Sidestepped)):
             spot[:] = [-1, spot[1]] if e.path.gone else [e.path.end, e.path.end_facing]
         elif isinstance(e, Shoved):
@@ -141,7 +143,7 @@ def card_steps(picture: dict, lay: Layout) -> list[dict]:
         else:
             continue
         if steps:
-            steps[-1]["spots"] = [tuple(spot) for spot in spots]
+            steps[-1].spots = [(pos, facing) for pos, facing in spots]
     return steps if len(steps) >= 2 else []
 
 
@@ -174,16 +176,16 @@ def _card_line(name: str, e: CardPlayed, square: Squares) -> str:
     return f"{name} {label}: {path}"
 
 
-def _header(picture: dict, before: list, events: list[Event]) -> str:
+def _header(picture: Picture, before: list, events: list[Event]) -> str:
     """``Register 2: Green Move3 830, Blue Move2 770, Red powered down``: the cards in the
     order the robots move, the highest priority first."""
-    reg = picture["register"]
+    reg = picture.register
     played: dict[int, tuple[int, int]] = {}  # seat -> (card it ran, when)
     for n, e in enumerate(events):
         if isinstance(e, CardPlayed):
             played[e.seat] = (e.card, n)
     shown = []
-    for s, b in enumerate(picture["bots"]):
+    for s, b in enumerate(picture.bots):
         card = b.regs[reg - 1] if b.pos >= 0 or before[s][0] >= 0 else 0
         card, when = played.get(s, (card, len(events) + s))  # a radio-controlled one's card
         if b.powered and b.pos >= 0:  # a destroyed or out robot is not "powered down"
@@ -294,7 +296,7 @@ def _told(events: list[Event], moved: set[int], lay: Layout) -> list[tuple[str, 
     return lines
 
 
-def narrate(picture: dict, before: list, lay: Layout) -> list[tuple[str, str]]:
+def narrate(picture: Picture, before: list, lay: Layout) -> list[tuple[str, str]]:
     """Lines (text, style) telling what happened in one register of a trace picture, in the
     order the rules play it: each robot's card in priority order (with the pushes it makes),
     then belts, pushers, gears, crushers, lasers, flags and archive markers (the engine's
@@ -302,20 +304,20 @@ def narrate(picture: dict, before: list, lay: Layout) -> list[tuple[str, str]]:
     (virtual robots becoming real, repairs; the end-of-turn decisions, told by the screen,
     follow it). A turn's start (register 0) first tells the power downs announced at the end
     of the turn before, then ``Turn 5 begins.``, re-entries and power downs."""
-    reg = picture["register"]
-    raw: list[Event] = picture["happened"]
+    reg = picture.register
+    raw = picture.happened
     moved: set[int] = set()  # seats whose moves the events tell
     if reg == 0:
-        prior = picture.get("prior", 0)  # the engine marks the end of the turn before
+        prior = picture.prior  # the engine marks the end of the turn before
         return (
             _told(joined_pushes(raw[:prior]), moved, lay)
-            + [(f"Turn {picture['turn']} begins.", "bold")]
+            + [(f"Turn {picture.turn} begins.", "bold")]
             + _told(joined_pushes(raw[prior:]), moved, lay)
         )
-    end, asks = picture.get("end", (len(raw), False))  # where the end of the turn begins
+    end, asks = picture.end or (len(raw), False)  # where the end of the turn begins
     events = joined_pushes(raw[:end])
     lines = [(_header(picture, before, events), "bold"), *_told(events, moved, lay)]
-    for s, b in enumerate(picture["bots"]):  # a move no event told (none is known)
+    for s, b in enumerate(picture.bots):  # a move no event told (none is known)
         old_pos, old_f = before[s]
         if s in moved or old_pos < 0 or b.pos < 0:
             continue
@@ -327,21 +329,21 @@ def narrate(picture: dict, before: list, lay: Layout) -> list[tuple[str, str]]:
                     text_style(s),
                 )
             )
-    if "end" in picture and (asks or end < len(raw)):  # the decisions are told after it
-        lines.append((f"End of turn {picture['turn']}:", "bold"))
+    if picture.end is not None and (asks or end < len(raw)):  # the decisions are told after it
+        lines.append((f"End of turn {picture.turn}:", "bold"))
         lines.extend(_told(joined_pushes(raw[end:]), moved, lay))
     return lines
 
 
-def told_by_card(picture: dict, lay: Layout) -> list[int]:
+def told_by_card(picture: Picture, lay: Layout) -> list[int]:
     """For a register's playback a card at a time: how many of :func:`narrate`'s lines are
     told once each card has played (the heading and, per card, its line and what it did:
     pushes, falls), so that the log tells a card when the board shows it; [] for a turn's
     start."""
-    if not picture.get("register"):
+    if not picture.register:
         return []
-    raw: list[Event] = picture["happened"]
-    end = picture.get("end", (len(raw), False))[0]
+    raw = picture.happened
+    end = (picture.end or (len(raw), False))[0]
     events = joined_pushes(raw[:end])
     cards = [i for i, e in enumerate(events) if isinstance(e, CardPlayed)]
     board = next((i for i, e in enumerate(events) if _board_phase(e)), len(events))
@@ -443,8 +445,8 @@ def replayed_log(match: Match, turns: int = 2) -> list[tuple[str, str]]:
         if note:  # before the pictures the action made, as the screen tells it
             lines.append((note, text_style(seat)))
         for picture in pictures:
-            tell(lines, narrate(picture, picture.get("start") or before, game.layout))
-            before = [(b.pos, b.facing) for b in picture["bots"]]
+            tell(lines, narrate(picture, picture.start or before, game.layout))
+            before = [(b.pos, b.facing) for b in picture.bots]
     start = (f"Turn {first} begins.", "bold")
     return lines[lines.index(start):] if start in lines else lines
 

@@ -7,6 +7,7 @@ and decisions.py) and the register log under it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -148,18 +149,18 @@ class PanelsMixin(RoboRallySurface):
         t = Text()
         t.append("RoboRally ", "bold")
         t.append(f"{lay.name}  ", "cyan")
-        turn = self.shown["turn"] if self.shown is not None else state.turn
+        turn = self.shown.turn if self.shown is not None else state.turn
         t.append(f"turn {max(1, turn)}/{state.max_turns}  ")
         at_actor = len(t)
         if self.queue or self.shown is not None:
-            reg = self.shown["register"] if self.shown else 0
+            reg = self.shown.register if self.shown else 0
             t.append(f"register {reg}  " if reg else "start of turn  ", "bold yellow")
             at_actor = len(t)  # the card playing now goes here, if it fits (below)
             if self.held:
                 word = self.FOOTER_WORDS.get(self.after_watch(), "go on").lower()
                 t.append(f"Space/Enter: {word}", "bold")
             else:
-                steps = "Space step" if self.shown and "actor" in self.shown else (
+                steps = "Space step" if self.shown and self.shown.is_card else (
                     "Space step, r run/pause, x skip")  # a card's step: room for its name
                 t.append(steps if not self.running
                          else f"running {SPEEDS[self.speed]:g}s", "dim")
@@ -175,9 +176,10 @@ class PanelsMixin(RoboRallySurface):
         if scrolled:
             at = lay.short_name(y0 * lay.width + x0)
             forms = (f"  view from {at} (m map)", f"  view {at} (m map)", f"  view {at}")
-        if self.shown is not None and "actor" in self.shown:  # whose card plays: the longest
-            seat = self.shown["actor"]  # form that leaves the view its "(m map)"
-            label = card_label(self.shown["card"])
+        playing = self.shown.playing if self.shown is not None else None
+        if playing is not None:  # whose card plays: the longest form that leaves the
+            seat, card = playing  # view its "(m map)"
+            label = card_label(card)
             need = len(forms[1]) if scrolled else 0
             actor = next((f for f in (f"{SEAT_NAMES[seat]} {label}  ",
                                       f"{SEAT_NAMES[seat]} {label.split()[0]}  ",
@@ -200,7 +202,9 @@ class PanelsMixin(RoboRallySurface):
         t.append(TABLE_HEADER + "\n", "bold underline")
         # the picture on screen; once its last picture is held the turn is over, and the
         # table shows how it ended (repairs, robots made real: what the log says under it)
-        shown_bots = self.shown["bots"] if self.shown is not None and not self.held else None
+        shown_bots = self.shown.bots if self.shown is not None and not self.held else None
+        locked: Sequence[bool]  # a robot's of the picture (a list) or of the view (a tuple)
+        options: Sequence[str]
         for r in view.robots:
             s = r.seat
             if shown_bots is not None:

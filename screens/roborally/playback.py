@@ -15,7 +15,9 @@ from rich.text import Text
 from engines.roborally.boardfile import Layout
 from engines.roborally.cards import KIND
 from engines.roborally.state import REGISTERS, SEAT_NAMES
+from engines.roborally.trace import Picture
 from screens.roborally.draw import text_style
+from screens.roborally.frames import Frame, ToldRegister
 from screens.roborally.log import card_steps, narrate, tell, told_by_card
 from screens.roborally.surface import RoboRallySurface
 from screens.stages import UiPhase
@@ -39,29 +41,29 @@ class PlaybackMixin(RoboRallySurface):
         if not self.queue:
             self._end_watch(watching)
             return
-        picture = self.queue.pop(0)
-        whole = picture.get("of", picture)  # a card of a register: its lines so far are told
-        if "lines" not in whole:
+        frame = self.queue.pop(0)
+        whole = frame.of  # a card of a register: its lines so far are told
+        picture = whole.picture
+        if whole.lines is None:
             # where the register began (a decision in the middle of it splits the playing)
-            before = whole.get("start") or self.before or [
-                (b.pos, b.facing) for b in whole["bots"]]
-            whole["lines"] = narrate(whole, before, self.state.layout)
-            whole["by_card"] = told_by_card(whole, self.state.layout)
-            whole["told"] = 0
-            self.before = [(b.pos, b.facing) for b in whole["bots"]]
-        lines = whole["lines"]
+            before = picture.start or self.before or [(b.pos, b.facing) for b in picture.bots]
+            whole.lines = narrate(picture, before, self.state.layout)
+            whole.by_card = told_by_card(picture, self.state.layout)
+            whole.told = 0
+            self.before = [(b.pos, b.facing) for b in picture.bots]
+        lines = whole.lines
         upto = len(lines)
-        if picture is not whole and picture.get("step", -1) < len(whole["by_card"]):
-            upto = whole["by_card"][picture["step"]]  # the cards played so far, no more
-        if upto > whole["told"]:
-            tell(self.events_log, lines[whole["told"]:upto])
-            whole["told"] = upto
-        if picture is whole:  # decisions noted while its cards showed come after them
-            self.events_log.extend(whole.get("notes", []))
+        if frame.step is not None and frame.step < len(whole.by_card):
+            upto = whole.by_card[frame.step]  # the cards played so far, no more
+        if upto > whole.told:
+            tell(self.events_log, lines[whole.told:upto])
+            whole.told = upto
+        if not frame.is_card:  # decisions noted while its cards showed come after them
+            self.events_log.extend(whole.notes)
         self.events_log = self.events_log[-1000:]  # the log window (l) shows them all
-        self.shown = picture
-        if picture["register"] and picture is whole:
-            self.last_register = picture
+        self.shown = frame
+        if frame.register and not frame.is_card:
+            self.last_register = frame
         if not self.queue:
             if stepped and self.after_watch():
                 self.held = True  # Space or Enter once more goes on (see action_step)
@@ -71,7 +73,7 @@ class PlaybackMixin(RoboRallySurface):
             self._end_watch(watching)
             return
         if self.running:  # a card of a register takes half the time of the register's end
-            pause = SPEEDS[self.speed] * (0.5 if "of" in picture else 1)
+            pause = SPEEDS[self.speed] * (0.5 if frame.is_card else 1)
             self.timer = self.set_timer(pause, self._next_picture)
         self.refresh_all()
 
@@ -153,8 +155,8 @@ class PlaybackMixin(RoboRallySurface):
         """Skip to the end of the turn on screen. A later turn already waiting (your robot
         sat it out powered down) then plays as usual: x never lets a turn go by unseen."""
         first = self.shown or (self.queue[0] if self.queue else None)
-        turn = first["turn"] if first is not None else None
-        while self.queue and self.queue[0]["turn"] == turn:
+        turn = first.turn if first is not None else None
+        while self.queue and self.queue[0].turn == turn:
             self.running = False
             self._next_picture()
         self.running = True
@@ -172,13 +174,13 @@ class PlaybackMixin(RoboRallySurface):
             return [
                 (s, b.pos, b.facing,
                  live[s].virtual if self.held and live[s].pos == b.pos else b.virtual)
-                for s, b in enumerate(self.shown["bots"])
+                for s, b in enumerate(self.shown.bots)
             ]
         return [(r.seat, r.pos, r.facing, r.virtual) for r in live]
 
     def acting(self) -> int | None:
         """The robot whose card plays in the picture on screen (a card of a register)."""
-        return self.shown.get("actor") if self.shown is not None else None
+        return self.shown.actor if self.shown is not None else None
 
     def _playback_panel(self, t: Text) -> None:
         """The programs as far as they are revealed, one robot a line (two with more than 4)."""
@@ -187,13 +189,13 @@ class PlaybackMixin(RoboRallySurface):
         else:
             t.append("Watching the registers ", "bold")
             t.append("(+/- speed)\n", "dim")
-        bots = self.shown["bots"] if self.shown else []
-        reg = self.shown["register"] if self.shown else 0
+        bots = self.shown.bots if self.shown else []
+        reg = self.shown.register if self.shown else 0
         last = self.last_register
         if self.shown and not reg and last is not None and (
-                last["turn"] == self.shown["turn"] - 1):
+                last.turn == self.shown.turn - 1):
             # a new turn's start: its programs are not dealt yet, the last turn's stay
-            bots, reg = last["bots"], last["register"]
+            bots, reg = last.bots, last.register
         # Up to 4 robots: a line each; more: two a line in one-letter cards, so the
         # log below keeps room for the register being played.
         pair = len(bots) > 4
@@ -212,19 +214,18 @@ class PlaybackMixin(RoboRallySurface):
             t.append(f"{cell:<17}" if pair else cell, text_style(s))
 
 
-def with_card_steps(pictures: list[dict], lay: Layout) -> list[dict]:
-    """The playback's pictures: before each register in which two or more cards play, a
-    picture a card (the robots where that card leaves them, its robot marked; the rest of
-    the picture is the register's). The log tells each card as its picture shows, and the
-    board elements with the register's own picture."""
-    out: list[dict] = []
+def with_card_steps(pictures: list[Picture], lay: Layout) -> list[Frame]:
+    """The playback's frames: before each register in which two or more cards play, a
+    frame a card (the robots where that card leaves them, its robot marked; the rest of
+    the frame is the register's), then a frame for the register's end. The log tells each
+    card as its frame shows, and the board elements with the register's end."""
+    out: list[Frame] = []
     for picture in pictures:
+        whole = ToldRegister(picture)
         for k, step in enumerate(card_steps(picture, lay)):
-            bots = [b.clone() for b in picture["bots"]]
-            for b, (pos, facing) in zip(bots, step["spots"], strict=True):
+            bots = [b.clone() for b in picture.bots]
+            for b, (pos, facing) in zip(bots, step.spots, strict=True):
                 b.pos, b.facing = pos, facing
-            out.append({"turn": picture["turn"], "register": picture["register"],
-                        "of": picture, "step": k, "actor": step["seat"], "card": step["card"],
-                        "bots": bots, "events": []})
-        out.append(picture)
+            out.append(Frame(whole, bots, step=k, actor=step.seat, card=step.card))
+        out.append(Frame(whole, picture.bots))
     return out

@@ -45,6 +45,7 @@ from screens.glyphs import Glyphs
 from screens.panel import Panel
 from screens.roborally.decisions import FORCED, DecisionsMixin
 from screens.roborally.draw import SEAT_COLOURS, text_style
+from screens.roborally.frames import Frame
 from screens.roborally.log import action_note, replayed_log, retold_log
 from screens.roborally.panels import PanelsMixin, RegisterLog
 from screens.roborally.playback import PlaybackMixin, with_card_steps
@@ -217,8 +218,8 @@ class RoboRallyScreen(
         self.cur = 0
         self.legend_on = False
         self.working: dict[int, int] = {}  # computer seat -> generation of its worker
-        self.queue: list[dict] = []  # trace pictures still to show
-        self.shown: dict | None = None  # the picture on screen during playback
+        self.queue: list[Frame] = []  # the playback's frames still to show
+        self.shown: Frame | None = None  # the frame on screen during playback
         self.before: list[tuple[int, int]] = []
         self.running = True
         self.speed = 1
@@ -236,7 +237,7 @@ class RoboRallyScreen(
         # screen until Space or Enter once more (or a key of your turn): the step keys are
         # never taken as programming keys unasked, however slowly they are pressed.
         self.held = False
-        self.last_register: dict | None = None  # the last register's picture shown
+        self.last_register: Frame | None = None  # the last register's end shown
         self.last_viewport = (0, 0, 1000, 1000)  # the board panel's (x0, y0, columns, rows)
 
     # -- layout -------------------------------------------------------------------------
@@ -456,7 +457,7 @@ class RoboRallyScreen(
         if note:  # told after the registers still to show, before the pictures it made
             line = (note, text_style(seat))
             if self.queue:
-                self.queue[-1].setdefault("notes", []).append(line)
+                self.queue[-1].of.notes.append(line)
             else:
                 self.events_log.append(line)
         if pictures:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from engines.roborally.state import RoboRallyState, RoboRallyView
     from screens.game_screen import GameScreen
+    from screens.roborally.frames import Frame
     from screens.stages import UiPhase
 
     class RoboRallySurface(GameScreen):
@@ -30,8 +31,8 @@ if TYPE_CHECKING:
         zone: str
         cur: int
         legend_on: bool
-        queue: list[dict[str, Any]]
-        shown: dict[str, Any] | None
+        queue: list[Frame]
+        shown: Frame | None
         before: list[tuple[int, int]]
         running: bool
         speed: int
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
         events_log: list[tuple[str, str]]
         watch_end: float
         held: bool
-        last_register: dict[str, Any] | None
+        last_register: Frame | None
         last_viewport: tuple[int, int, int, int]
 
         @property

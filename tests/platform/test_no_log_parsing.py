@@ -45,6 +45,29 @@ def _cuts_log_words(node: ast.AST) -> bool:
     return False
 
 
+def _owner(node: ast.expr) -> str:
+    """The name an expression reads from: ``picture`` for ``whole.picture`` or
+    ``trace`` for ``state.trace[-1]``; "" for anything else."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Subscript):
+        return _owner(node.value)
+    return ""
+
+
+def _reads_picture_lines(node: ast.AST) -> bool:
+    """``picture["events"]`` or ``picture.events`` (of a picture or the trace): a trace
+    picture's log lines. The ``events`` of a game's state or view (Stak Bots' and Robo
+    Factory's structured events) are not log lines."""
+    if isinstance(node, ast.Subscript):
+        return isinstance(node.slice, ast.Constant) and node.slice.value == "events"
+    if isinstance(node, ast.Attribute) and node.attr == "events":
+        return any(word in _owner(node.value) for word in ("picture", "trace"))
+    return False
+
+
 def _problems(path: Path, root: Path = ROOT) -> list[str]:
     rel = path.relative_to(root).as_posix()
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -58,8 +81,7 @@ def _problems(path: Path, root: Path = ROOT) -> list[str]:
         elif isinstance(node, ast.Name | ast.FunctionDef) and (
                 (node.id if isinstance(node, ast.Name) else node.name) in PARSERS):
             out.append(f"{rel}:{node.lineno}: a log sentence parser")
-        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and \
-                node.slice.value == "events":
+        elif _reads_picture_lines(node):
             out.append(f"{rel}:{node.lineno}: reads a trace picture's log lines")
         elif _cuts_log_words(node):
             out.append(f"{rel}:{getattr(node, 'lineno', 0)}: takes a log sentence apart")
@@ -77,8 +99,12 @@ def test_the_check_finds_a_parser(tmp_path: Path) -> None:
     sample = tmp_path / "screens" / "sample.py"
     sample.parent.mkdir()
     sample.write_text('import re\n_PLAYS = re.compile(r"plays (\\d+)")\n'
-                      'def f(picture, e):\n    return picture["events"], e.removesuffix('
-                      '" (held in place)"), f"{e}".split(": ", 1), "Player 1" in e\n',
+                      'def f(picture, e):\n    return picture.events, e.removesuffix('
+                      '" (held in place)"), f"{e}".split(": ", 1), "Player 1" in e\n'
+                      'def g(whole, trace):\n    return picture["events"], whole.picture.events,'
+                      ' trace[-1].events\n'
+                      'def h(self, view):\n    return self.state.events, view.events\n',
                       encoding="utf-8")
     found = _problems(sample, tmp_path)
-    assert len(found) == 6, found
+    assert len(found) == 9, found
+    assert sum("log lines" in line for line in found) == 4, found

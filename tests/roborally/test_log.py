@@ -18,12 +18,12 @@ from tests.roborally.test_scenarios import run_scenario
 def register_lines(state: RoboRallyState, turn: int, reg: int) -> tuple[list[str], list[str]]:
     """(events, narrated log lines) of one register of the state's trace."""
     trace = state.trace or []
-    index = next(n for n, p in enumerate(trace) if (p["turn"], p["register"]) == (turn, reg))
+    index = next(n for n, p in enumerate(trace) if (p.turn, p.register) == (turn, reg))
     picture = trace[index]
-    before = [(b.pos, b.facing) for b in trace[index - 1]["bots"]] if index else [
-        (b.pos, b.facing) for b in picture["bots"]
+    before = [(b.pos, b.facing) for b in trace[index - 1].bots] if index else [
+        (b.pos, b.facing) for b in picture.bots
     ]
-    return picture["events"], [text for text, _ in narrate(picture, before, state.layout)]
+    return picture.events, [text for text, _ in narrate(picture, before, state.layout)]
 
 
 def one_turn(board: str, robots: list[str], programs: list[str], **more: Any) -> RoboRallyState:
@@ -83,7 +83,7 @@ def test_a_re_entry_is_told_once_at_the_start_of_its_turn() -> None:
     first, _ = register_lines(state, 2, 1)
     assert not any("re-enters" in e for e in first), first
     told = [line for p in state.trace or [] for line, _ in narrate(
-        p, [(b.pos, b.facing) for b in p["bots"]], state.layout) if "re-enters" in line]
+        p, [(b.pos, b.facing) for b in p.bots], state.layout) if "re-enters" in line]
     assert told == ["  Red re-enters at a1 facing N with 2 damage"]
 
 
@@ -95,10 +95,10 @@ def test_turn_start_events_are_not_carried_into_register_1_of_a_real_game() -> N
         seat = state.to_move()[0]
         state.apply(random_choice(rng, state.legal_actions(seat)), seat)
     pictures = state.trace
-    assert any(p["register"] == 0 and p["events"] for p in pictures), "no re-entry to test"
+    assert any(p.register == 0 and p.events for p in pictures), "no re-entry to test"
     for a, b in zip(pictures, pictures[1:], strict=False):
-        if a["register"] == 0 and b["register"] == 1:
-            assert not set(a["events"]) & set(b["events"]), (a["events"], b["events"])
+        if a.register == 0 and b.register == 1:
+            assert not set(a.events) & set(b.events), (a.events, b.events)
 
 
 def test_the_board_has_column_letters_and_row_numbers_of_its_viewport() -> None:

@@ -25,9 +25,9 @@ def told(state: RoboRallyState) -> list[str]:
     told_lines: list[tuple[str, str]] = []
     before = None
     for picture in state.trace or []:
-        start = picture.get("start") or before or [(b.pos, b.facing) for b in picture["bots"]]
+        start = picture.start or before or [(b.pos, b.facing) for b in picture.bots]
         tell(told_lines, narrate(picture, start, state.layout))
-        before = [(b.pos, b.facing) for b in picture["bots"]]
+        before = [(b.pos, b.facing) for b in picture.bots]
     return [text for text, _ in told_lines]
 
 
@@ -157,7 +157,7 @@ def test_a_power_down_is_told_when_the_programs_are_revealed_not_before() -> Non
     programs = rig(state, sc)
     state.apply(programs[0], 0)  # Red announces; Blue still programs: nobody may know
     assert not any("announces" in e for e in state.events)
-    assert not any("announces" in e for p in state.trace for e in p["events"])
+    assert not any("announces" in e for p in state.trace for e in p.events)
     assert not state.view(1).robots[0].announced
     state.apply(programs[1], 1)
     _, lines = register_lines(state, 1, 1)
@@ -244,8 +244,8 @@ def played(players: int, course: str, seed: int, level: str, turns: int) -> tupl
             if note:
                 lines.append((note, ""))
         for picture in pictures:
-            tell(lines, narrate(picture, picture["start"], state.layout))
-            before = [(b.pos, b.facing) for b in picture["bots"]]
+            tell(lines, narrate(picture, picture.start, state.layout))
+            before = [(b.pos, b.facing) for b in picture.bots]
     return match, lines
 
 

@@ -15,6 +15,7 @@ from engines.roborally.cards import OPTION_IDS
 from engines.roborally.events import BeltRide, Path, Rammed
 from engines.roborally.players import RandomPlayer
 from engines.roborally.state import RoboRallyState
+from engines.roborally.trace import Picture
 from screens.roborally.log import joined_pushes, narrate
 from screens.text_fit import wrap_log
 from tests.roborally.test_log import one_turn, register_lines
@@ -166,19 +167,19 @@ _MOVE = re.compile(
 )
 
 
-def _follow(state: RoboRallyState, picture: dict, before: list[tuple[int, int]]) -> None:
+def _follow(state: RoboRallyState, picture: Picture, before: list[tuple[int, int]]) -> None:
     """Every robot's moves told by the register's events, one after another, from where it
     was: each starts where the last ended and they end where the robot is."""
     lay = state.layout
     index = {lay.short_name(i): i for i in range(len(lay.kind))}
     where = [list(p) for p in before]
-    for e in picture["events"]:
+    for e in picture.events:
         m = _MOVE.match(e)
         if m:
             s = int(m[1])
-            assert index[m[2]] == where[s][0], (e, where[s], picture["events"])
+            assert index[m[2]] == where[s][0], (e, where[s], picture.events)
             if m[3]:
-                assert "NESW"[where[s][1]] == m[3], (e, where[s], picture["events"])
+                assert "NESW"[where[s][1]] == m[3], (e, where[s], picture.events)
             if m[4]:
                 where[s][0] = index.get(m[4], -1)
                 where[s][1] = "NESW".index(m[5]) if m[5] else where[s][1]
@@ -186,11 +187,11 @@ def _follow(state: RoboRallyState, picture: dict, before: list[tuple[int, int]])
             where[int(e[0])][0] = -1
         else:
             assert "->" not in e and " belt" not in e and " gear" not in e, e
-    for s, b in enumerate(picture["bots"]):
+    for s, b in enumerate(picture.bots):
         if b.pos < 0:
-            assert where[s][0] == -1, (s, picture["events"], before)
+            assert where[s][0] == -1, (s, picture.events, before)
         else:
-            assert (b.pos, b.facing) == tuple(where[s]), (s, picture["events"], before)
+            assert (b.pos, b.facing) == tuple(where[s]), (s, picture.events, before)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -211,11 +212,11 @@ def test_the_events_tell_every_move_of_random_games(seed: int) -> None:
             if seat in state.to_move():
                 state.apply(players[seat].choose(state.view(seat)), seat)
     pictures = state.trace
-    assert sum(p["register"] > 0 for p in pictures) >= 10
+    assert sum(p.register > 0 for p in pictures) >= 10
     for previous, picture in zip(pictures, pictures[1:], strict=False):
-        if picture["register"] == 0:
+        if picture.register == 0:
             continue
-        before = [(b.pos, b.facing) for b in previous["bots"]]
+        before = [(b.pos, b.facing) for b in previous.bots]
         _follow(state, picture, before)
         lines = narrate(picture, before, state.layout)
         for text, _ in wrap_log(lines, 38):
@@ -239,11 +240,11 @@ def test_a_register_split_by_a_decision_is_told_from_its_start() -> None:
     for seat, program in enumerate(rig(state, scenario)):
         state.apply(program, seat)
     assert state.pending_kind(0) == "speed" and state.bots[1].pos < 0  # Blue is gone
-    assert not [p for p in state.trace if p["register"] == 1]
+    assert not [p for p in state.trace if p.register == 1]
     state.trace = []  # the answer is a second action, as on the screen
     state.apply(Decide("speed", "3"), 0)
-    picture = next(p for p in state.trace if p["register"] == 1)
-    assert picture["start"] == start
-    lines = [text for text, _ in narrate(picture, picture["start"], state.layout)]
+    picture = next(p for p in state.trace if p.register == 1)
+    assert picture.start == start
+    lines = [text for text, _ in narrate(picture, picture.start, state.layout)]
     assert lines[0].startswith("Register 1: Blue Move3 830, Red Move3 ")
     assert lines[1].startswith("  Blue Move3: c2N -> off the board")

@@ -26,12 +26,12 @@ def test_an_out_robot_that_was_powered_down_is_not_called_powered_down() -> None
     state = one_turn(".. .. .. XX\n.. .. .. ..", ["a1 E", "b1 N powered", "c1 S powered"],
                      ["1 L R L R", "-", "-"], decisions=["2 reenter N"])
     trace = state.trace or []
-    picture = next(p for p in trace if (p["turn"], p["register"]) == (1, 3))
-    green = picture["bots"][2]
+    picture = next(p for p in trace if (p.turn, p.register) == (1, 3))
+    green = picture.bots[2]
     green.lives, green.powered = 0, True  # its last life: out of the game, flag still set
     from screens.roborally.log import narrate
 
-    before = [(b.pos, b.facing) for b in picture["bots"]]
+    before = [(b.pos, b.facing) for b in picture.bots]
     header = narrate(picture, before, state.layout)[0][0]
     assert "Green" not in header, header
 
@@ -64,7 +64,7 @@ async def test_the_programs_panel_has_no_row_for_a_robot_out_of_the_game(tmp_pat
         await pilot.press("space")
         await settle(pilot)
         assert screen.shown is not None
-        bots = screen.shown["bots"]
+        bots = screen.shown.bots
         bots[1].pos, bots[1].lives, bots[1].powered = -1, 0, True  # Blue: out of the game
         bots[2].pos, bots[2].lives, bots[2].powered = -1, 1, True  # Green: destroyed
         screen.refresh_all()

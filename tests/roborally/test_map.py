@@ -3,9 +3,26 @@ Long Haul, rows 1-7 and two of its flags lie outside it)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from screens.dialogs import PreviewScreen
+from screens.roborally.frames import Frame, ToldRegister
 from tests.roborally.test_ui import play_human, wait_human
 from tests.ui_helpers import SIZE, make_app, rr_screen, screen_lines, settle
+
+
+def _in_turn(frames: list[Frame], turn: int) -> list[Frame]:
+    """Copies of the playback's ``frames`` as if of turn ``turn`` (the frames of one
+    register share the copy of its picture)."""
+    copies: dict[int, ToldRegister] = {}
+    out = []
+    for frame in frames:
+        of = copies.get(id(frame.of))
+        if of is None:
+            of = replace(frame.of, picture=replace(frame.of.picture, turn=turn))
+            copies[id(frame.of)] = of
+        out.append(replace(frame, of=of))
+    return out
 
 
 def preview_text(app) -> str:
@@ -82,14 +99,14 @@ async def test_x_skips_the_turn_on_screen_and_a_turn_waiting_behind_it_still_pla
         # this turn's pictures, then the next turn's waiting behind them (as when your
         # robot sits that turn out powered down)
         turn = screen.state.turn
-        now = [{**picture, "turn": turn} for picture in screen.queue]
-        later = [{**picture, "turn": turn + 1} for picture in now]
+        now = _in_turn(screen.queue, turn)
+        later = _in_turn(now, turn + 1)
         screen.queue[:] = now + later
         if screen.shown is not None:
-            screen.shown = {**screen.shown, "turn": turn}
+            screen.shown = _in_turn([screen.shown], turn)[0]
         await pilot.press("x")
         await pilot.pause()
-        assert screen.shown is not None and screen.shown["turn"] == turn + 1
+        assert screen.shown is not None and screen.shown.turn == turn + 1
         # it runs (the timer may have shown one more picture by now)
         assert screen.running and len(screen.queue) < len(later)
         assert screen.queue == later[len(later) - len(screen.queue):]

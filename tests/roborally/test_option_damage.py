@@ -159,7 +159,7 @@ def test_the_log_tells_the_option_given_up() -> None:
     state.trace = []
     run_until(state, 1, "sacrifice")
     state.apply(Decide("sacrifice", "brakes"), 1)
-    events = [e for picture in state.trace for e in picture["events"]] + state.events
+    events = [e for picture in state.trace for e in picture.events] + state.events
     assert "1 gives up Brakes instead of 1 damage" in events
 
 

@@ -7,19 +7,20 @@ from __future__ import annotations
 from engines.roborally.events import CardPlayed, Shoved
 from engines.roborally.state import SEAT_NAMES, RoboRallyState
 from screens.roborally.draw import draw_board
+from screens.roborally.frames import Frame
 from screens.roborally.playback import with_card_steps
 from tests.roborally.test_log import one_turn, register_lines
 
 
-def _register_one(state: RoboRallyState) -> list[dict]:
-    """The playback's pictures of turn 1, register 1: a picture a card, then its end."""
-    pictures = [p for p in state.trace or [] if (p["turn"], p["register"]) == (1, 1)]
+def _register_one(state: RoboRallyState) -> list[Frame]:
+    """The playback's frames of turn 1, register 1: a frame a card, then its end."""
+    pictures = [p for p in state.trace or [] if (p.turn, p.register) == (1, 1)]
     return with_card_steps(pictures, state.layout)
 
 
-def _robots(picture: dict) -> list[tuple[int, int, int, bool]]:
-    """The robots as the playback draws them for a picture (see robots_now)."""
-    return [(s, b.pos, b.facing, b.virtual) for s, b in enumerate(picture["bots"])]
+def _robots(picture: Frame) -> list[tuple[int, int, int, bool]]:
+    """The robots as the playback draws them for a frame (see robots_now)."""
+    return [(s, b.pos, b.facing, b.virtual) for s, b in enumerate(picture.bots)]
 
 
 def _alive_on(state: RoboRallyState, seat: int, square: str, facing: int) -> None:
@@ -28,8 +29,8 @@ def _alive_on(state: RoboRallyState, seat: int, square: str, facing: int) -> Non
     shown = _register_one(state)
     assert len(shown) >= 3  # two cards, then the register's end
     for picture in shown:
-        bot = picture["bots"][seat]
-        assert (bot.pos, bot.facing) == (cell, facing), picture.get("card")
+        bot = picture.bots[seat]
+        assert (bot.pos, bot.facing) == (cell, facing), picture.card
         text = draw_board(lay, _robots(picture), True, (0, 0, lay.width, lay.height))
         row, col = divmod(cell, lay.width)
         assert text.plain.splitlines()[row][col * 3 + 1] == SEAT_NAMES[seat][0]  # drawn there
@@ -59,7 +60,7 @@ def test_a_robot_that_cannot_be_pushed_blocks_the_move_and_both_stay() -> None:
     state = one_turn(".. .. .. ..\n.. .. .. ..", ["a1 E", "b1 N powered", "d2 W"],
                      ["1 L R L R", "-", "R L R L R"], walls=["b1 E"])
     happened = next(p for p in state.trace or []
-                    if (p["turn"], p["register"]) == (1, 1))["happened"]
+                    if (p.turn, p.register) == (1, 1)).happened
     red = next(e for e in happened if isinstance(e, CardPlayed) and e.seat == 0)
     assert red.blocked and red.outcome == "blocked" and not red.path.gone
     assert not any(isinstance(e, Shoved) for e in happened)

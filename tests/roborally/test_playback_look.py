@@ -76,15 +76,15 @@ def test_card_steps_follow_the_cards_in_priority_order() -> None:
     # Red Move1 east from a1 pushes nothing; Blue turns; both play in register 1
     state = one_turn(".. .. .. ..", ["a1 E", "d1 W"], ["1 L R L R", "R L R L R"])
     trace = state.trace or []
-    picture = next(p for p in trace if (p["turn"], p["register"]) == (1, 1))
+    picture = next(p for p in trace if (p.turn, p.register) == (1, 1))
     steps = card_steps(picture, state.layout)
-    assert [s["seat"] for s in steps] == sorted(
-        (0, 1), key=lambda s: -picture["bots"][s].regs[0])  # high priority first
-    red = next(s for s in steps if s["seat"] == 0)
-    blue = next(s for s in steps if s["seat"] == 1)
-    assert red["card"] == picture["bots"][0].regs[0] and blue["seat"] == 1
-    assert steps[-1]["spots"][:2] == [(1, 1), (3, 0)]  # Red on b1 east, Blue turned north
-    assert red["spots"][0] == (1, 1)
+    assert [s.seat for s in steps] == sorted(
+        (0, 1), key=lambda s: -picture.bots[s].regs[0])  # high priority first
+    red = next(s for s in steps if s.seat == 0)
+    blue = next(s for s in steps if s.seat == 1)
+    assert red.card == picture.bots[0].regs[0] and blue.seat == 1
+    assert steps[-1].spots[:2] == [(1, 1), (3, 0)]  # Red on b1 east, Blue turned north
+    assert red.spots[0] == (1, 1)
 
 
 def test_the_log_keeps_the_newest_heading_at_the_top() -> None:
@@ -153,15 +153,15 @@ async def test_stepping_shows_each_card_with_its_robot_marked(tmp_path) -> None:
         seen = 0
         while screen.queue:
             shown = screen.shown
-            if shown is not None and "actor" in shown:
+            if shown is not None and shown.is_card:
                 seen += 1
-                assert screen.acting() == shown["actor"]
+                assert screen.acting() == shown.actor
                 title = screen_lines(app)[0]
-                assert f"register {shown['register']}" in title
-                assert title.split(f"register {shown['register']}")[1].split()[0] in (
+                assert f"register {shown.register}" in title
+                assert title.split(f"register {shown.register}")[1].split()[0] in (
                     "Red", "Blue", "Green")
                 log = screen.query_one("#rr-log", RegisterLog).visible_lines()
-                heading = f"Register {shown['register']}:"
+                heading = f"Register {shown.register}:"
                 assert any(text.startswith(heading) for text, _ in log), log  # in view
             await pilot.press("space")
         assert seen >= 2  # three robots: every register has cards to step through
@@ -180,11 +180,11 @@ async def test_a_decision_noted_while_a_registers_cards_show_is_told(tmp_path) -
         screen.running = False
         await pilot.press("1", "2", "3", "4", "5", "enter")
         await settle(pilot)
-        while "of" not in (screen.shown or {}):
+        while screen.shown is None or not screen.shown.is_card:
             await pilot.press("space")  # on to a register's first card
-        whole = screen.shown["of"]  # told already, still queued (as the last, say)
-        assert whole.get("told") and whole in screen.queue
-        whole.setdefault("notes", []).append(("  Blue decided", "dim"))
+        whole = screen.shown.of  # told already, its end still queued (as the last, say)
+        assert whole.told and any(f.of is whole and not f.is_card for f in screen.queue)
+        whole.notes.append(("  Blue decided", "dim"))
         while screen.queue:
             await pilot.press("space")
         await settle(pilot)
@@ -210,17 +210,18 @@ async def test_the_log_tells_a_card_when_the_board_shows_it(tmp_path) -> None:
         cards = 0
         while screen.queue:
             shown = screen.shown
-            if shown is not None and "actor" in shown:
-                lines, upto = shown["of"]["lines"], shown["of"]["by_card"][shown["step"]]
-                assert lines[0][0].startswith(f"Register {shown['register']}:")
+            if shown is not None and shown.step is not None:
+                assert shown.of.lines is not None  # told as its first card showed
+                lines, upto = shown.of.lines, shown.of.by_card[shown.step]
+                assert lines[0][0].startswith(f"Register {shown.register}:")
                 assert screen.events_log[-upto:] == lines[:upto]
                 assert lines[upto - 1] in lines[1:]  # at least the card's own line
-                if shown["step"] + 1 < len(shown["of"]["by_card"]):  # the next card waits
+                if shown.step + 1 < len(shown.of.by_card):  # the next card waits
                     following = lines[upto][0].split()[0]
                     assert following in SEAT_NAMES and upto < len(lines)
                 cards += 1
-            elif shown is not None and shown.get("register") and "lines" in shown:
-                assert screen.events_log[-len(shown["lines"]):] == shown["lines"] or \
-                    shown.get("notes")
+            elif shown is not None and shown.register and shown.of.lines is not None:
+                assert screen.events_log[-len(shown.of.lines):] == shown.of.lines or \
+                    shown.of.notes
             await pilot.press("space")
         assert cards >= 2

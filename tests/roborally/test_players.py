@@ -90,13 +90,13 @@ def test_simulator_matches_the_engine_for_a_robot_alone() -> None:
                 before_damage = me.damage
                 state.apply(action, seat)
                 state.trace = None
-                regs = [p for p in trace if p["register"] > 0]
+                regs = [p for p in trace if p.register > 0]
                 for (p, f), picture in zip(path, regs, strict=False):
-                    bp, bf = picture["robots"][0][:2]
+                    bp, bf = picture.robots[0][:2]
                     if p == DEAD:
                         assert bp == -1
                         break
-                    assert (p, f) == (bp, bf), (course, action, path, picture["robots"][0])
+                    assert (p, f) == (bp, bf), (course, action, path, picture.robots[0])
                 if pos != DEAD and len(regs) == REGISTERS:
                     assert me.flags >= flags or state.is_terminal()
                     assert before_damage >= 0 and damage >= 0

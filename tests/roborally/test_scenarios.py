@@ -331,16 +331,16 @@ def test_scenario(sc: dict[str, Any]) -> None:
     for exp in sc.get("expect", []):
         reg = exp["register"]
         want = (2, 0) if reg == 6 else (1, reg)
-        found = [p for p in trace if (p["turn"], p["register"]) == want]
+        found = [p for p in trace if (p.turn, p.register) == want]
         assert found, f"register {reg} never ran"
         pic = found[0]
-        robots = pic["robots"]
-        events = pic["events"]
+        robots = pic.robots
+        events = pic.events
         where = f"register {reg}" if reg != 6 else "after the turn"
         for s, text in enumerate(exp.get("robots", [])):
             if text == "*":
                 continue
-            check_robot(state, robots[s], pic["bots"][s], s, text, where)
+            check_robot(state, robots[s], pic.bots[s], s, text, where)
         for e in exp.get("events", []):
             assert any(e in ev for ev in events), f"{where}: no event {e!r} in {events}"
         for e in exp.get("no_events", []):

@@ -47,7 +47,7 @@ async def test_the_end_of_the_race_stepped_stays_until_space(tmp_path) -> None:
         await pilot.pause()
         await step_to_the_end(pilot, screen)
         assert screen.state.is_terminal() and app.screen is screen  # the result waits
-        assert screen.ui_phase() == "held" and screen.shown["register"] == REGISTERS
+        assert screen.ui_phase() == "held" and screen.shown.register == REGISTERS
         assert "Race over: Space/Enter for the result" in prog_text(screen)
         assert screen_lines(app)[-1].startswith(" Space Result  l Log")
         await pilot.press("space")
@@ -86,7 +86,7 @@ async def test_the_held_last_picture_shows_how_the_turn_ended(tmp_path) -> None:
             assert ("virt" in row) == live[seat].virtual, row
         # the board draws them as the table does: real ones in capitals (a robot made
         # real at the end of the turn is not drawn virtual on the held picture)
-        shown = screen.shown["bots"]
+        shown = screen.shown.bots
         for seat, _pos, _facing, virtual in screen.robots_now():
             if live[seat].pos == shown[seat].pos:
                 assert virtual == live[seat].virtual
@@ -166,11 +166,11 @@ async def test_r_while_the_others_think_pauses_the_coming_playback(tmp_path) -> 
             gate.set()
         await settle(pilot)
         assert screen.ui_phase() == "watch" and screen.queue
-        assert screen.shown["register"] == 1 and screen.timer is None  # paused on register 1
+        assert screen.shown.register == 1 and screen.timer is None  # paused on register 1
         assert "Space step" in screen_lines(app)[0]
-        while screen.shown["register"] == 1:  # its cards one by one, then its end
+        while screen.shown.register == 1:  # its cards one by one, then its end
             await pilot.press("space")
-        assert screen.shown["register"] == 2 and screen.timer is None
+        assert screen.shown.register == 2 and screen.timer is None
         await pilot.press("r")  # and r runs it again
         assert screen.running and screen.timer is not None
 
@@ -244,7 +244,7 @@ async def test_the_table_tells_a_power_down_as_the_picture_on_screen_has_it(tmp_
         await pilot.press("space")
         await settle(pilot)
         assert screen.shown is not None
-        picture = screen.shown["bots"]
+        picture = screen.shown.bots
         picture[1].announce = False
         state.bots[1].announce = True  # the live game says otherwise: not on screen yet
         screen.refresh_all()

@@ -822,12 +822,12 @@ async def test_a_refused_undo_leaves_the_playback_where_it_was(tmp_path) -> None
         await pilot.pause()
         assert screen.ui_phase() == "watch"
         waiting = len(screen.queue)
-        register = screen.shown["register"] if screen.shown else 0
+        register = screen.shown.register if screen.shown else 0
         await pilot.press("u")
         await pilot.pause()
         assert screen.message.startswith("Too late to take that back")
         assert len(screen.queue) == waiting and screen.ui_phase() == "watch"
-        assert (screen.shown["register"] if screen.shown else 0) == register
+        assert (screen.shown.register if screen.shown else 0) == register
 
 
 async def test_l_opens_the_whole_log_at_its_newest_line(tmp_path) -> None:
@@ -840,7 +840,7 @@ async def test_l_opens_the_whole_log_at_its_newest_line(tmp_path) -> None:
             await play_human(pilot)
         screen.running = False
         await pilot.press("1", "2", "3", "4", "5", "enter")
-        while screen.shown is None or screen.shown["register"] < 3:  # each card, a step
+        while screen.shown is None or screen.shown.register < 3:  # each card, a step
             await pilot.press("space")
         await settle(pilot)
         assert screen.ui_phase() == "watch" and "Log" in footer_keys(screen)
