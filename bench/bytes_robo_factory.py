@@ -43,8 +43,11 @@ def scenario(term_of: Callable[..., Terminal], results: Results, repeat: int) ->
         term.key("tab", until=lambda s: NOTEPAD not in s and BUYING in s)
         record(results, "robo factory: idle while buying (B/s)", term.idle_rate(3.0))
         term.key("1", until="Enter hands card 1")
-        record(results, "robo factory: buy (Enter) + computer builds, until yours",
-               term.key("enter", until=BUILDING))
+        record(
+            results,
+            "robo factory: buy (Enter) + computer builds, until yours",
+            term.key("enter", until=BUILDING),
+        )
         for n in range(repeat):
             key = "rgby"[n % 4]
             part = _selected_part(term)
@@ -81,8 +84,11 @@ def _cursor(screen_or_term: str | Terminal) -> tuple[tuple[str, int], str]:
     raise TimeoutError(f"no notepad cursor on screen:\n{screen}")
 
 
-BUILD_PART = {"head": r"head +\((.)\)( +<)?", "torso": r"torso +=\[(.)\]=( +<)?",
-              "legs": r"legs +/(.)\\( +<)?"}
+BUILD_PART = {
+    "head": r"head +\((.)\)( +<)?",
+    "torso": r"torso +=\[(.)\]=( +<)?",
+    "legs": r"legs +/(.)\\( +<)?",
+}
 
 
 def _build_part(screen: str, part: str) -> re.Match[str] | None:

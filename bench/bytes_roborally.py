@@ -15,8 +15,7 @@ from collections.abc import Callable
 
 from bench.pty_terminal import Results, Terminal, first_screen, record
 
-ARGS = ["play", "roborally", "--players", "4", "--opponent", "random,random,random",
-        "--seed", "7"]
+ARGS = ["play", "roborally", "--players", "4", "--opponent", "random,random,random", "--seed", "7"]
 
 
 def filled(term: Terminal) -> int:
@@ -44,8 +43,9 @@ def checked(term: Terminal, key: str, want: int) -> int:
     """Bytes written after a programming key that leaves ``want`` registers filled."""
     written = term.key(key)
     if filled(term) != want:
-        raise TimeoutError(f"{key!r} left {filled(term)} registers filled, not {want}:\n"
-                           f"{term.text()}")
+        raise TimeoutError(
+            f"{key!r} left {filled(term)} registers filled, not {want}:\n{term.text()}"
+        )
     return written
 
 

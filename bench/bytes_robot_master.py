@@ -76,8 +76,10 @@ def scenario(term_of: Callable[..., Terminal], results: Results, repeat: int) ->
             record(results, "robot master: placement + reply", written)
     finally:
         term.close()
-    slow = term_of(["play", "robot-master", "--opponent", "easy", "--seed", "7",
-                    "--first", "columns"], think=4.0)
+    slow = term_of(
+        ["play", "robot-master", "--opponent", "easy", "--seed", "7", "--first", "columns"],
+        think=4.0,
+    )
     try:
         slow.wait_for("is thinking")
         time.sleep(1.0)

@@ -22,8 +22,9 @@ HAND_CARD = re.compile(r"^ ([1-9]) \S")
 def hand_rows(lines: list[str]) -> list[tuple[int, re.Match[str]]]:
     """The rows of the hand's cards ("1 Pit Bot (2) ..."), under "Your hand"."""
     start = next((r for r, line in enumerate(lines) if "Your hand" in line), len(lines))
-    return [(r, m) for r in range(start + 1, len(lines))
-            if (m := HAND_CARD.match(lines[r])) is not None]
+    return [
+        (r, m) for r in range(start + 1, len(lines)) if (m := HAND_CARD.match(lines[r])) is not None
+    ]
 
 
 def picked(term: Terminal) -> int:
@@ -91,13 +92,18 @@ def scenario(term_of: Callable[..., Terminal], results: Results, repeat: int) ->
             record(results, "stak bots: prompt option move", written)
         term.key("1", until=lambda screen: "choose a top card" not in screen)  # answered
         term.key("s", until="scrapheap 1")  # now the turn may end
-        written = term.key("e", until=lambda screen: "turn 1:" not in screen and (
-            "Your turn" in screen or "1-9 Choose" in screen))
+        written = term.key(
+            "e",
+            until=lambda screen: (
+                "turn 1:" not in screen and ("Your turn" in screen or "1-9 Choose" in screen)
+            ),
+        )
         record(results, "stak bots: end turn + computer's moves", written)
     finally:
         term.close()
-    slow = term_of(["play", "stak-bots", "--opponent", "easy", "--seed", "7", "--side", "2"],
-                   think=4.0)
+    slow = term_of(
+        ["play", "stak-bots", "--opponent", "easy", "--seed", "7", "--side", "2"], think=4.0
+    )
     try:
         slow.wait_for("is thinking")
         time.sleep(1.0)

@@ -95,13 +95,17 @@ def main() -> None:
     lines.append("")
     for level in levels:
         t = timing_summary(times[level])
-        lines.append(f"- {level} decisions: mean {t['mean']:.1f} ms, "
-                     f"p95 {t['p95']:.1f} ms, max {t['max']:.1f} ms")
+        lines.append(
+            f"- {level} decisions: mean {t['mean']:.1f} ms, "
+            f"p95 {t['p95']:.1f} ms, max {t['max']:.1f} ms"
+        )
     against = "column"
     if args.seats > 2:
         against = f"{args.seats - 1} x column (par {100 / args.seats:.0f}%)"
-    print(f"{args.game}: row's win rate against {against} (95% interval), "
-          f"{sa.games} games a pair, seed {args.seed}\n")
+    print(
+        f"{args.game}: row's win rate against {against} (95% interval), "
+        f"{sa.games} games a pair, seed {args.seed}\n"
+    )
     print("| level | " + " | ".join(label(v) for v in levels) + " |")
     print("|---|" + "---:|" * len(levels))
     for a in levels:

@@ -42,9 +42,12 @@ def main() -> None:
         results = [race_turns(course, seed) for seed in range(1, args.seeds + 1)]
         turns = [t for t, _ in results]
         done = sum(f for _, f in results)
-        print(f"{course:<17} {len(turns):5}  {statistics.mean(turns):11.1f} "
-              f"{statistics.median(turns):7.1f} {min(turns):4} {max(turns):4}   "
-              f"{done:4}/{len(turns):<4} {time.perf_counter() - t0:8.0f}", flush=True)
+        print(
+            f"{course:<17} {len(turns):5}  {statistics.mean(turns):11.1f} "
+            f"{statistics.median(turns):7.1f} {min(turns):4} {max(turns):4}   "
+            f"{done:4}/{len(turns):<4} {time.perf_counter() - t0:8.0f}",
+            flush=True,
+        )
         means[course] = round(statistics.mean(turns))
     print(f"EXPECTED_TURNS = {means}  # engines/roborally/course_lengths.py")
 

@@ -102,11 +102,18 @@ class Player:
 
     async def connect(self, port: int) -> None:
         self.conn = await asyncssh.connect(
-            "127.0.0.1", port, username=self.name, client_keys=[self.key], known_hosts=None,
-            agent_path=None, config=None, preferred_auth="publickey")
+            "127.0.0.1",
+            port,
+            username=self.name,
+            client_keys=[self.key],
+            known_hosts=None,
+            agent_path=None,
+            config=None,
+            preferred_auth="publickey",
+        )
         self.chan, _ = await self.conn.create_session(
-            lambda: _Channel(self), term_type="xterm-256color", term_size=(80, 24),
-            encoding=None)
+            lambda: _Channel(self), term_type="xterm-256color", term_size=(80, 24), encoding=None
+        )
 
     def received(self, data: bytes) -> None:
         now = time.monotonic()  # before pyte's work: the arrival, not the drawing
@@ -131,11 +138,13 @@ class Player:
         self.chan.write(keys.encode())
         return sent
 
-    async def wait(self, expected: str | Callable[[str], object], timeout: float,
-                   what: str = "") -> float:
+    async def wait(
+        self, expected: str | Callable[[str], object], timeout: float, what: str = ""
+    ) -> float:
         """The arrival time of the output that made the screen show ``expected``."""
         check: Callable[[str], object] = (
-            (lambda text: expected in text) if isinstance(expected, str) else expected)
+            (lambda text: expected in text) if isinstance(expected, str) else expected
+        )
         if check(self.text()):
             return time.monotonic()
         future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
@@ -145,8 +154,10 @@ class Player:
         except TimeoutError:
             what = expected if isinstance(expected, str) else what
             state = "closed" if self.closed else "open"
-            raise Stuck(f"{self.name} (connection {state}) never showed {what!r} in "
-                        f"{timeout:.0f} s; screen:\n{self.text()}") from None
+            raise Stuck(
+                f"{self.name} (connection {state}) never showed {what!r} in "
+                f"{timeout:.0f} s; screen:\n{self.text()}"
+            ) from None
         finally:
             self.waiter = None
 
@@ -239,18 +250,32 @@ class Host:
 
     async def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("ROBOTUI_", "TEXTUAL"))}
-        env.update(ROBOTUI_DATA_DIR=str(self.base / "data"),
-                   ROBOTUI_CONFIG_DIR=str(self.base / "config"),
-                   ROBOTUI_SAVE_DIR=str(self.base / "saves"),
-                   ROBOTUI_RUNTIME_DIR=str(self.runtime),
-                   PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+        env.update(
+            ROBOTUI_DATA_DIR=str(self.base / "data"),
+            ROBOTUI_CONFIG_DIR=str(self.base / "config"),
+            ROBOTUI_SAVE_DIR=str(self.base / "saves"),
+            ROBOTUI_RUNTIME_DIR=str(self.runtime),
+            PYTHONPATH=str(ROOT),
+            PYTHONUNBUFFERED="1",
+        )
         self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "robotui", "serve", "--listen", "127.0.0.1:0",
-            "--max-sessions", str(self.max_sessions),
+            sys.executable,
+            "-m",
+            "robotui",
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--max-sessions",
+            str(self.max_sessions),
             # every bench player connects from 127.0.0.1, all in the same second
-            "--max-logins-per-address", str(max(self.max_sessions, 8)), env=env, cwd=self.base,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
-            start_new_session=True)  # Ctrl+C in the bench's terminal is the bench's to handle
+            "--max-logins-per-address",
+            str(max(self.max_sessions, 8)),
+            env=env,
+            cwd=self.base,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+            start_new_session=True,
+        )  # Ctrl+C in the bench's terminal is the bench's to handle
         assert self.process.stdout is not None
         while True:
             line = (await asyncio.wait_for(self.process.stdout.readline(), 60)).decode()
@@ -281,8 +306,11 @@ class Host:
     def players(self) -> list[int]:
         """The players' processes: robotui.table_client on a terminal of its own (a warm
         start's process carries its parent's command line, which names the same module)."""
-        return [pid for pid, (_, cmd) in self.children().items()
-                if b"robotui.table_client" in cmd and has_terminal(pid)]
+        return [
+            pid
+            for pid, (_, cmd) in self.children().items()
+            if b"robotui.table_client" in cmd and has_terminal(pid)
+        ]
 
     def cpu_ticks(self) -> int:
         return cpu_ticks(self.pid) + sum(cpu_ticks(pid) for pid in self.children())
@@ -357,8 +385,11 @@ async def create_table(player: Player, timeout: float) -> tuple[str, str]:
         if "Private" in row:
             break
         player.send(DOWN)
-        await player.wait(lambda _, row=row: player.focused_row() not in ("", row), timeout,
-                          "the next row focused")
+        await player.wait(
+            lambda _, row=row: player.focused_row() not in ("", row),
+            timeout,
+            "the next row focused",
+        )
     player.send(RIGHT)
     await player.wait("Yes: join by code", timeout)
     player.send(ENTER)
@@ -368,16 +399,18 @@ async def create_table(player: Player, timeout: float) -> tuple[str, str]:
     return match.group(2), match.group(1)
 
 
-async def join_table(player: Player, table: str, code: str, figures: Figures,
-                     timeout: float) -> None:
+async def join_table(
+    player: Player, table: str, code: str, figures: Figures, timeout: float
+) -> None:
     """c, the table's number, Tab, the code, Enter. If the code went into the number's
     field (Tab not yet taken), Escape and again."""
     for _ in range(5):
         player.send("c")
         await player.wait("Join a private table", timeout)
         player.send(table)
-        await player.wait(re.compile(rf"Table #\s+▊\s+{table}\s").search, timeout,
-                          f"table number {table} typed")
+        await player.wait(
+            re.compile(rf"Table #\s+▊\s+{table}\s").search, timeout, f"table number {table} typed"
+        )
         player.send(TAB)
         await asyncio.sleep(0.3)
         player.send(code)
@@ -402,20 +435,24 @@ def hand_digits(screen: str) -> list[str]:
     return []
 
 
-async def play_game(first: Player, second: Player, settings: Settings, rng: random.Random,
-                    figures: Figures) -> None:
+async def play_game(
+    first: Player, second: Player, settings: Settings, rng: random.Random, figures: Figures
+) -> None:
     """Both at the table: whoever's screen says 'Your turn' moves, until 'Game over'."""
     timeout = settings.timeout
     await asyncio.gather(first.wait("Move 1 of 24", timeout), second.wait("Move 1 of 24", timeout))
     start_bytes = first.bytes + second.bytes
     for move in range(1, MOVES + 1):
         at = f"Move {move} of {MOVES}"
-        await first.wait(lambda text, at=at: at in text and ("Your turn" in text
-                                                             or "Waiting for" in text),
-                         timeout, f"{at}: Your turn or Waiting for")
+        await first.wait(
+            lambda text, at=at: at in text and ("Your turn" in text or "Waiting for" in text),
+            timeout,
+            f"{at}: Your turn or Waiting for",
+        )
         mover, other = (first, second) if "Your turn" in first.text() else (second, first)
-        await mover.wait(lambda text, at=at: at in text and "Your turn" in text, timeout,
-                         f"{at}: Your turn")
+        await mover.wait(
+            lambda text, at=at: at in text and "Your turn" in text, timeout, f"{at}: Your turn"
+        )
         think = rng.uniform(*settings.think)
         await asyncio.sleep(think / 2)
         digits = hand_digits(mover.text()) if settings.pick else []
@@ -427,8 +464,9 @@ async def play_game(first: Player, second: Player, settings: Settings, rng: rand
         logged = re.compile(rf"(?<!\d){move}\. {mover.name}:|Game over")
         what = f"move {move} by {mover.name} in the log"
         sent = mover.send(ENTER)
-        seen_other, seen_own = await asyncio.gather(other.wait(logged.search, timeout, what),
-                                                    mover.wait(logged.search, timeout, what))
+        seen_other, seen_own = await asyncio.gather(
+            other.wait(logged.search, timeout, what), mover.wait(logged.search, timeout, what)
+        )
         figures.propagation.append(seen_other - sent)
         figures.own_screen.append(seen_own - sent)
         figures.moves += 1
@@ -502,9 +540,16 @@ async def measure_idle(host: Host, players: list[Player], seconds: float, where:
     server1 = cpu_ticks(host.pid)
     total1 = host.cpu_ticks()
     got = [p.bytes - b for p, b in zip(players, bytes0, strict=True)]
-    return Idle(where, seconds, (server1 - server0) / TICK,
-                (total1 - total0 - (server1 - server0)) / TICK, sum(got), max(got),
-                sum(1 for g in got if g), sum(1 for p in players if not p.closed))
+    return Idle(
+        where,
+        seconds,
+        (server1 - server0) / TICK,
+        (total1 - total0 - (server1 - server0)) / TICK,
+        sum(got),
+        max(got),
+        sum(1 for g in got if g),
+        sum(1 for p in players if not p.closed),
+    )
 
 
 # -- the run -------------------------------------------------------------------------------
@@ -524,8 +569,7 @@ async def guarded(what: str, figures: Figures, work: Any) -> bool:
         return False
 
 
-async def arrive(player: Player, delay: float, port: int, figures: Figures,
-                 timeout: float) -> None:
+async def arrive(player: Player, delay: float, port: int, figures: Figures, timeout: float) -> None:
     await asyncio.sleep(delay)
     await enter_lobby(player, port, figures, timeout)
 
@@ -536,12 +580,14 @@ async def dialog_cycles(player: Player, cycles: int, timeout: float) -> None:
         player.send("n")
         await player.wait("New table: which game?", timeout)
         player.send(ESCAPE)
-        await player.wait(lambda text: "New table: which game?" not in text
-                          and f"{player.name} at" in text, timeout, "the lobby again")
+        await player.wait(
+            lambda text: "New table: which game?" not in text and f"{player.name} at" in text,
+            timeout,
+            "the lobby again",
+        )
 
 
-async def set_up_pair(first: Player, second: Player, figures: Figures,
-                      timeout: float) -> None:
+async def set_up_pair(first: Player, second: Player, figures: Figures, timeout: float) -> None:
     table, code = await create_table(first, timeout)
     await join_table(second, table, code, figures, timeout)
 
@@ -562,40 +608,68 @@ async def run(settings: Settings) -> dict[str, Any]:
         with contextlib.suppress(OSError):
             os.setpriority(os.PRIO_PROCESS, 0, settings.nice)
         result["nice"] = os.getpriority(os.PRIO_PROCESS, 0)
-        say(f"robotui serve (pid {host.pid}) on port {host.port}; "
-            f"{settings.players} players arrive over {settings.arrive_over:g} s")
+        say(
+            f"robotui serve (pid {host.pid}) on port {host.port}; "
+            f"{settings.players} players arrive over {settings.arrive_over:g} s"
+        )
         players = [Player(i) for i in range(settings.players)]
         spread = settings.arrive_over / max(1, settings.players - 1)
-        arrived = await asyncio.gather(*(
-            guarded(f"{p.name} entering the lobby", figures,
-                    arrive(p, i * spread, host.port, figures, settings.timeout))
-            for i, p in enumerate(players)))
+        arrived = await asyncio.gather(
+            *(
+                guarded(
+                    f"{p.name} entering the lobby",
+                    figures,
+                    arrive(p, i * spread, host.port, figures, settings.timeout),
+                )
+                for i, p in enumerate(players)
+            )
+        )
         say(f"{sum(arrived)} of {len(players)} in the lobby")
         if settings.connect_only:
             result["figures"] = figures
             result["load_after"] = os.getloadavg()
             return result
-        pairs = [(players[i], players[i + 1]) for i in range(0, len(players) - 1, 2)
-                 if arrived[i] and arrived[i + 1]]
-        ready = await asyncio.gather(*(
-            guarded(f"{a.name} and {b.name} meeting at a table", figures,
-                    set_up_pair(a, b, figures, settings.timeout)) for a, b in pairs))
+        pairs = [
+            (players[i], players[i + 1])
+            for i in range(0, len(players) - 1, 2)
+            if arrived[i] and arrived[i + 1]
+        ]
+        ready = await asyncio.gather(
+            *(
+                guarded(
+                    f"{a.name} and {b.name} meeting at a table",
+                    figures,
+                    set_up_pair(a, b, figures, settings.timeout),
+                )
+                for a, b in pairs
+            )
+        )
         pairs = [pair for pair, ok in zip(pairs, ready, strict=True) if ok]
         say(f"{len(pairs)} tables set up; playing")
-        result["start_pss_kb"] = {pid: kb(pid, "smaps_rollup", "Pss:") or 0
-                                  for pid in host.players()}
-        samplers = [asyncio.create_task(sample_memory(host, memory)),
-                    asyncio.create_task(sample_lag(figures.loop_lag))]
+        result["start_pss_kb"] = {
+            pid: kb(pid, "smaps_rollup", "Pss:") or 0 for pid in host.players()
+        }
+        samplers = [
+            asyncio.create_task(sample_memory(host, memory)),
+            asyncio.create_task(sample_lag(figures.loop_lag)),
+        ]
         cpu_before = resource.getrusage(resource.RUSAGE_SELF)
         play_start = time.monotonic()
-        await asyncio.gather(*(
-            guarded(f"{a.name} vs {b.name}", figures,
-                    play_game(a, b, settings, random.Random(rng.random()), figures))
-            for a, b in pairs))
+        await asyncio.gather(
+            *(
+                guarded(
+                    f"{a.name} vs {b.name}",
+                    figures,
+                    play_game(a, b, settings, random.Random(rng.random()), figures),
+                )
+                for a, b in pairs
+            )
+        )
         cpu_after = resource.getrusage(resource.RUSAGE_SELF)
         result["play_seconds"] = time.monotonic() - play_start
-        result["bench_cpu_play"] = (cpu_after.ru_utime + cpu_after.ru_stime
-                                    - cpu_before.ru_utime - cpu_before.ru_stime)
+        result["bench_cpu_play"] = (
+            cpu_after.ru_utime + cpu_after.ru_stime - cpu_before.ru_utime - cpu_before.ru_stime
+        )
         for task in samplers:
             task.cancel()
         memory.sample(host)
@@ -607,19 +681,34 @@ async def run(settings: Settings) -> dict[str, Any]:
         for player in live:
             if "Game over" in player.text():
                 player.send("m")
-        await asyncio.gather(*(guarded(f"{p.name} back to the lobby", figures,
-                                       p.wait(f"{p.name} at", settings.timeout)) for p in live))
+        await asyncio.gather(
+            *(
+                guarded(
+                    f"{p.name} back to the lobby", figures, p.wait(f"{p.name} at", settings.timeout)
+                )
+                for p in live
+            )
+        )
         say("idle in the lobby")
         result["idle"].append(await measure_idle(host, live, settings.idle, "lobby"))
-        result["lobby_pss_kb"] = {pid: kb(pid, "smaps_rollup", "Pss:") or 0
-                                  for pid in host.players()}
+        result["lobby_pss_kb"] = {
+            pid: kb(pid, "smaps_rollup", "Pss:") or 0 for pid in host.players()
+        }
         if settings.dialog_cycles:
             say(f"{settings.dialog_cycles} new-table dialog cycles per player")
-            await asyncio.gather(*(guarded(f"{p.name} opening and closing a dialog", figures,
-                                           dialog_cycles(p, settings.dialog_cycles,
-                                                         settings.timeout)) for p in live))
-            result["cycles_pss_kb"] = {pid: kb(pid, "smaps_rollup", "Pss:") or 0
-                                       for pid in host.players()}
+            await asyncio.gather(
+                *(
+                    guarded(
+                        f"{p.name} opening and closing a dialog",
+                        figures,
+                        dialog_cycles(p, settings.dialog_cycles, settings.timeout),
+                    )
+                    for p in live
+                )
+            )
+            result["cycles_pss_kb"] = {
+                pid: kb(pid, "smaps_rollup", "Pss:") or 0 for pid in host.players()
+            }
     finally:
         for task in samplers:
             task.cancel()
@@ -648,9 +737,11 @@ def percentile(values: list[float], pct: float) -> float:
 def spread(values: list[float], scale: float = 1000.0, unit: str = "ms") -> str:
     if not values:
         return "no samples"
-    return (f"p50 {statistics.median(values) * scale:,.0f} {unit}, "
-            f"p95 {percentile(values, 95) * scale:,.0f} {unit}, "
-            f"max {max(values) * scale:,.0f} {unit} (n={len(values)})")
+    return (
+        f"p50 {statistics.median(values) * scale:,.0f} {unit}, "
+        f"p95 {percentile(values, 95) * scale:,.0f} {unit}, "
+        f"max {max(values) * scale:,.0f} {unit} (n={len(values)})"
+    )
 
 
 def machine() -> str:
@@ -667,9 +758,11 @@ def machine() -> str:
             return metadata.version(name)
         return "?"
 
-    return (f"{os.cpu_count()} cores ({model}), {memory:,} MB RAM, "
-            f"Python {platform.python_version()}, asyncssh {version('asyncssh')}, "
-            f"textual {version('textual')}, pyte {version('pyte')}")
+    return (
+        f"{os.cpu_count()} cores ({model}), {memory:,} MB RAM, "
+        f"Python {platform.python_version()}, asyncssh {version('asyncssh')}, "
+        f"textual {version('textual')}, pyte {version('pyte')}"
+    )
 
 
 def report(settings: Settings, result: dict[str, Any]) -> tuple[str, bool]:
@@ -686,48 +779,89 @@ def report(settings: Settings, result: dict[str, Any]) -> tuple[str, bool]:
     think = f"{settings.think[0]:g}-{settings.think[1]:g} s"
     rows = [
         ("machine", machine()),
-        ("load average before / after",
-         " / ".join(", ".join(f"{x:.1f}" for x in result[k]) for k in ("load_before",
-                                                                        "load_after"))),
-        ("players / tables / games finished / moves",
-         f"{settings.players} / {settings.players // 2} / {figures.games} / {figures.moves}"),
-        ("arrivals / retries of the join dialog",
-         ("all at once" if not settings.arrive_over
-          else f"spread over {settings.arrive_over:g} s") + f" / {figures.join_retries}"),
+        (
+            "load average before / after",
+            " / ".join(
+                ", ".join(f"{x:.1f}" for x in result[k]) for k in ("load_before", "load_after")
+            ),
+        ),
+        (
+            "players / tables / games finished / moves",
+            f"{settings.players} / {settings.players // 2} / {figures.games} / {figures.moves}",
+        ),
+        (
+            "arrivals / retries of the join dialog",
+            (
+                "all at once"
+                if not settings.arrive_over
+                else f"spread over {settings.arrive_over:g} s"
+            )
+            + f" / {figures.join_retries}",
+        ),
         ("connect -> lobby's first screen (name question)", spread(figures.first_screen)),
         ("name's Enter -> lobby list", spread(figures.lobby_after_name)),
         (f"move's Enter -> other player's screen (think {think})", spread(figures.propagation)),
         ("move's Enter -> mover's own screen", spread(figures.own_screen)),
-        ("PSS per player process at the table before the first move",
-         f"mean {statistics.mean(start) / 1024:.1f} MB, max {max(start) / 1024:.1f} MB"
-         if start else "not measured"),
-        ("PSS per player process at the end of play",
-         f"mean {statistics.mean(pss) / 1024:.1f} MB, max {max(pss) / 1024:.1f} MB "
-         f"(n={len(pss)})" if pss else "not measured"),
-        ("PSS per player process, peak while playing",
-         f"max {max(peak) / 1024:.1f} MB" if peak else "not measured"),
-        ("PSS per player process in the lobby after the idle windows",
-         f"mean {statistics.mean(lobby) / 1024:.1f} MB, max {max(lobby) / 1024:.1f} MB"
-         if lobby else "not measured"),
-        (f"PSS per player process after {settings.dialog_cycles} dialog cycles more",
-         f"mean {statistics.mean(cycled) / 1024:.1f} MB, max {max(cycled) / 1024:.1f} MB"
-         if cycled else "not measured"),
-        ("server RSS at the end of play / peak",
-         f"{memory.server_rss_kb / 1024:.1f} MB / {memory.peak_server_rss_kb / 1024:.1f} MB"
-         if memory else "not measured"),
+        (
+            "PSS per player process at the table before the first move",
+            f"mean {statistics.mean(start) / 1024:.1f} MB, max {max(start) / 1024:.1f} MB"
+            if start
+            else "not measured",
+        ),
+        (
+            "PSS per player process at the end of play",
+            f"mean {statistics.mean(pss) / 1024:.1f} MB, max {max(pss) / 1024:.1f} MB "
+            f"(n={len(pss)})"
+            if pss
+            else "not measured",
+        ),
+        (
+            "PSS per player process, peak while playing",
+            f"max {max(peak) / 1024:.1f} MB" if peak else "not measured",
+        ),
+        (
+            "PSS per player process in the lobby after the idle windows",
+            f"mean {statistics.mean(lobby) / 1024:.1f} MB, max {max(lobby) / 1024:.1f} MB"
+            if lobby
+            else "not measured",
+        ),
+        (
+            f"PSS per player process after {settings.dialog_cycles} dialog cycles more",
+            f"mean {statistics.mean(cycled) / 1024:.1f} MB, max {max(cycled) / 1024:.1f} MB"
+            if cycled
+            else "not measured",
+        ),
+        (
+            "server RSS at the end of play / peak",
+            f"{memory.server_rss_kb / 1024:.1f} MB / {memory.peak_server_rss_kb / 1024:.1f} MB"
+            if memory
+            else "not measured",
+        ),
         ("bytes received per client per move (mean)", f"{per_move:,.0f}"),
-        ("play phase: wall time / bench's own CPU",
-         f"{result.get('play_seconds', 0):.1f} s / {result.get('bench_cpu_play', 0):.1f} s"),
-        (f"play phase: the bench's own loop waking late (nice {result.get('nice', '?')})",
-         spread(figures.loop_lag)),
+        (
+            "play phase: wall time / bench's own CPU",
+            f"{result.get('play_seconds', 0):.1f} s / {result.get('bench_cpu_play', 0):.1f} s",
+        ),
+        (
+            f"play phase: the bench's own loop waking late (nice {result.get('nice', '?')})",
+            spread(figures.loop_lag),
+        ),
     ]
     for idle in idles:
-        rows.append((f"idle {idle.seconds:g} s at the {idle.where}: CPU server / players",
-                     f"{idle.server_cpu:.2f} s / {idle.children_cpu:.2f} s "
-                     f"({idle.connected} sessions connected)"))
-        rows.append((f"idle {idle.seconds:g} s at the {idle.where}: bytes received",
-                     f"{idle.bytes_total:,} in all, max {idle.bytes_max:,} per client, "
-                     f"{idle.clients_receiving} clients received something"))
+        rows.append(
+            (
+                f"idle {idle.seconds:g} s at the {idle.where}: CPU server / players",
+                f"{idle.server_cpu:.2f} s / {idle.children_cpu:.2f} s "
+                f"({idle.connected} sessions connected)",
+            )
+        )
+        rows.append(
+            (
+                f"idle {idle.seconds:g} s at the {idle.where}: bytes received",
+                f"{idle.bytes_total:,} in all, max {idle.bytes_max:,} per client, "
+                f"{idle.clients_receiving} clients received something",
+            )
+        )
     width = max(len(label) for label, _ in rows)
     lines = [f"{label:<{width}}  {value}" for label, value in rows]
 
@@ -751,8 +885,11 @@ def report(settings: Settings, result: dict[str, Any]) -> tuple[str, bool]:
         lines.append("")
         lines.append("crashes.log in the host's data folder:")
         lines.append(result["crashes"])
-    tracebacks = [line for line in result.get("server_log", "").splitlines()
-                  if "Traceback" in line or "Error" in line]
+    tracebacks = [
+        line
+        for line in result.get("server_log", "").splitlines()
+        if "Traceback" in line or "Error" in line
+    ]
     if tracebacks:
         lines.append("")
         lines.append("the server's log has errors:")
@@ -763,37 +900,84 @@ def report(settings: Settings, result: dict[str, Any]) -> tuple[str, bool]:
 def parse_args(argv: list[str] | None = None) -> Settings:
     parser = argparse.ArgumentParser(
         description="N scripted SSH players against robotui serve on loopback: time to the "
-                    "lobby, move propagation, memory per session, idle CPU and bytes.")
-    parser.add_argument("--players", type=int, default=32,
-                        help="how many players (even; two per Robot Master table; default 32)")
-    parser.add_argument("--think", type=float, nargs=2, default=(0.2, 1.0),
-                        metavar=("MIN", "MAX"),
-                        help="seconds a player thinks before each move (default 0.2 1.0)")
-    parser.add_argument("--idle", type=float, default=20.0,
-                        help="seconds of each idle window after play (default 20)")
-    parser.add_argument("--arrive-over", type=float, default=0.0, metavar="SECONDS",
-                        help="spread the connections over this long (default 0: all at once)")
-    parser.add_argument("--timeout", type=float, default=120.0,
-                        help="seconds any one screen may take to show what is expected")
-    parser.add_argument("--no-pick", action="store_true",
-                        help="press only Enter for a move (no digit picking a value first)")
-    parser.add_argument("--dialog-cycles", type=int, default=0, metavar="N",
-                        help="at the end, every player opens and closes the lobby's "
-                             "new-table dialog N times; PSS after (default 0: not done)")
-    parser.add_argument("--connect-only", action="store_true",
-                        help="stop once every player is in the lobby (the start figures only)")
+        "lobby, move propagation, memory per session, idle CPU and bytes."
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=32,
+        help="how many players (even; two per Robot Master table; default 32)",
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        nargs=2,
+        default=(0.2, 1.0),
+        metavar=("MIN", "MAX"),
+        help="seconds a player thinks before each move (default 0.2 1.0)",
+    )
+    parser.add_argument(
+        "--idle",
+        type=float,
+        default=20.0,
+        help="seconds of each idle window after play (default 20)",
+    )
+    parser.add_argument(
+        "--arrive-over",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="spread the connections over this long (default 0: all at once)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=120.0,
+        help="seconds any one screen may take to show what is expected",
+    )
+    parser.add_argument(
+        "--no-pick",
+        action="store_true",
+        help="press only Enter for a move (no digit picking a value first)",
+    )
+    parser.add_argument(
+        "--dialog-cycles",
+        type=int,
+        default=0,
+        metavar="N",
+        help="at the end, every player opens and closes the lobby's "
+        "new-table dialog N times; PSS after (default 0: not done)",
+    )
+    parser.add_argument(
+        "--connect-only",
+        action="store_true",
+        help="stop once every player is in the lobby (the start figures only)",
+    )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--nice", type=int, default=-10,
-                        help="the bench's own niceness once the server runs (default -10, "
-                             "root only; the server and its players keep theirs)")
+    parser.add_argument(
+        "--nice",
+        type=int,
+        default=-10,
+        help="the bench's own niceness once the server runs (default -10, "
+        "root only; the server and its players keep theirs)",
+    )
     args = parser.parse_args(argv)
     if args.players < 2 or args.players % 2:
         parser.error("--players must be even and at least 2")
     if not 0 <= args.think[0] <= args.think[1]:
         parser.error("--think MIN MAX with 0 <= MIN <= MAX")
-    settings = Settings(args.players, tuple(args.think), args.idle, args.arrive_over,
-                        args.timeout, not args.no_pick, args.seed, args.nice,
-                        args.dialog_cycles, args.connect_only)
+    settings = Settings(
+        args.players,
+        tuple(args.think),
+        args.idle,
+        args.arrive_over,
+        args.timeout,
+        not args.no_pick,
+        args.seed,
+        args.nice,
+        args.dialog_cycles,
+        args.connect_only,
+    )
     return settings
 
 

@@ -44,8 +44,9 @@ Bare().run()
 """
 
 
-def time_to_text(argv: list[str], text: str, env: dict[str, str], cols: int, rows: int,
-                 timeout: float = 30.0) -> float:
+def time_to_text(
+    argv: list[str], text: str, env: dict[str, str], cols: int, rows: int, timeout: float = 30.0
+) -> float:
     """Seconds from spawning ``argv`` on a pty until its screen shows ``text``."""
     screen = pyte.Screen(cols, rows)
     stream = pyte.ByteStream(screen)
@@ -97,8 +98,10 @@ def main() -> None:
                 times[name].append(time_to_text(argv, text, env, cols, rows))
     finally:
         shutil.rmtree(home, ignore_errors=True)
-    print(f"time to the first screen at {cols}x{rows}, TERM=xterm-256color, "
-          f"{args.runs} runs each, alternating")
+    print(
+        f"time to the first screen at {cols}x{rows}, TERM=xterm-256color, "
+        f"{args.runs} runs each, alternating"
+    )
     for name, values in times.items():
         print(f"  {name:<18} median {statistics.median(values):.3f} s   p90 {p90(values):.3f} s")
     bare, menu = (statistics.median(times[name]) for name in runs)

@@ -14,7 +14,6 @@ Idle is measured at a human's turn with nothing happening, and while a computer 
 thinking indicator runs long enough to be measured). Figures go to bench/RESULTS.md.
 """
 
-
 from __future__ import annotations
 
 import argparse
@@ -69,8 +68,10 @@ def main() -> None:
                 print(f"{name}: FAILED: {exc}", file=sys.stderr)
     finally:
         shutil.rmtree(home, ignore_errors=True)
-    print(f"bytes written by robotui at {cols}x{rows}, TERM=xterm-256color "
-          f"(median of each action; max in brackets)")
+    print(
+        f"bytes written by robotui at {cols}x{rows}, TERM=xterm-256color "
+        f"(median of each action; max in brackets)"
+    )
     for name, values in results.items():
         print(f"  {name:<58} {statistics.median(values):>8.0f}  [{max(values):.0f}]")
 

@@ -251,9 +251,7 @@ class ProgramDrafts(Protocol):
         """None if the draft ``text`` can be part of ``seat``'s program now, else why not."""
         ...
 
-    def complete(
-        self, state: GameState, seat: int, text: str | None, rng: random.Random
-    ) -> Action:
+    def complete(self, state: GameState, seat: int, text: str | None, rng: random.Random) -> Action:
         """The program the timer plays for ``seat``: what the draft (``text``, one that
         :meth:`fits`, or None) filled, as filled; the rest at random from ``rng``."""
         ...
@@ -379,8 +377,10 @@ class GameSpec(ABC):
             if opt.choices is not None and value not in opt.choices:
                 valid = ", ".join(str(c) for c in opt.choices)
                 raise OptionError(f"option {name} cannot be {value!r}; valid values: {valid}")
-            if opt.choices is None and opt.kind == "int" and (
-                not isinstance(value, int) or isinstance(value, bool)
+            if (
+                opt.choices is None
+                and opt.kind == "int"
+                and (not isinstance(value, int) or isinstance(value, bool))
             ):
                 raise OptionError(f"option {name} must be a whole number, not {value!r}")
             if opt.choices is None and opt.kind == "text" and not isinstance(value, str):

@@ -30,20 +30,43 @@ class GameInfo:
         return cls(spec.id, spec.name, spec.blurb, spec.min_players, spec.max_players)
 
 
-BUILTIN: dict[str, GameInfo] = {info.id: info for info in (
-    GameInfo("robot-master", "Robot Master",
-             "Knizia's 5x5 card duel: your rows against their columns.", 2, 2,
-             "engines.robot_master.spec:ROBOT_MASTER"),
-    GameInfo("stak-bots", "Stak Bots",
-             "Stack bots, chain entry effects, scrap rival stacks.", 2, 4,
-             "engines.stak_bots.spec:STAK_BOTS"),
-    GameInfo("robo-factory", "Robo Factory",
-             "Deduce the customer's secret robot and build it first.", 2, 6,
-             "engines.robo_factory.spec:ROBO_FACTORY"),
-    GameInfo("roborally", "RoboRally",
-             "Program five moves ahead and race over factory floors.", 2, 8,
-             "engines.roborally.spec:ROBORALLY"),
-)}
+BUILTIN: dict[str, GameInfo] = {
+    info.id: info
+    for info in (
+        GameInfo(
+            "robot-master",
+            "Robot Master",
+            "Knizia's 5x5 card duel: your rows against their columns.",
+            2,
+            2,
+            "engines.robot_master.spec:ROBOT_MASTER",
+        ),
+        GameInfo(
+            "stak-bots",
+            "Stak Bots",
+            "Stack bots, chain entry effects, scrap rival stacks.",
+            2,
+            4,
+            "engines.stak_bots.spec:STAK_BOTS",
+        ),
+        GameInfo(
+            "robo-factory",
+            "Robo Factory",
+            "Deduce the customer's secret robot and build it first.",
+            2,
+            6,
+            "engines.robo_factory.spec:ROBO_FACTORY",
+        ),
+        GameInfo(
+            "roborally",
+            "RoboRally",
+            "Program five moves ahead and race over factory floors.",
+            2,
+            8,
+            "engines.roborally.spec:ROBORALLY",
+        ),
+    )
+}
 
 _GAMES: dict[str, GameSpec] = {}  # loaded or registered specs
 
@@ -59,8 +82,12 @@ def game_ids() -> list[str]:
 
 def game_infos() -> list[GameInfo]:
     """Every game's id, name, blurb and player counts, no engine imported for them."""
-    return [BUILTIN[game_id] if game_id in BUILTIN and game_id not in _GAMES
-            else GameInfo.of(_GAMES[game_id]) for game_id in game_ids()]
+    return [
+        BUILTIN[game_id]
+        if game_id in BUILTIN and game_id not in _GAMES
+        else GameInfo.of(_GAMES[game_id])
+        for game_id in game_ids()
+    ]
 
 
 def get_game(game_id: str) -> GameSpec:

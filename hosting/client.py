@@ -67,9 +67,7 @@ class TableClient:
         Raises :class:`TableClientError` with a one-line reason on any failure."""
         try:
             self._reader, self._writer = await asyncio.wait_for(
-                asyncio.open_unix_connection(
-                    str(socket_path), limit=protocol.MAX_SERVER_LINE + 1
-                ),
+                asyncio.open_unix_connection(str(socket_path), limit=protocol.MAX_SERVER_LINE + 1),
                 timeout,
             )
         except (TimeoutError, OSError) as exc:

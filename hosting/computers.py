@@ -83,14 +83,13 @@ class ComputerPool:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=_context(),
+                max_workers=self.workers,
+                mp_context=_context(),
                 initializer=_worker_start,
             )
         return self._pool
 
-    async def choose(
-        self, player: ComputerPlayer, view: SeatView
-    ) -> tuple[Action, ComputerPlayer]:
+    async def choose(self, player: ComputerPlayer, view: SeatView) -> tuple[Action, ComputerPlayer]:
         """The player's action (and its updated self), thought in a worker; if the pool
         broke (a worker was killed), once more in a new pool."""
         loop = asyncio.get_running_loop()

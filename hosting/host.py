@@ -94,8 +94,9 @@ class Host:
     chat_burst: int = 5
     chat_every: float = 2.0
 
-    def __init__(self, data_dir: Path | None = None, workers: int = 2,
-                 seed: int | None = None) -> None:
+    def __init__(
+        self, data_dir: Path | None = None, workers: int = 2, seed: int | None = None
+    ) -> None:
         self.data_dir = Path(data_dir) if data_dir is not None else paths.data_dir()
         # table k's deal uses seed + k (``robotui serve --seed``); None: a random deal each
         self.seed = seed
@@ -138,6 +139,7 @@ class Host:
 
     def _where(self, key: str, table_id: int, viewer: str) -> Where:
         """Where a seated person is, as ``viewer`` may see it (hosting.presence)."""
+
         def may_see(other: int) -> bool:
             table = self.tables.get(other)
             return table is not None and table.visible_to(viewer)
@@ -150,21 +152,33 @@ class Host:
 
     def _send_seats(self, table: Table) -> None:
         for conn in list(table.followers):
-            conn.send({"type": "seats", "table": table.id,
-                       "summary": table.summary(conn.key, self._name, self._where)})
+            conn.send(
+                {
+                    "type": "seats",
+                    "table": table.id,
+                    "summary": table.summary(conn.key, self._name, self._where),
+                }
+            )
 
     def _send_table(self, conn: Connection, table: Table) -> None:
         seated = table.seat_of(conn.key)
         seat = table.playing_seat_of(conn.key)  # none once resigned: watching from then on
-        conn.send({
-            "type": "table", "table": table.id,
-            "summary": table.summary(conn.key, self._name, self._where),
-            "save": dumps_save(table.saved), "your_seat": seat,
-            "creator": table.creator_key == conn.key,
-            "code": table.code if (seated is not None or table.creator_key == conn.key) else None,
-            "chat": list(table.chat), "timer": table.timer_left(),
-            "draft": table.draft(seat) if seat is not None else None,
-        })
+        conn.send(
+            {
+                "type": "table",
+                "table": table.id,
+                "summary": table.summary(conn.key, self._name, self._where),
+                "save": dumps_save(table.saved),
+                "your_seat": seat,
+                "creator": table.creator_key == conn.key,
+                "code": table.code
+                if (seated is not None or table.creator_key == conn.key)
+                else None,
+                "chat": list(table.chat),
+                "timer": table.timer_left(),
+                "draft": table.draft(seat) if seat is not None else None,
+            }
+        )
 
     def _follow(self, conn: Connection, table: Table) -> None:
         before = table.presence()
@@ -198,7 +212,8 @@ class Host:
         ]
         results = [
             {k: r[k] for k in ("table", "game_name", "finished", "players", "headline")}
-            for r in self._all_results() if not r["private"] or key in r["keys"]
+            for r in self._all_results()
+            if not r["private"] or key in r["keys"]
         ][:RESULTS_SHOWN]
         return {"type": "lobby", "tables": tables, "results": results}
 
@@ -212,9 +227,14 @@ class Host:
                 except Exception:
                     game_name = row["game"]
                 when = datetime.fromisoformat(row["finished"]).astimezone()
-                self._results.append({**row, "game_name": game_name,
-                                      "finished": f"{when:%Y-%m-%d %H:%M}",
-                                      "headline": row["headline"] or old_headline(row)})
+                self._results.append(
+                    {
+                        **row,
+                        "game_name": game_name,
+                        "finished": f"{when:%Y-%m-%d %H:%M}",
+                        "headline": row["headline"] or old_headline(row),
+                    }
+                )
         return self._results
 
     def _lobby_changed(self) -> None:

@@ -49,8 +49,10 @@ def reserved(name: str) -> bool:
 def refusal(name: str) -> str | None:
     """Why a person may not take ``name`` (one line), else ``None``."""
     if reserved(name):
-        return (f"{name!r} is kept for computer seats: a name may not begin with "
-                "Computer or a level (random, easy, normal, hard)")
+        return (
+            f"{name!r} is kept for computer seats: a name may not begin with "
+            "Computer or a level (random, easy, normal, hard)"
+        )
     return None
 
 
@@ -67,7 +69,7 @@ def computer_names(levels: Iterable[str | None]) -> list[str]:
 
 
 def with_level(name: str, level: str | None) -> str:
-    """"Computer 2 (normal)": a computer seat's name with its level, said once."""
+    """ "Computer 2 (normal)": a computer seat's name with its level, said once."""
     if not level or name.endswith(f"({level})"):
         return name
     return f"{name} ({level})"

@@ -65,9 +65,15 @@ class PlayMixin(Host):
         finished = now_text()
         assert self.store is not None
         self.store.set_status(table.id, FINISHED, finished)
-        record_result(self.store, table.id, table.spec.id, finished,
-                      table.result_players(self._name), "finished",
-                      table.saved.match.state.result())
+        record_result(
+            self.store,
+            table.id,
+            table.spec.id,
+            finished,
+            table.result_players(self._name),
+            "finished",
+            table.saved.match.state.result(),
+        )
         self._results = None
         self._send_seats(table)
 
@@ -108,8 +114,12 @@ class PlayMixin(Host):
     def _check_close(self, table: Table) -> None:
         """Close the running game once every seated person agreed to."""
         deciders = table.deciders()
-        if (table.status == PLAYING and table.close_votes and deciders
-                and set(deciders) <= table.close_votes):
+        if (
+            table.status == PLAYING
+            and table.close_votes
+            and deciders
+            and set(deciders) <= table.close_votes
+        ):
             self._close_table(table, "everyone at the table agreed to close it")
 
     def _close_table(self, table: Table, reason: str) -> None:
@@ -129,14 +139,19 @@ class PlayMixin(Host):
         if table.status != PLAYING:
             return
         assert self.store is not None
-        record_result(self.store, table.id, table.spec.id, now_text(),
-                      table.result_players(self._name, unfinished="abandoned"), "abandoned")
+        record_result(
+            self.store,
+            table.id,
+            table.spec.id,
+            now_text(),
+            table.result_players(self._name, unfinished="abandoned"),
+            "abandoned",
+        )
         self._results = None
 
     def _advance(self, table: Table) -> None:
         """Start the computer seats (and stand-ins) to move; start or stop the timer."""
-        if (self._stopping or table.status != PLAYING
-                or self.tables.get(table.id) is not table):
+        if self._stopping or table.status != PLAYING or self.tables.get(table.id) is not table:
             return
         for seat in table.to_move():
             level = table.plays_itself(seat)
@@ -159,8 +174,12 @@ class PlayMixin(Host):
                 action = self._random_action(table, seat)
         finally:
             table.thinking.pop(seat, None)
-        if (self.tables.get(table.id) is not table or table.generation != generation
-                or table.plays_itself(seat) != level or seat not in table.to_move()):
+        if (
+            self.tables.get(table.id) is not table
+            or table.generation != generation
+            or table.plays_itself(seat) != level
+            or seat not in table.to_move()
+        ):
             self._advance(table)
             return
         table.players[(seat, level)] = player
@@ -196,8 +215,11 @@ class PlayMixin(Host):
         if not table.timer or table.status != PLAYING or table.filling:
             return frozenset()
         state = table.saved.match.state
-        people = [s for s in state.to_move()
-                  if table.seats[s].kind == PERSON and table.seats[s].stand_in is None]
+        people = [
+            s
+            for s in state.to_move()
+            if table.seats[s].kind == PERSON and table.seats[s].stand_in is None
+        ]
         deciding = frozenset(s for s in people if state.default_action(s) is not None)
         if deciding:
             return deciding
@@ -219,8 +241,9 @@ class PlayMixin(Host):
         table.timer_seats = seats
         table.timer_deadline = time.monotonic() + self.program_timeout
         table.timer_task = self.spawn(self._run_timer(table, seats))
-        self._to_followers(table, {"type": "timer", "table": table.id,
-                                   "seconds": table.timer_left()})
+        self._to_followers(
+            table, {"type": "timer", "table": table.id, "seconds": table.timer_left()}
+        )
 
     def _stop_timer(self, table: Table, tell: bool = True) -> None:
         task, table.timer_task = table.timer_task, None
@@ -244,9 +267,12 @@ class PlayMixin(Host):
         try:
             for seat in sorted(seats):
                 for _ in range(50):  # a decision, then the ones that follow it
-                    if (self.tables.get(table.id) is not table or table.status != PLAYING
-                            or seat not in table.to_move()
-                            or table.seats[seat].stand_in is not None):
+                    if (
+                        self.tables.get(table.id) is not table
+                        or table.status != PLAYING
+                        or seat not in table.to_move()
+                        or table.seats[seat].stand_in is not None
+                    ):
                         break
                     action = self._timed_out_action(table, seat)
                     if action is None:

@@ -42,8 +42,9 @@ class Presence:
         if key and not any(c.ready and c.key == key for c in connections):
             self.gone_since[key] = time.monotonic()
 
-    def where(self, key: str, table_id: int, connections: Iterable[Conn],
-              may_see: Callable[[int], bool]) -> Where:
+    def where(
+        self, key: str, table_id: int, connections: Iterable[Conn], may_see: Callable[[int], bool]
+    ) -> Where:
         """Where ``key`` is, seen from table ``table_id``; ``may_see(t)`` says whether the
         viewer may know of table ``t`` (a private one's number is not shown otherwise)."""
         elsewhere: list[int] = []
@@ -65,4 +66,3 @@ class Presence:
             return OFFLINE, None, 0
         gone = time.monotonic() - since
         return (AWAY if gone < self.offline_after else OFFLINE), None, int(gone)
-

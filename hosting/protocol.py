@@ -19,10 +19,21 @@ MAX_SERVER_LINE = 16 * 1024 * 1024
 
 # error codes (see the design): the first five close the connection
 FATAL_CODES = frozenset({"version", "hello", "token", "malformed", "too_long"})
-ERROR_CODES = FATAL_CODES | frozenset({
-    "unknown_table", "private", "no_seat", "seat_taken", "not_your_seat", "not_your_turn",
-    "illegal", "rate", "forbidden", "bad_request", "name",
-})
+ERROR_CODES = FATAL_CODES | frozenset(
+    {
+        "unknown_table",
+        "private",
+        "no_seat",
+        "seat_taken",
+        "not_your_seat",
+        "not_your_turn",
+        "illegal",
+        "rate",
+        "forbidden",
+        "bad_request",
+        "name",
+    }
+)
 
 
 class ProtocolError(Exception):
@@ -124,36 +135,71 @@ class Obj(Kind):
 INT, STR, BOOL, OBJECT = _Int(), _Str(), _Bool(), _AnyObject()
 OPT_INT, OPT_STR = Opt(INT), Opt(STR)
 
-SEAT_REQUEST = Obj("a seat ({kind, level})", {
-    "kind": Enum("person", "computer"), "level": OPT_STR,
-})
-SEAT = Obj("a seat", {
-    "seat": INT, "kind": Enum("person", "computer"), "level": OPT_STR, "name": OPT_STR,
-    "present": BOOL, "stand_in": OPT_STR, "you": BOOL, "absent_for": INT,
-    # where the seat's person is (hosting.presence): "here", "lobby", "table" (``at``:
-    # that table, or null for one the viewer may not know), "away" (``gone_for`` s) or
-    # "offline"; a computer seat is "here"
-    "where": Enum("here", "lobby", "table", "away", "offline"), "at": OPT_INT,
-    "gone_for": INT,
-    # resigned: the seat's person left the game for good; stand_in_votes: the seats that
-    # agreed to hand this seat to a computer (a table whose stand-in time is "never")
-    "resigned": BOOL, "stand_in_votes": ListOf(INT),
-})
-SUMMARY = Obj("a table summary", {
-    "id": INT, "game": STR, "game_name": STR,
-    "status": Enum("waiting", "playing", "finished"), "seats": ListOf(SEAT),
-    "private": BOOL, "creator": STR, "progress": STR, "to_move": ListOf(INT),
-    "spectators": INT, "timer": BOOL, "stand_in_after": INT, "options": STR,
-    # yours: the viewer made the table (by key, never by name); close_votes: the seats
-    # that agreed to close the running game
-    "yours": BOOL, "close_votes": ListOf(INT),
-})
+SEAT_REQUEST = Obj(
+    "a seat ({kind, level})",
+    {
+        "kind": Enum("person", "computer"),
+        "level": OPT_STR,
+    },
+)
+SEAT = Obj(
+    "a seat",
+    {
+        "seat": INT,
+        "kind": Enum("person", "computer"),
+        "level": OPT_STR,
+        "name": OPT_STR,
+        "present": BOOL,
+        "stand_in": OPT_STR,
+        "you": BOOL,
+        "absent_for": INT,
+        # where the seat's person is (hosting.presence): "here", "lobby", "table" (``at``:
+        # that table, or null for one the viewer may not know), "away" (``gone_for`` s) or
+        # "offline"; a computer seat is "here"
+        "where": Enum("here", "lobby", "table", "away", "offline"),
+        "at": OPT_INT,
+        "gone_for": INT,
+        # resigned: the seat's person left the game for good; stand_in_votes: the seats that
+        # agreed to hand this seat to a computer (a table whose stand-in time is "never")
+        "resigned": BOOL,
+        "stand_in_votes": ListOf(INT),
+    },
+)
+SUMMARY = Obj(
+    "a table summary",
+    {
+        "id": INT,
+        "game": STR,
+        "game_name": STR,
+        "status": Enum("waiting", "playing", "finished"),
+        "seats": ListOf(SEAT),
+        "private": BOOL,
+        "creator": STR,
+        "progress": STR,
+        "to_move": ListOf(INT),
+        "spectators": INT,
+        "timer": BOOL,
+        "stand_in_after": INT,
+        "options": STR,
+        # yours: the viewer made the table (by key, never by name); close_votes: the seats
+        # that agreed to close the running game
+        "yours": BOOL,
+        "close_votes": ListOf(INT),
+    },
+)
 CHAT = Obj("a chat line", {"who": STR, "text": STR, "time": STR})
-RESULT = Obj("a result", {
-    "table": INT, "game_name": STR, "finished": STR, "headline": STR,
-    "players": ListOf(Obj("a player's result", {"name": STR, "outcome": STR})),
-})
+RESULT = Obj(
+    "a result",
+    {
+        "table": INT,
+        "game_name": STR,
+        "finished": STR,
+        "headline": STR,
+        "players": ListOf(Obj("a player's result", {"name": STR, "outcome": STR})),
+    },
+)
 YOU = Obj("you", {"name": OPT_STR, "bell": BOOL, "key": STR})
+
 
 class ClientType(StrEnum):
     """The ``type`` of a client -> server message."""
@@ -198,8 +244,13 @@ CLIENT_MESSAGES: dict[str, dict[str, Kind]] = {
     ClientType.SET_NAME: {"name": STR},
     ClientType.SET_BELL: {"on": BOOL},
     ClientType.CREATE: {
-        "game": STR, "seats": ListOf(SEAT_REQUEST), "my_seat": INT, "options": OBJECT,
-        "private": BOOL, "timer": BOOL, "stand_in_after": INT,
+        "game": STR,
+        "seats": ListOf(SEAT_REQUEST),
+        "my_seat": INT,
+        "options": OBJECT,
+        "private": BOOL,
+        "timer": BOOL,
+        "stand_in_after": INT,
     },
     ClientType.JOIN: {"table": INT, "seat": OPT_INT, "code": OPT_STR},
     ClientType.WATCH: {"table": INT, "code": OPT_STR},
@@ -222,8 +273,14 @@ SERVER_MESSAGES: dict[str, dict[str, Kind]] = {
     ServerType.YOU: {"name": OPT_STR, "bell": BOOL},
     ServerType.LOBBY: {"tables": ListOf(SUMMARY), "results": ListOf(RESULT)},
     ServerType.TABLE: {
-        "table": INT, "summary": SUMMARY, "save": STR, "your_seat": OPT_INT, "creator": BOOL,
-        "code": OPT_STR, "chat": ListOf(CHAT), "timer": OPT_INT,
+        "table": INT,
+        "summary": SUMMARY,
+        "save": STR,
+        "your_seat": OPT_INT,
+        "creator": BOOL,
+        "code": OPT_STR,
+        "chat": ListOf(CHAT),
+        "timer": OPT_INT,
         "draft": OPT_STR,  # your half-built RoboRally program (engines.roborally.programs)
     },
     ServerType.MOVE: {"table": INT, "index": INT, "seat": INT, "text": STR},

@@ -11,9 +11,15 @@ from hosting.store import Store
 FINISHED_OUTCOME, ABANDONED = "finished", "abandoned"
 
 
-def record_result(store: Store, table_id: int, game: str, finished: str,
-                  players: list[dict[str, str]], outcome: str,
-                  result: GameResult | None = None) -> None:
+def record_result(
+    store: Store,
+    table_id: int,
+    game: str,
+    finished: str,
+    players: list[dict[str, str]],
+    outcome: str,
+    result: GameResult | None = None,
+) -> None:
     """Keep one result. The game's ``outcome`` is also each unfinished seat's word
     (``abandoned``), so a results list tells an abandoned game from a finished one.
     The headline Recent games shows is made here: from the game's ``result`` when it

@@ -120,28 +120,38 @@ class RequestsMixin(PlayMixin):
             )
         options = check_options(spec, msg["options"])
         open_tables = [
-            t for t in self.tables.values()
-            if t.creator_key == conn.key and t.status != FINISHED
+            t for t in self.tables.values() if t.creator_key == conn.key and t.status != FINISHED
         ]
         if len(open_tables) >= MAX_OPEN_TABLES:
             raise ProtocolError(
                 "forbidden", f"you already have {MAX_OPEN_TABLES} open tables; close one first"
             )
         rows = [
-            SeatRow(i, s["kind"], s["level"] if s["kind"] == COMPUTER else None,
-                    conn.key if i == my_seat else None, None)
+            SeatRow(
+                i,
+                s["kind"],
+                s["level"] if s["kind"] == COMPUTER else None,
+                conn.key if i == my_seat else None,
+                None,
+            )
             for i, s in enumerate(seats)
         ]
         code = new_code() if msg["private"] else None
         timer = msg["timer"] and spec.table_timer
         assert self.store is not None
-        table_id = self.store.add_table(
-            spec.id, conn.key, code, timer, msg["stand_in_after"], rows
-        )
+        table_id = self.store.add_table(spec.id, conn.key, code, timer, msg["stand_in_after"], rows)
         seed = None if self.seed is None else self.seed + table_id
         saved = Table.new_saved(spec, table_id, len(seats), options, seed)
-        table = Table(table_id, saved, rows, conn.key, code, timer, msg["stand_in_after"],
-                      tables_dir(self.data_dir))
+        table = Table(
+            table_id,
+            saved,
+            rows,
+            conn.key,
+            code,
+            timer,
+            msg["stand_in_after"],
+            tables_dir(self.data_dir),
+        )
         try:
             table.write(self._name)
         except (SaveError, OSError) as exc:
@@ -195,8 +205,7 @@ class RequestsMixin(PlayMixin):
         if table.seat_of(conn.key) is not None:
             self._open(conn, table)
             return
-        if (table.private and not code_matches(table, msg["code"])
-                and conn.key != table.creator_key):
+        if table.private and not code_matches(table, msg["code"]) and conn.key != table.creator_key:
             raise ProtocolError("private", "this table is private: ask for its code")
         self._send_table(conn, table)
         self._follow(conn, table)
@@ -305,8 +314,11 @@ class RequestsMixin(PlayMixin):
             text = drafts.parse(msg["text"])
         except IllegalAction as exc:
             raise ProtocolError("bad_request", str(exc)) from None
-        if (table.status != PLAYING or seat not in state.to_move()
-                or not drafts.writing(state, seat)):
+        if (
+            table.status != PLAYING
+            or seat not in state.to_move()
+            or not drafts.writing(state, seat)
+        ):
             return  # the program is in (a draft sent just after it): nothing to keep
         problem = drafts.fits(state, seat, text)
         if problem is not None:

@@ -10,8 +10,14 @@ from typing import Any
 from engines.core import GameResult, UnknownGame
 from engines.registry import get_game
 
-OUTCOME_WORDS = {"win": "won", "loss": "lost", "draw": "drew", "resigned": "resigned",
-                 "unfinished": "did not finish", "abandoned": "abandoned"}
+OUTCOME_WORDS = {
+    "win": "won",
+    "loss": "lost",
+    "draw": "drew",
+    "resigned": "resigned",
+    "unfinished": "did not finish",
+    "abandoned": "abandoned",
+}
 
 
 def _and(names: Sequence[str]) -> str:
@@ -36,8 +42,7 @@ def headline(game_id: str, result: GameResult | None, names: Sequence[str]) -> s
     if result is None:
         return "abandoned: " + ", ".join(names)
     unit = score_unit(game_id)
-    scores = [s if isinstance(s, int) and not isinstance(s, bool) else None
-              for s in result.scores]
+    scores = [s if isinstance(s, int) and not isinstance(s, bool) else None for s in result.scores]
     if len(scores) != len(names) or unit is None:
         scores = [None] * len(names)
     winners = [s for s in result.winners if 0 <= s < len(names)]
@@ -67,7 +72,10 @@ def old_headline(row: Mapping[str, Any]) -> str:
     winners first ("Anna won, Bob lost")."""
     players = list(row.get("players") or [])
     players.sort(key=lambda p: p.get("outcome") != "win")
-    return ", ".join(
-        f"{p.get('name', '?')} {OUTCOME_WORDS.get(p.get('outcome', ''), p.get('outcome', ''))}"
-        for p in players
-    ) or "no players"
+    return (
+        ", ".join(
+            f"{p.get('name', '?')} {OUTCOME_WORDS.get(p.get('outcome', ''), p.get('outcome', ''))}"
+            for p in players
+        )
+        or "no players"
+    )

@@ -115,8 +115,16 @@ class TableServer(RequestsMixin):
                 log.warning("table %s cannot be resumed: %s", row.id, exc)
                 continue
             table = Table(
-                row.id, saved, row.seats, row.creator_key, row.code, row.timer,
-                row.stand_in_after, Path(row.save_path).parent, row.status, finished_at,
+                row.id,
+                saved,
+                row.seats,
+                row.creator_key,
+                row.code,
+                row.timer,
+                row.stand_in_after,
+                Path(row.save_path).parent,
+                row.status,
+                finished_at,
             )
             for t, who, text in self.store.chat(row.id):
                 table.chat.append({"who": who, "text": text, "time": t})
@@ -156,8 +164,9 @@ class TableServer(RequestsMixin):
         try:
             line = await reader.readline()
         except (ValueError, asyncio.LimitOverrunError):
-            await conn.close_after(error("too_long", f"a message is at most {MAX_CLIENT_LINE} "
-                                                      "bytes"))
+            await conn.close_after(
+                error("too_long", f"a message is at most {MAX_CLIENT_LINE} bytes")
+            )
             return None
         if not line:
             return None
@@ -188,9 +197,9 @@ class TableServer(RequestsMixin):
             await conn.close_after(error("hello", "the first message must be hello"))
             return False
         if msg["v"] != PROTOCOL_VERSION:
-            await conn.close_after(error(
-                "version", f"this host speaks protocol {PROTOCOL_VERSION}, not {msg['v']}"
-            ))
+            await conn.close_after(
+                error("version", f"this host speaks protocol {PROTOCOL_VERSION}, not {msg['v']}")
+            )
             return False
         key = self._tokens.get(msg["token"])
         if key is None:
@@ -200,14 +209,18 @@ class TableServer(RequestsMixin):
         name, bell = self.store.player(key)
         self._names[key] = name
         conn.key, conn.token = key, msg["token"]
-        conn.send({
-            "type": "welcome", "v": PROTOCOL_VERSION,
-            "you": {"name": name, "bell": bell, "key": key},
-            "seated": sorted(
-                t.id for t in self.tables.values()
-                if t.status == PLAYING and t.seat_of(key) is not None
-            ),
-        })
+        conn.send(
+            {
+                "type": "welcome",
+                "v": PROTOCOL_VERSION,
+                "you": {"name": name, "bell": bell, "key": key},
+                "seated": sorted(
+                    t.id
+                    for t in self.tables.values()
+                    if t.status == PLAYING and t.seat_of(key) is not None
+                ),
+            }
+        )
         conn.send(self._lobby_for(key))
         self._presence_changed(key)
         return True
@@ -225,6 +238,8 @@ class TableServer(RequestsMixin):
         except Exception:
             log.exception("request %s failed", msg.get("type"))
             conn.send(error("bad_request", "the host could not do that", table_id))
+
+
 def _clear_stale_socket(path: Path) -> None:
     """Remove a socket a killed server left; refuse if a server still answers on it."""
     try:

@@ -40,7 +40,7 @@ def _v1(db: sqlite3.Connection) -> None:
         CREATE TABLE results (
             id INTEGER PRIMARY KEY, table_id INTEGER NOT NULL, game TEXT NOT NULL,
             finished TEXT NOT NULL, players_json TEXT NOT NULL);
-        """
+        """,
     )
 
 
@@ -201,8 +201,13 @@ class Store:
 
     # -- tables -------------------------------------------------------------------------
     def add_table(
-        self, game: str, creator_key: str, code: str | None, timer: bool,
-        stand_in_after: int, seats: list[SeatRow],
+        self,
+        game: str,
+        creator_key: str,
+        code: str | None,
+        timer: bool,
+        stand_in_after: int,
+        seats: list[SeatRow],
     ) -> int:
         """A new waiting table (its save path is set with :meth:`set_save_path`)."""
         with self.db:
@@ -256,8 +261,21 @@ class Store:
                     (row[0],),
                 )
             ]
-            out.append(TableRow(row[0], row[1], row[2], row[3], row[4], bool(row[5]),
-                                row[6], row[7], row[8], row[9], seats))
+            out.append(
+                TableRow(
+                    row[0],
+                    row[1],
+                    row[2],
+                    row[3],
+                    row[4],
+                    bool(row[5]),
+                    row[6],
+                    row[7],
+                    row[8],
+                    row[9],
+                    seats,
+                )
+            )
         return out
 
     # -- chat ---------------------------------------------------------------------------
@@ -283,9 +301,15 @@ class Store:
         return [tuple(r) for r in rows]
 
     # -- results ------------------------------------------------------------------------
-    def add_result(self, table_id: int, game: str, finished: str,
-                   players: list[dict[str, str]], headline: str | None = None,
-                   outcome: str | None = None) -> None:
+    def add_result(
+        self,
+        table_id: int,
+        game: str,
+        finished: str,
+        players: list[dict[str, str]],
+        headline: str | None = None,
+        outcome: str | None = None,
+    ) -> None:
         """A game's result; ``headline`` is the line Recent games shows, ``outcome`` how
         the game ended ("won", "resigned", "abandoned", ...)."""
         self.db.execute(
@@ -307,16 +331,24 @@ class Store:
         out = []
         for table_id, game, finished, players_json, code, headline, outcome in rows:
             keys = {
-                k for (k,) in self.db.execute(
+                k
+                for (k,) in self.db.execute(
                     "SELECT owner_key FROM seats WHERE table_id = ? AND owner_key IS NOT NULL",
                     (table_id,),
                 )
             }
-            out.append({
-                "table": table_id, "game": game, "finished": finished,
-                "players": json.loads(players_json), "private": code is not None, "keys": keys,
-                "headline": headline, "outcome": outcome,
-            })
+            out.append(
+                {
+                    "table": table_id,
+                    "game": game,
+                    "finished": finished,
+                    "players": json.loads(players_json),
+                    "private": code is not None,
+                    "keys": keys,
+                    "headline": headline,
+                    "outcome": outcome,
+                }
+            )
         return out
 
 

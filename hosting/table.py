@@ -70,9 +70,7 @@ def check_options(spec: GameSpec, options: Mapping[str, Any]) -> dict[str, Any]:
         if option.choices is None and option.presets and isinstance(value, int):
             low, high = min(option.presets), max(option.presets)
             if not low <= value <= high:
-                raise ProtocolError(
-                    "bad_request", f"option {name!r} must be from {low} to {high}"
-                )
+                raise ProtocolError("bad_request", f"option {name!r} must be from {low} to {high}")
     try:
         return spec.normalize_options(options)
     except EngineError as exc:
@@ -153,8 +151,11 @@ class Table:
     def deciders(self) -> list[int]:
         """The seats whose people decide together about the table (closing it, stand-ins
         at a table without a stand-in time): every seated person still in the game."""
-        return [s.seat for s in self.seats
-                if s.kind == PERSON and s.owner_key is not None and not self.resigned(s.seat)]
+        return [
+            s.seat
+            for s in self.seats
+            if s.kind == PERSON and s.owner_key is not None and not self.resigned(s.seat)
+        ]
 
     def draft(self, seat: int) -> str | None:
         """The seat's half-built program of this turn, if it sent one."""
@@ -243,8 +244,9 @@ class Table:
         ]
         return ", ".join(parts) or "standard"
 
-    def summary(self, viewer: str, names: Callable[[str], str | None],
-                where: WhereOf | None = None) -> dict[str, Any]:
+    def summary(
+        self, viewer: str, names: Callable[[str], str | None], where: WhereOf | None = None
+    ) -> dict[str, Any]:
         """The table as the lobby and the ``seats`` message show it to ``viewer``;
         ``where(key, table, viewer)`` says where a seat's person is (else here or away)."""
         seats = []
@@ -264,21 +266,37 @@ class Table:
                 name = None
             else:
                 name = names(row.owner_key) or "Player"
-            seats.append({
-                "seat": row.seat, "kind": row.kind, "level": row.level, "name": name,
-                "present": row.kind == COMPUTER or self.present(row.seat),
-                "stand_in": row.stand_in, "you": row.owner_key == viewer and viewer != "",
-                "absent_for": int(self.absent_for(row.seat)) if row.kind == PERSON else 0,
-                "where": place[0], "at": place[1], "gone_for": place[2],
-                "resigned": row.kind == PERSON and self.resigned(row.seat),
-                "stand_in_votes": sorted(self.stand_in_votes.get(row.seat, ())),
-            })
+            seats.append(
+                {
+                    "seat": row.seat,
+                    "kind": row.kind,
+                    "level": row.level,
+                    "name": name,
+                    "present": row.kind == COMPUTER or self.present(row.seat),
+                    "stand_in": row.stand_in,
+                    "you": row.owner_key == viewer and viewer != "",
+                    "absent_for": int(self.absent_for(row.seat)) if row.kind == PERSON else 0,
+                    "where": place[0],
+                    "at": place[1],
+                    "gone_for": place[2],
+                    "resigned": row.kind == PERSON and self.resigned(row.seat),
+                    "stand_in_votes": sorted(self.stand_in_votes.get(row.seat, ())),
+                }
+            )
         return {
-            "id": self.id, "game": self.spec.id, "game_name": self.spec.name,
-            "status": self.status, "seats": seats, "private": self.private,
-            "creator": names(self.creator_key) or "Player", "progress": self.progress(),
-            "to_move": self.to_move(), "spectators": self.spectators(), "timer": self.timer,
-            "stand_in_after": self.stand_in_after, "options": self.options_text(),
+            "id": self.id,
+            "game": self.spec.id,
+            "game_name": self.spec.name,
+            "status": self.status,
+            "seats": seats,
+            "private": self.private,
+            "creator": names(self.creator_key) or "Player",
+            "progress": self.progress(),
+            "to_move": self.to_move(),
+            "spectators": self.spectators(),
+            "timer": self.timer,
+            "stand_in_after": self.stand_in_after,
+            "options": self.options_text(),
             "yours": viewer != "" and viewer == self.creator_key,
             "close_votes": sorted(self.close_votes),
         }
@@ -363,8 +381,9 @@ class Table:
         self.saved.players = self.player_entries(names)
         return write_save(self.save_dir, self.saved)
 
-    def result_players(self, names: Callable[[str], str | None],
-                       unfinished: str = "unfinished") -> list[dict[str, str]]:
+    def result_players(
+        self, names: Callable[[str], str | None], unfinished: str = "unfinished"
+    ) -> list[dict[str, str]]:
         """Each seat's name and outcome (``unfinished``'s word for a game not over)."""
         result = self.saved.match.state.result()
         out = []
@@ -377,13 +396,19 @@ class Table:
         return out
 
     @staticmethod
-    def new_saved(spec: GameSpec, table_id: int, num_players: int,
-                  options: Mapping[str, Any], seed: int | None = None) -> SavedGame:
+    def new_saved(
+        spec: GameSpec,
+        table_id: int,
+        num_players: int,
+        options: Mapping[str, Any],
+        seed: int | None = None,
+    ) -> SavedGame:
         """A new table's game: dealt from ``seed``, or from a random one when None."""
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
         match = Match(spec, num_players, options, seed)
         now = datetime.now().replace(microsecond=0)
         entries = [PlayerEntry(OPEN_SEAT, "human")] * num_players
-        return SavedGame(name=f"table {table_id}", match=match, players=list(entries),
-                         created=now, updated=now)
+        return SavedGame(
+            name=f"table {table_id}", match=match, players=list(entries), created=now, updated=now
+        )

@@ -135,8 +135,9 @@ class RobotuiApp(LobbyMode):
             saved = load_save(path)
             session = GameSession(saved, self.config.save_dir)
         except SaveError as exc:
-            self.notify(str(exc), title="Cannot load", severity="error", timeout=10,
-                        markup=False)  # file and save names are text, not markup
+            self.notify(
+                str(exc), title="Cannot load", severity="error", timeout=10, markup=False
+            )  # file and save names are text, not markup
             return
         self.open_session(session)
 
@@ -158,8 +159,9 @@ class RobotuiApp(LobbyMode):
         summary = next((s for s in good if not s.finished), None)
         if summary is None:
             problem = resume_problem(self.config.save_dir, good, bad)
-            self.notify(f"{problem[:1].upper()}{problem[1:]}.", severity="warning", timeout=10,
-                        markup=False)
+            self.notify(
+                f"{problem[:1].upper()}{problem[1:]}.", severity="warning", timeout=10, markup=False
+            )
             return
         self.open_save(summary.path)
 

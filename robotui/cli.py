@@ -70,8 +70,7 @@ def open_menu(options: GlobalOptions, colors: str) -> None:
     except SaveError as exc:  # one line and exit 1, as the command line says it
         print(f"Error: {safe_text(str(exc))}", file=sys.stderr)
         raise SystemExit(RUNTIME_ERROR) from None
-    config = AppConfig(save_dir=save_dir, ascii=options.ascii, mouse=options.mouse,
-                       start="menu")
+    config = AppConfig(save_dir=save_dir, ascii=options.ascii, mouse=options.mouse, start="menu")
     try:
         launch.start_app(config)
     except (EOFError, KeyboardInterrupt):  # as the parser ends then

@@ -45,8 +45,11 @@ def _level_list(ctx: typer.Context, incomplete: str, extra: list[str]) -> Candid
     done, _, last = incomplete.rpartition(",")
     prefix = f"{done}," if done else ""
     words = _levels(ctx) + (extra if not done else [])
-    return [(prefix + word, LEVELS_HELP.get(word, "computer level"))
-            for word in words if word.startswith(last)]
+    return [
+        (prefix + word, LEVELS_HELP.get(word, "computer level"))
+        for word in words
+        if word.startswith(last)
+    ]
 
 
 def opponents(ctx: typer.Context, incomplete: str) -> Candidates:
@@ -82,8 +85,7 @@ def board_ids(incomplete: str) -> Candidates:
     from engines.roborally import boardfile
 
     pairs = [(course, "course") for course in boardfile.course_ids()]
-    pairs += [(board, "board") for board in boardfile.bundled_boards()
-              if board not in dict(pairs)]
+    pairs += [(board, "board") for board in boardfile.bundled_boards() if board not in dict(pairs)]
     return _matching(pairs, incomplete)
 
 
@@ -107,6 +109,8 @@ def game_options(ctx: typer.Context, incomplete: str) -> Candidates:
                     from engines.roborally.boardfile import course_ids
 
                     values = list(dict.fromkeys(values + course_ids()))
-                pairs += [(f"{key}={value}", option.label_of(value) if option.choices
-                           else option.help) for value in values]
+                pairs += [
+                    (f"{key}={value}", option.label_of(value) if option.choices else option.help)
+                    for value in values
+                ]
     return _matching(list(dict.fromkeys(pairs)), incomplete)

@@ -78,6 +78,7 @@ class LobbyMode(FatalErrorHook):
             self.leave_lobby(str(exc))
             return
         self.table_client = client
+
         def lost(reason: str) -> None:
             self.call_later(self.leave_lobby, f"{reason} {LOST_NOTE}")
 
@@ -103,18 +104,22 @@ class LobbyMode(FatalErrorHook):
             return False
         from hosting import paths
 
-        with contextlib.suppress(OSError), open(
-            paths.data_dir() / CRASH_LOG, "a", encoding="utf-8"
-        ) as log:
+        with (
+            contextlib.suppress(OSError),
+            open(paths.data_dir() / CRASH_LOG, "a", encoding="utf-8") as log,
+        ):
             log.write(f"--- {datetime.now():%Y-%m-%d %H:%M:%S}\n")
             log.write("".join(traceback.format_exception(error)) if error else "?\n")
         if self.table_client is not None:
             self.table_client.close()
         name = type(error).__name__ if error else "an error"
-        self.exit_with_line(Text(
-            f"robotui stopped on {name} (logged on the host). {LOST_NOTE}",
-            no_wrap=True, overflow="ignore",
-        ))
+        self.exit_with_line(
+            Text(
+                f"robotui stopped on {name} (logged on the host). {LOST_NOTE}",
+                no_wrap=True,
+                overflow="ignore",
+            )
+        )
         return True
 
     def close_table_client(self) -> None:
@@ -214,8 +219,11 @@ class LobbyMode(FatalErrorHook):
         if msg["type"] == ServerType.CLOSED:
             self._closed_tables.add(table)
         if table != self._following:
-            if msg["type"] == ServerType.CLOSED and self._lobby is not None \
-                    and table not in self._left_tables:
+            if (
+                msg["type"] == ServerType.CLOSED
+                and self._lobby is not None
+                and table not in self._left_tables
+            ):
                 self._lobby.show_status(f"Table #{table} was closed: {msg['reason']}")
             return
         if self.table_session is not None:
@@ -282,8 +290,7 @@ class LobbyMode(FatalErrorHook):
             # the host's copy of the game cannot be read here: say so, lose nothing there
             self._leave_table()
             if self._lobby is not None:
-                self._lobby.show_status(f"Table #{msg['table']} cannot be shown: {exc}",
-                                        error=True)
+                self._lobby.show_status(f"Table #{msg['table']} cannot be shown: {exc}", error=True)
             return
         session.me = (self.lobby_you or {}).get("name")
         self.table_session = session

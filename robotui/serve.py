@@ -79,8 +79,9 @@ def parse_listen(text: str) -> tuple[str, int]:
         ipaddress.ip_address(host)
     except ValueError:
         if host != "localhost":
-            raise ValueError(f"--listen: {host!r} is not an IP address "
-                             "(e.g. 127.0.0.1, 0.0.0.0 or [::])") from None
+            raise ValueError(
+                f"--listen: {host!r} is not an IP address (e.g. 127.0.0.1, 0.0.0.0 or [::])"
+            ) from None
     if not port_text.isdigit() or not 0 <= int(port_text) <= 65535:
         raise ValueError(f"--listen: {port_text!r} is not a port (0 to 65535)")
     return host, int(port_text)
@@ -99,7 +100,8 @@ def idle_limit(minutes: int) -> tuple[float, str]:
 async def _listen(options: ServeOptions, gate: Gate, host_key: asyncssh.SSHKey) -> Any:
     try:
         return await asyncssh.listen(
-            options.host, options.port,
+            options.host,
+            options.port,
             server_factory=lambda: FrontDoor(gate),
             server_host_keys=[host_key],
             config=None,
@@ -123,8 +125,11 @@ async def _listen(options: ServeOptions, gate: Gate, host_key: asyncssh.SSHKey) 
         raise ServeProblem(f"cannot listen on {where}: {exc.strerror or exc}") from None
 
 
-async def serve(options: ServeOptions, make_table_server: Callable[[], Any] | None = None,
-                say: Callable[[str], None] = print) -> None:
+async def serve(
+    options: ServeOptions,
+    make_table_server: Callable[[], Any] | None = None,
+    say: Callable[[str], None] = print,
+) -> None:
     """Run until SIGINT, SIGTERM or SIGHUP; ServeProblem (one line) if it cannot start."""
     from hosting import paths
 
@@ -143,9 +148,15 @@ async def serve(options: ServeOptions, make_table_server: Callable[[], Any] | No
     _quiet_loop_errors(asyncio.get_running_loop())
 
     starter = Starter(_log, warm=True)
-    sessions = Sessions(SessionLimits(options.max_sessions, idle_seconds, idle_text,
-                                      options.port, options.door.max_per_key),
-                        _Tokens(), socket, _log, starter)
+    sessions = Sessions(
+        SessionLimits(
+            options.max_sessions, idle_seconds, idle_text, options.port, options.door.max_per_key
+        ),
+        _Tokens(),
+        socket,
+        _log,
+        starter,
+    )
     gate = Gate(allow, sessions, options.door, _log)
     # Listen first: a port in use fails before any table is touched. A session opened in
     # the moment before the table server is up is told to try again.
@@ -169,8 +180,9 @@ async def serve(options: ServeOptions, make_table_server: Callable[[], Any] | No
             sessions.tokens = tables
             port = acceptor.get_port() or options.port
             sessions.limits.port = port
-            await _run_until_stopped(acceptor, gate, options, port, host_key, allow, socket,
-                                     open_files, _safe(say))
+            await _run_until_stopped(
+                acceptor, gate, options, port, host_key, allow, socket, open_files, _safe(say)
+            )
         finally:
             starter.close()
             try:
@@ -202,17 +214,27 @@ class _Tokens:
         return None
 
 
-async def _run_until_stopped(acceptor: Any, gate: Gate, options: ServeOptions, port: int,
-                             host_key: asyncssh.SSHKey, allow: AllowList | None,
-                             socket: Path, open_files: int,
-                             say: Callable[[str], None]) -> None:
+async def _run_until_stopped(
+    acceptor: Any,
+    gate: Gate,
+    options: ServeOptions,
+    port: int,
+    host_key: asyncssh.SSHKey,
+    allow: AllowList | None,
+    socket: Path,
+    open_files: int,
+    say: Callable[[str], None],
+) -> None:
     from hosting import paths
 
     host = f"[{options.host}]" if ":" in options.host else options.host
     target = "HOST" if options.host in ("0.0.0.0", "::") else host
     who = f"the {allow.count} keys in {allow.path}" if allow else "anyone with an SSH key"
-    idle = ("never" if not gate.sessions.limits.idle_seconds
-            else f"after {gate.sessions.limits.idle_text}")
+    idle = (
+        "never"
+        if not gate.sessions.limits.idle_seconds
+        else f"after {gate.sessions.limits.idle_text}"
+    )
     for line in (
         f"robotui serve: listening on {host}:{port}",
         f"Host key fingerprint: {fingerprint(host_key)} (ED25519)",
@@ -222,8 +244,11 @@ async def _run_until_stopped(acceptor: Any, gate: Gate, options: ServeOptions, p
         f"{options.door.max_per_key} sessions per key; idle sessions close {idle}",
         open_files_line(open_files, options.door, gate.sessions.limits.max_sessions),
         _logins_line(options.door),
-        *([f"Deals: table k uses seed {options.seed} + k (--seed)"]
-          if options.seed is not None else []),
+        *(
+            [f"Deals: table k uses seed {options.seed} + k (--seed)"]
+            if options.seed is not None
+            else []
+        ),
         f"Data folder: {paths.data_dir()}",
         f"Table socket: {socket}",
         READY_LINE,
@@ -251,16 +276,23 @@ async def _run_until_stopped(acceptor: Any, gate: Gate, options: ServeOptions, p
 
 
 def _logins_line(door: DoorLimits) -> str:
-    no_session = ("never" if not door.no_session_seconds
-                  else f"after {door.no_session_seconds:g} seconds")
-    dead = ("never (no keepalives)" if not door.dead_link_seconds
-            else f"within {door.dead_link_seconds} seconds")
-    return (f"Logins: {door.max_logins} at once, {door.max_logins_per_address} per address; "
-            f"a connection with no session closes {no_session}; a dead link is closed {dead}")
+    no_session = (
+        "never" if not door.no_session_seconds else f"after {door.no_session_seconds:g} seconds"
+    )
+    dead = (
+        "never (no keepalives)"
+        if not door.dead_link_seconds
+        else f"within {door.dead_link_seconds} seconds"
+    )
+    return (
+        f"Logins: {door.max_logins} at once, {door.max_logins_per_address} per address; "
+        f"a connection with no session closes {no_session}; a dead link is closed {dead}"
+    )
 
 
 def _safe(say: Callable[[str], None]) -> Callable[[str], None]:
     """``say``, quiet once its output is gone (see _log)."""
+
     def safe_say(line: str) -> None:
         try:
             say(line)

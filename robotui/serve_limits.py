@@ -62,6 +62,8 @@ def open_files_line(open_files: int, limits: DoorLimits, max_sessions: int) -> s
     players = players_for_files(open_files, limits)
     line = f"Open files: {open_files} (enough for {players} players)"
     if players < max_sessions:
-        line += (f"; fewer than --max-sessions {max_sessions}: raise the hard limit "
-                 "(ulimit -Hn, or LimitNOFILE= in a systemd unit)")
+        line += (
+            f"; fewer than --max-sessions {max_sessions}: raise the hard limit "
+            "(ulimit -Hn, or LimitNOFILE= in a systemd unit)"
+        )
     return line

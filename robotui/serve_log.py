@@ -33,8 +33,12 @@ class RateLimitedLog:
     """At most one line per ``interval`` seconds for each kind; the next line of a kind says
     how many were left out since the last one."""
 
-    def __init__(self, log: Callable[[str], None], interval: float = RATE_INTERVAL,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        log: Callable[[str], None],
+        interval: float = RATE_INTERVAL,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._log = log
         self._interval = interval
         self._clock = clock

@@ -19,9 +19,17 @@ class Refusal:
     reason: str  # for the host's log
 
 
-def refusal(*, term: str | None, command: str | None, stopping: bool, key: str,
-            live_keys: Iterable[str], max_sessions: int, max_per_key: int,
-            port: int) -> Refusal | None:
+def refusal(
+    *,
+    term: str | None,
+    command: str | None,
+    stopping: bool,
+    key: str,
+    live_keys: Iterable[str],
+    max_sessions: int,
+    max_per_key: int,
+    port: int,
+) -> Refusal | None:
     """Why a session may not start (None: it may). ``live_keys``: the key of every session
     that has a process."""
     where = "HOST" if port == 22 else f"-p {port} HOST"
@@ -33,9 +41,9 @@ def refusal(*, term: str | None, command: str | None, stopping: bool, key: str,
         return Refusal(HOST_STOPPING, "the host is stopping")
     keys = list(live_keys)
     if len(keys) >= max_sessions:
-        return Refusal(HOST_FULL.format(limit=max_sessions),
-                       f"host full ({max_sessions} players)")
+        return Refusal(HOST_FULL.format(limit=max_sessions), f"host full ({max_sessions} players)")
     if sum(1 for live in keys if live == key) >= max_per_key:
-        return Refusal(KEY_FULL.format(limit=max_per_key),
-                       f"{max_per_key} sessions of this key already open")
+        return Refusal(
+            KEY_FULL.format(limit=max_per_key), f"{max_per_key} sessions of this key already open"
+        )
     return None

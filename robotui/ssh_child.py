@@ -52,8 +52,9 @@ def terminal_name(requested: str | None) -> str:
     return DEFAULT_TERM
 
 
-def child_environment(term: str, socket_path: Path, token: str,
-                      server_env: Mapping[str, str] | None = None) -> dict[str, str]:
+def child_environment(
+    term: str, socket_path: Path, token: str, server_env: Mapping[str, str] | None = None
+) -> dict[str, str]:
     """A small, fixed environment: nothing the SSH client sent but its TERM."""
     source = os.environ if server_env is None else server_env
     env = {
@@ -85,9 +86,14 @@ def window_size(columns: int, rows: int, xpixels: int = 0, ypixels: int = 0) -> 
 class PtyChild:
     """A process on the slave side of a new PTY; the caller reads and writes ``master``."""
 
-    def __init__(self, argv: list[str], env: dict[str, str], size: bytes,
-                 on_exit: Callable[[int], None],
-                 spawn: Callable[[list[str], dict[str, str], int], int] | None = None) -> None:
+    def __init__(
+        self,
+        argv: list[str],
+        env: dict[str, str],
+        size: bytes,
+        on_exit: Callable[[int], None],
+        spawn: Callable[[list[str], dict[str, str], int], int] | None = None,
+    ) -> None:
         """``spawn(argv, env, slave)`` starts the process (a cold start by default; see
         robotui/zygote.py for a warm one) and returns its pid, a child of this process."""
         self.master, slave = os.openpty()  # both close-on-exec
@@ -187,13 +193,26 @@ def _spawn(argv: list[str], env: dict[str, str], slave: int) -> int:
             (os.POSIX_SPAWN_DUP2, 0, 1),
             (os.POSIX_SPAWN_DUP2, 0, 2),
         ]
-        return os.posix_spawnp(argv[0], argv, env, file_actions=actions, setsid=True,
-                               setsigmask=(), setsigdef=_RESET_SIGNALS)
+        return os.posix_spawnp(
+            argv[0],
+            argv,
+            env,
+            file_actions=actions,
+            setsid=True,
+            setsigmask=(),
+            setsigdef=_RESET_SIGNALS,
+        )
     import subprocess  # elsewhere: fork + TIOCSCTTY (the preexec hook is one ioctl)
 
     process = subprocess.Popen(
-        argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
-        preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0), close_fds=True,
+        argv,
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+        preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
+        close_fds=True,
     )
     process.returncode = 0  # reaped by PtyChild, not by Popen's own bookkeeping
     return process.pid

@@ -22,8 +22,13 @@ class Gate:
     """What every connection shares: the allow list, the limits, and the logins in progress
     (in all and for each address)."""
 
-    def __init__(self, allow: AllowList | None, sessions: Sessions, limits: DoorLimits,
-                 log: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        allow: AllowList | None,
+        sessions: Sessions,
+        limits: DoorLimits,
+        log: Callable[[str], None],
+    ) -> None:
         self.allow = allow
         self.sessions = sessions
         self.limits = limits
@@ -40,8 +45,10 @@ class Gate:
         if self.logging_in >= self.limits.max_logins:
             return f"{self.logging_in} logins in progress (--max-logins)"
         if self.logging_in_from[peer] >= self.limits.max_logins_per_address:
-            return (f"{self.logging_in_from[peer]} logins in progress from {peer} "
-                    "(--max-logins-per-address)")
+            return (
+                f"{self.logging_in_from[peer]} logins in progress from {peer} "
+                "(--max-logins-per-address)"
+            )
         self.logging_in += 1
         self.logging_in_from[peer] += 1
         return None
@@ -159,8 +166,7 @@ class FrontDoor(asyncssh.SSHServer):
         seconds = self.gate.limits.no_session_seconds
         self._cancel_no_session()
         if seconds > 0 and self.conn is not None:
-            self._no_session = asyncio.get_running_loop().call_later(seconds,
-                                                                     self._close_idle_link)
+            self._no_session = asyncio.get_running_loop().call_later(seconds, self._close_idle_link)
 
     def _cancel_no_session(self) -> None:
         if self._no_session is not None:
@@ -170,8 +176,10 @@ class FrontDoor(asyncssh.SSHServer):
     def _close_idle_link(self) -> None:
         self._no_session = None
         if self.conn is not None and not self._sessions:
-            self.gate.log(f"closed: {self.key} from {self.peer} opened no session within "
-                          f"{self.gate.limits.no_session_seconds:g} seconds")
+            self.gate.log(
+                f"closed: {self.key} from {self.peer} opened no session within "
+                f"{self.gate.limits.no_session_seconds:g} seconds"
+            )
             self.conn.close()
 
     # -- forwarding: never ---------------------------------------------------
@@ -179,8 +187,9 @@ class FrontDoor(asyncssh.SSHServer):
         self.gate.log(f"refused (forwarding {what}): {self.key} from {self.peer}")
         return False
 
-    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str,
-                             orig_port: int) -> bool:
+    def connection_requested(
+        self, dest_host: str, dest_port: int, orig_host: str, orig_port: int
+    ) -> bool:
         return self._refuse_forwarding(f"to {dest_host}:{dest_port}")
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:

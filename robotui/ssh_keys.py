@@ -46,13 +46,15 @@ def _read_host_key(path: Path) -> asyncssh.SSHKey:
         if info.st_mode & 0o077:
             raise KeyProblem(
                 f"the host key {path} may be read by others (mode "
-                f"{stat.S_IMODE(info.st_mode):o}): chmod 600 it, or delete it for a new one")
+                f"{stat.S_IMODE(info.st_mode):o}): chmod 600 it, or delete it for a new one"
+            )
         return asyncssh.read_private_key(path)
     except OSError as exc:
         raise KeyProblem(f"cannot read the host key {path}: {exc.strerror or exc}") from None
     except (ValueError, asyncssh.KeyImportError) as exc:
-        raise KeyProblem(f"the host key {path} is not a private key ({exc}); "
-                         "delete it for a new one") from None
+        raise KeyProblem(
+            f"the host key {path} is not a private key ({exc}); delete it for a new one"
+        ) from None
 
 
 @dataclass
@@ -123,7 +125,8 @@ class AllowList:
             except ValueError:
                 raise KeyProblem(
                     f"--allow {self.path} line {number}: not a public key in authorized_keys "
-                    "form (e.g. 'ssh-ed25519 AAAA... name')") from None
+                    "form (e.g. 'ssh-ed25519 AAAA... name')"
+                ) from None
             count += 1
         if not count:
             raise KeyProblem(f"--allow {self.path} lists no keys: nobody could enter")

@@ -43,8 +43,13 @@ class OutputHold:
     polls until the pending output has drained to ``OUTPUT_RESUME`` (or the channel is gone)
     and then calls ``release``."""
 
-    def __init__(self, channel: Callable[[], Any], release: Callable[[], None],
-                 limit: int = OUTPUT_LIMIT, resume: int = OUTPUT_RESUME) -> None:
+    def __init__(
+        self,
+        channel: Callable[[], Any],
+        release: Callable[[], None],
+        limit: int = OUTPUT_LIMIT,
+        resume: int = OUTPUT_RESUME,
+    ) -> None:
         self._channel = channel
         self._release = release
         self.limit = limit

@@ -52,8 +52,14 @@ class SessionLimits:
 class Sessions:
     """Every session with a process, for the limit and for stopping the host."""
 
-    def __init__(self, limits: SessionLimits, tokens: TokenIssuer, socket_path: Path,
-                 log: Callable[[str], None], starter: Starter | None = None) -> None:
+    def __init__(
+        self,
+        limits: SessionLimits,
+        tokens: TokenIssuer,
+        socket_path: Path,
+        log: Callable[[str], None],
+        starter: Starter | None = None,
+    ) -> None:
         self.limits = limits
         self.starter = starter or Starter(log)  # cold starts unless serve passes a warm one
         self.tokens = tokens
@@ -105,8 +111,9 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
 
-    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
-                      term_modes: Any) -> bool:
+    def pty_requested(
+        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any
+    ) -> bool:
         self._term = term_type
         self._size = window_size(*term_size)
         return True
@@ -130,19 +137,23 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
 
     def session_started(self) -> None:
         limits = self.sessions.limits
-        refused = refusal(term=self._term, command=self.command,
-                          stopping=self.sessions.stopping, key=self.key,
-                          live_keys=(session.key for session in self.sessions.live),
-                          max_sessions=limits.max_sessions, max_per_key=limits.max_per_key,
-                          port=limits.port)
+        refused = refusal(
+            term=self._term,
+            command=self.command,
+            stopping=self.sessions.stopping,
+            key=self.key,
+            live_keys=(session.key for session in self.sessions.live),
+            max_sessions=limits.max_sessions,
+            max_per_key=limits.max_per_key,
+            port=limits.port,
+        )
         if refused is not None:
             self._log_refusal(refused.reason)
             self._refuse(refused.line)
         else:
             self._start()
 
-    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
-                              pixheight: int) -> None:
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self._size = window_size(width, height, pixwidth, pixheight)
         if self.child is not None:
             self.child.resize(self._size)
@@ -174,8 +185,13 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
 
     def _read_master_again(self) -> None:
         """Read the PTY again unless the channel or the pending output still holds it."""
-        if (self.child is not None and self.child.master >= 0 and not self._master_eof
-                and not self._out_paused and not self._output.held):
+        if (
+            self.child is not None
+            and self.child.master >= 0
+            and not self._master_eof
+            and not self._out_paused
+            and not self._output.held
+        ):
             self._loop.add_reader(self.child.master, self._read_master)
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -195,8 +211,9 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         assert self.chan is not None
         try:
             self.token = self.sessions.tokens.issue_token(self.key)
-            env = child_environment(terminal_name(self._term), self.sessions.socket_path,
-                                    self.token)
+            env = child_environment(
+                terminal_name(self._term), self.sessions.socket_path, self.token
+            )
             self.child = self.sessions.starter.start(env, self._size, self._child_exited)
         except Exception as exc:  # no process (fork limits, a full process table...)
             self.sessions.log(f"cannot start a session's process: {exc}")
@@ -206,8 +223,9 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
             self._refuse(CANNOT_START)
             return
         self.sessions.live.add(self)
-        self.sessions.log(f"session opened: {self.key} from {self.peer} "
-                          f"({len(self.sessions.live)} playing)")
+        self.sessions.log(
+            f"session opened: {self.key} from {self.peer} ({len(self.sessions.live)} playing)"
+        )
         self._loop.add_reader(self.child.master, self._read_master)
         self._arm_idle()
 
@@ -283,8 +301,9 @@ class PlayerSession(asyncssh.SSHServerSession[bytes]):
         if self._closing_line:
             self._send(f"\r\n{self._closing_line}\r\n".encode())
         self._exit(code if not self._closing_line else 0)
-        self.sessions.log(f"session closed: {self.key} (exit {code}; "
-                          f"{len(self.sessions.live)} playing)")
+        self.sessions.log(
+            f"session closed: {self.key} (exit {code}; {len(self.sessions.live)} playing)"
+        )
         self.finished.set()
 
     def _drain_master(self) -> None:

@@ -26,8 +26,9 @@ def table_socket(environ: dict[str, str] | os._Environ[str]) -> tuple[Path, str]
     token = environ.get(TOKEN_ENV, "").strip()
     if not socket_text or not token:
         missing = SOCKET_ENV if not socket_text else TOKEN_ENV
-        raise ClientProblem(f"{missing} is not set: this program is started by "
-                            "'robotui serve' for each player")
+        raise ClientProblem(
+            f"{missing} is not set: this program is started by 'robotui serve' for each player"
+        )
     path = Path(socket_text)
     try:
         info = os.stat(path)
@@ -44,8 +45,13 @@ def main() -> int:
         from robotui.config import AppConfig
         from saves import resolve_save_dir
 
-        config = AppConfig(save_dir=resolve_save_dir(None), start="lobby",
-                           table_socket=socket_path, table_token=token, mouse=False)
+        config = AppConfig(
+            save_dir=resolve_save_dir(None),
+            start="lobby",
+            table_socket=socket_path,
+            table_token=token,
+            mouse=False,
+        )
         from robotui.app import run_app
 
         run_app(config)

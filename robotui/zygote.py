@@ -53,10 +53,19 @@ from robotui.ssh_child import (
 ENTRY = "robotui.table_client:main"
 # What a player's process imports sooner or later: imported once, shared by every player.
 PRELOAD = (
-    "robotui.table_client", "robotui.config", "robotui.app", "saves", "hosting.client",
-    "screens.lobby", "screens.lobby.dialogs", "screens.online.session",
-    "screens.online.table_play", "screens.online.table_window", "screens.new_game",
-    "screens.dialogs", "screens.game_over",
+    "robotui.table_client",
+    "robotui.config",
+    "robotui.app",
+    "saves",
+    "hosting.client",
+    "screens.lobby",
+    "screens.lobby.dialogs",
+    "screens.online.session",
+    "screens.online.table_play",
+    "screens.online.table_window",
+    "screens.new_game",
+    "screens.dialogs",
+    "screens.game_over",
 )
 REPLY_TIMEOUT = 5.0  # seconds the server waits for a fork before starting cold
 READY_TIMEOUT = 60.0  # seconds the server waits for a new zygote's imports at start
@@ -103,8 +112,12 @@ class Zygote:
             # -P: the server's working folder is not put on the zygote's import path
             self.process = subprocess.Popen(
                 [sys.executable, "-P", "-m", "robotui.zygote", str(theirs.fileno()), entry],
-                env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                pass_fds=(theirs.fileno(),), start_new_session=True)
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                pass_fds=(theirs.fileno(),),
+                start_new_session=True,
+            )
         except BaseException:
             ours.close()
             raise
@@ -133,8 +146,9 @@ class Zygote:
             raise ZygoteGone("not ready")
         request = json.dumps({"env": env}).encode()
         try:
-            self.sock.sendmsg([request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS,
-                                           array.array("i", [slave]))])
+            self.sock.sendmsg(
+                [request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [slave]))]
+            )
             readable, _, _ = select.select([self.sock], [], [], REPLY_TIMEOUT)
         except OSError as exc:
             self.close()
@@ -180,8 +194,11 @@ class Starter:
 
     def start_zygote(self, env: dict[str, str] | None = None) -> None:
         """Start a zygote (if warm starts are on and none is running)."""
-        if (not self.warm or os.environ.get(CHILD_ENV, "").strip()
-                or (self.zygote is not None and self.zygote.alive())):
+        if (
+            not self.warm
+            or os.environ.get(CHILD_ENV, "").strip()
+            or (self.zygote is not None and self.zygote.alive())
+        ):
             return
         if not _prctl(_PR_SET_CHILD_SUBREAPER, 1):
             self.log("warm starts are off: this system cannot adopt the players' processes")
@@ -212,16 +229,17 @@ class Starter:
         zygote = self.zygote
         if zygote is None or not zygote.alive():
             if zygote is not None:
-                self.log(f"the zygote has gone (exit {zygote.process.poll()}); "
-                         "players' processes start cold until it is back")
+                self.log(
+                    f"the zygote has gone (exit {zygote.process.poll()}); "
+                    "players' processes start cold until it is back"
+                )
                 self.zygote = None
             if self.warm and time.monotonic() - self._last_start >= RESTART_AFTER:
                 self.start_zygote()
             raise ZygoteGone("no zygote")
         return zygote.spawn
 
-    def start(self, env: dict[str, str], size: bytes,
-              on_exit: Callable[[int], None]) -> PtyChild:
+    def start(self, env: dict[str, str], size: bytes, on_exit: Callable[[int], None]) -> PtyChild:
         """The player's process on a new PTY: warm when the zygote can, else cold. The
         test-only command line (CHILD_ENV) always starts cold."""
         if self.warm and not os.environ.get(CHILD_ENV, "").strip():

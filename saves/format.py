@@ -521,8 +521,9 @@ class _Checker:
                 kinds = list(dict.fromkeys(type(c) for c in opt.choices))
                 if type(value) not in kinds:  # a value of the right type is checked next
                     wanted = " or ".join(_type_name(k()) for k in kinds)
-                    self.fail(f"{where} should be {wanted}, not {_type_name(value)} "
-                              f"({_shown(value)})")
+                    self.fail(
+                        f"{where} should be {wanted}, not {_type_name(value)} ({_shown(value)})"
+                    )
             elif opt.kind == "int" and type(value) is not int:
                 self.fail(f"{where} should be an integer, not {_type_name(value)}")
             elif opt.kind == "text" and not isinstance(value, str):

@@ -77,8 +77,10 @@ def check_save_dir(directory: Path) -> None:
 
 def _folder_problem(exc: OSError) -> str:
     if isinstance(exc, PermissionError):
-        return ("the save folder cannot be read (permission denied); fix its permissions "
-                "or pick another folder with --save-dir")
+        return (
+            "the save folder cannot be read (permission denied); fix its permissions "
+            "or pick another folder with --save-dir"
+        )
     return f"the save folder cannot be read ({exc.strerror or exc})"
 
 
@@ -205,8 +207,10 @@ def sweep_temporary_files(directory: Path) -> list[Path]:
     try:
         with os.scandir(directory) as entries:
             stale = [
-                Path(e.path) for e in entries
-                if _TEMPORARY.match(e.name) and e.is_file(follow_symlinks=False)
+                Path(e.path)
+                for e in entries
+                if _TEMPORARY.match(e.name)
+                and e.is_file(follow_symlinks=False)
                 and e.stat(follow_symlinks=False).st_mtime < limit
             ]
     except OSError:
@@ -346,9 +350,7 @@ def newest_save(directory: Path, *, unfinished: bool = False) -> SaveSummary | N
     return next((s for s in good if not (unfinished and s.finished)), None)
 
 
-def resume_problem(
-    directory: Path, good: list[SaveSummary], bad: list[SaveError]
-) -> str:
+def resume_problem(directory: Path, good: list[SaveSummary], bad: list[SaveError]) -> str:
     """Why there is no game to resume (one line; ``good`` and ``bad`` as from
     :func:`list_saves`): no saves, only unreadable ones (how many, and the first reason),
     or only finished games."""
@@ -360,7 +362,8 @@ def resume_problem(
     if good:
         games = "the saved game is" if len(good) == 1 else f"all {len(good)} saved games are"
         return f"no unfinished game in {folder}: {games} finished" + (
-            f"; {skipped}" if skipped else "")
+            f"; {skipped}" if skipped else ""
+        )
     if skipped:
         return f"no saved game to resume in {folder}: {skipped}"
     return f"no saved games in {folder}"

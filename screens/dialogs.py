@@ -89,8 +89,7 @@ class PassScreen(ModalScreen[str | None]):
     text of the leave confirmation, asked when ``q`` is pressed), ``q`` or Escape may leave
     the game from here: the screen then answers ``"leave"``."""
 
-    BINDINGS = [Binding("enter,space", "ready", "I'm ready"),
-                Binding("q,escape", "leave", "Leave")]
+    BINDINGS = [Binding("enter,space", "ready", "I'm ready"), Binding("q,escape", "leave", "Leave")]
     # Keys this soon after the screen appears are the last player's (a double-tapped Enter
     # that ended their move): they must not uncover the next player's cards.
     SETTLE = 0.6  # seconds
@@ -159,7 +158,11 @@ class PreviewScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,v,q,enter,l,m", "close", "Close")]
 
     def __init__(
-        self, title: str, text: str | Text, at_end: bool = False, focus_line: int | None = None,
+        self,
+        title: str,
+        text: str | Text,
+        at_end: bool = False,
+        focus_line: int | None = None,
         full: bool = False,
     ) -> None:
         super().__init__()
@@ -184,8 +187,7 @@ class PreviewScreen(ModalScreen[None]):
         elif self.focus_line is not None:
             line = self.focus_line
             self.call_after_refresh(
-                lambda: scroll.scroll_to(
-                    y=max(0, line - scroll.size.height // 2), animate=False)
+                lambda: scroll.scroll_to(y=max(0, line - scroll.size.height // 2), animate=False)
             )
 
     def action_close(self) -> None:

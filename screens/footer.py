@@ -40,8 +40,9 @@ class Footer(TextualFooter):
             if group is not None and len(same_group) > 1:
                 with KeyGroup(classes="-compact" if group.compact else ""):
                     for binding, enabled, tooltip in (run[0] for run in same_group):
-                        yield self._key(binding, "", enabled,
-                                        tooltip or binding.description, "-grouped")
+                        yield self._key(
+                            binding, "", enabled, tooltip or binding.description, "-grouped"
+                        )
                 yield FooterLabel(group.description)
             else:
                 for binding, enabled, tooltip in (run[0] for run in same_group):
@@ -50,16 +51,28 @@ class Footer(TextualFooter):
             found = active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
             if found is not None:
                 _, binding, enabled, _ = found
-                yield FooterKey(binding.key, self.app.get_key_display(binding),
-                                binding.description, binding.action,
-                                classes="-command-palette", disabled=not enabled,
-                                tooltip=binding.tooltip or binding.description)
+                yield FooterKey(
+                    binding.key,
+                    self.app.get_key_display(binding),
+                    binding.description,
+                    binding.action,
+                    classes="-command-palette",
+                    disabled=not enabled,
+                    tooltip=binding.tooltip or binding.description,
+                )
 
-    def _key(self, binding: Binding, description: str, enabled: bool, tooltip: str,
-             classes: str) -> FooterKey:
-        key = FooterKey(binding.key, self.app.get_key_display(binding), description,
-                        binding.action, disabled=not enabled, tooltip=tooltip,
-                        classes=classes)
+    def _key(
+        self, binding: Binding, description: str, enabled: bool, tooltip: str, classes: str
+    ) -> FooterKey:
+        key = FooterKey(
+            binding.key,
+            self.app.get_key_display(binding),
+            description,
+            binding.action,
+            disabled=not enabled,
+            tooltip=tooltip,
+            classes=classes,
+        )
         key.set_reactive(FooterKey.compact, self.compact)
         return key
 

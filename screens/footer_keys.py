@@ -47,7 +47,10 @@ class FooterKeys(FooterKeysSurface):
     # a key the footer has no room for (or does not show now) still works.
     FOOTER_MAIN: dict[UiPhase, tuple[FooterKey, ...]] = {}
     FOOTER_OPTIONAL: tuple[FooterKey, ...] = (
-        ("undo", "u", "Undo"), ("hint", "H", "Hint"), ("save_as", "^s", "Save"))
+        ("undo", "u", "Undo"),
+        ("hint", "H", "Hint"),
+        ("save_as", "^s", "Save"),
+    )
     FOOTER_END: tuple[FooterKey, ...] = (("rules", "?", "Rules"), ("leave", "q", "Quit"))
 
     def footer_mode(self) -> UiPhase:
@@ -97,8 +100,11 @@ class FooterKeys(FooterKeysSurface):
         bindings = super().active_bindings
         enabled = {a.binding.action for a in bindings.values() if a.enabled}
         shown = {action for action, _, _ in self.footer_keys(bindings)}
-        return [k for k in self.footer_optional()
-                if k[0] in enabled and k[0] not in shown and self.offers(k[0])]
+        return [
+            k
+            for k in self.footer_optional()
+            if k[0] in enabled and k[0] not in shown and self.offers(k[0])
+        ]
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:

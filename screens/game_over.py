@@ -48,8 +48,11 @@ class GameOverScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         text = self.summary()
-        keys = ("m back to the lobby   b/Escape look at the board" if self.at_table
-                else "n new game   m menu   b/Escape look at the board")
+        keys = (
+            "m back to the lobby   b/Escape look at the board"
+            if self.at_table
+            else "n new game   m menu   b/Escape look at the board"
+        )
         text.append(keys, "dim")
         with Vertical(classes=self.DIALOG_CLASSES):
             yield Static("Game over", classes="dialog-title")

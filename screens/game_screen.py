@@ -47,8 +47,10 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
     """
 
     KEYS_HELP = ""
-    BINDINGS = [Binding("ctrl+t", "table_window", "Table", show=False),
-                Binding("ctrl+r", "table_resign", "Resign", show=False)]
+    BINDINGS = [
+        Binding("ctrl+t", "table_window", "Table", show=False),
+        Binding("ctrl+r", "table_resign", "Resign", show=False),
+    ]
 
     def __init__(self, session: GameSession, glyphs: Glyphs) -> None:
         super().__init__()
@@ -100,8 +102,9 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
 
     # Keys that still work once the game is over (the board stays to be looked at); a
     # screen adds its own, e.g. moving a cursor over the finished board.
-    OVER_ACTIONS = frozenset({"show_result", "new_game", "save_as", "rules", "leave", "undo",
-                              "full_log", "table_window"})
+    OVER_ACTIONS = frozenset(
+        {"show_result", "new_game", "save_as", "rules", "leave", "undo", "full_log", "table_window"}
+    )
     # Keys whose meaning depends on the moment: the ui phases (see :meth:`ui_phase`) in
     # which an action works. The footer shows only the keys that work, so it tells the truth.
     PHASE_ACTIONS: dict[str, tuple[UiPhase, ...]] = {}
@@ -260,8 +263,14 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
 
         # exit_on_error=False: a failing player is told on the status line (the game is
         # saved and resumes where it was), it does not end robotui
-        self.run_worker(think, thread=True, exclusive=True, group="computer", name="computer",
-                        exit_on_error=False)
+        self.run_worker(
+            think,
+            thread=True,
+            exclusive=True,
+            group="computer",
+            name="computer",
+            exit_on_error=False,
+        )
 
     def start_hint(self) -> None:
         seat = self.game_state.current_player()
@@ -287,8 +296,9 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
         def think() -> tuple[Any, int, Any]:
             return asked, seat, player.choose(view)
 
-        self.run_worker(think, thread=True, exclusive=True, group="hint", name="hint",
-                        exit_on_error=False)
+        self.run_worker(
+            think, thread=True, exclusive=True, group="hint", name="hint", exit_on_error=False
+        )
 
     def hint_key(self) -> tuple[Any, ...]:
         """The position a hint is for: the match, its length and who is to move. A hint
@@ -306,8 +316,10 @@ class GameScreen(TablePlayMixin, FooterKeys, Screen[None]):
             else:
                 self.thinking_since = None
                 self.thinking_seat = None
-                self.message = (f"The computer player failed ({worker.error}). The game is "
-                                "saved: q leaves, resuming asks it again.")
+                self.message = (
+                    f"The computer player failed ({worker.error}). The game is "
+                    "saved: q leaves, resuming asks it again."
+                )
             self.refresh_all()
             return
         if event.state != WorkerState.SUCCESS:

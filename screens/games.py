@@ -14,7 +14,6 @@ from engines.registry import GameInfo, all_games, game_infos
 from screens.glyphs import Glyphs
 
 if TYPE_CHECKING:
-
     from screens.game_screen import GameScreen
     from screens.session import GameSession
 

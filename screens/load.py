@@ -38,8 +38,9 @@ class LoadScreen(Screen[Path | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="load"):
-            yield Static(f"Saved games in {safe_text(str(self.save_dir))}", id="load-title",
-                         markup=False)
+            yield Static(
+                f"Saved games in {safe_text(str(self.save_dir))}", id="load-title", markup=False
+            )
             yield DataTable(id="load-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="load-errors")
         yield Footer()
@@ -70,8 +71,11 @@ class LoadScreen(Screen[Path | None]):
         for err in errors[:MAX_SKIPPED]:
             notes.append(f"Skipped: {err}\n", "yellow")
         if len(errors) > MAX_SKIPPED:
-            notes.append(f"... and {len(errors) - MAX_SKIPPED} more unreadable files: "
-                         "'robotui saves list' names them all.\n", "yellow")
+            notes.append(
+                f"... and {len(errors) - MAX_SKIPPED} more unreadable files: "
+                "'robotui saves list' names them all.\n",
+                "yellow",
+            )
         self.query_one("#load-errors", Static).update(notes)
 
     def selected(self) -> SaveSummary | None:

@@ -78,8 +78,9 @@ class MainMenu(Screen[None]):
             else:
                 options.append(None)
             # the newest game not over yet, as 'robotui resume' picks it
-            options.append(Option(Text("Resume the newest unfinished game", style="bold"),
-                                  id="resume"))
+            options.append(
+                Option(Text("Resume the newest unfinished game", style="bold"), id="resume")
+            )
             options.append(Option(Text("Load a saved game...", style="bold"), id="load"))
             options.append(Option(Text("Quit", style="bold"), id="quit"))
             yield MenuOptions(*options, id="menu-options")

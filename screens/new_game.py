@@ -114,7 +114,8 @@ class NewGameChoice:
         return cls(
             game_id=game_id,
             opponent=(computers[0] if len(set(computers)) == 1 else ",".join(computers))
-            if computers else HUMAN,
+            if computers
+            else HUMAN,
             side=side if len(players) == 2 or humans == 1 else 0,
             options=dict(options),
             num_players=len(players),
@@ -140,7 +141,8 @@ class TableChoice:
             "type": "create",
             "game": self.game_id,
             "seats": [
-                {"kind": "person", "level": None} if kind == PERSON
+                {"kind": "person", "level": None}
+                if kind == PERSON
                 else {"kind": "computer", "level": kind}
                 for kind in self.seats
             ],
@@ -220,9 +222,7 @@ class NewGameScreen(ModalScreen[NewGameChoice | TableChoice | None]):
             else:
                 with Horizontal(classes="seed-row"):
                     yield Static(" Seed (optional)", classes="seed-label")
-                    yield Input(
-                        placeholder="random", id="seed", restrict=r"[0-9]*", max_length=12
-                    )
+                    yield Input(placeholder="random", id="seed", restrict=r"[0-9]*", max_length=12)
             start = "create" if self.table else "start"
             hint = f"Up/Down: move   Left/Right: change   Enter: {start}   Esc: cancel"
             if spec.preview_text(spec.normalize_options({})) is not None:
@@ -243,8 +243,10 @@ class NewGameScreen(ModalScreen[NewGameChoice | TableChoice | None]):
         kinds = [(YOU, "You"), (PERSON, "Person")]
         kinds += [(lv, LEVEL_LABELS.get(lv, f"Computer: {lv}")) for lv in levels]
         names = spec.seat_names(spec.max_players)
-        labels = [name if str(seat + 1) in name else f"Seat {seat + 1}: {name}"
-                  for seat, name in enumerate(names)]
+        labels = [
+            name if str(seat + 1) in name else f"Seat {seat + 1}: {name}"
+            for seat, name in enumerate(names)
+        ]
         if any(cell_len(label) > 13 for label in labels):
             # a space before the value: every seat in the short form, so that the rows read
             # alike ("1. Rows", "2. Columns"; not "Seat 1: Rows" above "2. Columns")
@@ -253,13 +255,15 @@ class NewGameScreen(ModalScreen[NewGameChoice | TableChoice | None]):
             yield ChoiceRow(label, kinds, YOU if seat == 0 else PERSON, id=f"seat-{seat}")
 
     def _table_setting_rows(self) -> ComposeResult:
-        yield ChoiceRow("Private", [("no", "No"), ("yes", "Yes: join by code")], "no",
-                        id="table-private")
+        yield ChoiceRow(
+            "Private", [("no", "No"), ("yes", "Yes: join by code")], "no", id="table-private"
+        )
         if self.spec.table_timer:  # every decision the table waits on gets 30 s
-            yield ChoiceRow("30 s timer", [("off", "Off"), ("on", "On")], "off",
-                            id="table-timer")
-        after = [(str(m), f"A computer, after {m} min away" if m else "Never: the seat waits")
-                 for m in STAND_IN_MINUTES]
+            yield ChoiceRow("30 s timer", [("off", "Off"), ("on", "On")], "off", id="table-timer")
+        after = [
+            (str(m), f"A computer, after {m} min away" if m else "Never: the seat waits")
+            for m in STAND_IN_MINUTES
+        ]
         yield ChoiceRow("Stand-in", after, "0", id="table-stand-in")
 
     def _table_players(self) -> int:
@@ -377,8 +381,11 @@ class NewGameScreen(ModalScreen[NewGameChoice | TableChoice | None]):
         row_id = event.row.id or ""
         if self.table and row_id.startswith("seat-") and event.value == YOU:
             for other in self.query(ChoiceRow):  # one "You": the seat you had opens up
-                if other is not event.row and (other.id or "").startswith("seat-") \
-                        and other.value == YOU:
+                if (
+                    other is not event.row
+                    and (other.id or "").startswith("seat-")
+                    and other.value == YOU
+                ):
                     other.index = 1  # Person
         if event.row.id == "opponent" and event.value != MIXED and self.spec.max_players > 2:
             for k in range(self.spec.max_players - 1):  # "Mixed" then starts from it
@@ -471,13 +478,18 @@ class NewGameScreen(ModalScreen[NewGameChoice | TableChoice | None]):
         costs the memory: the game starts all the same)."""
         try:
             remember_choices(
-                self.spec, opponent=choice.opponent, side=choice.side,
-                players=choice.num_players, humans=choice.humans, options=choice.options,
+                self.spec,
+                opponent=choice.opponent,
+                side=choice.side,
+                players=choice.num_players,
+                humans=choice.humans,
+                options=choice.options,
             )
         except (OSError, TypeError, ValueError) as exc:
             reason = getattr(exc, "strerror", None) or exc
-            self.notify(f"Could not remember these choices: {safe_text(reason)}",
-                        severity="warning")
+            self.notify(
+                f"Could not remember these choices: {safe_text(reason)}", severity="warning"
+            )
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -131,5 +131,13 @@ def _same(content: object, shown: object) -> bool:
 
 
 def _look(text: Text) -> tuple[object, ...]:
-    return (text.plain, text.spans, str(text.style), text.justify, text.overflow,
-            text.no_wrap, text.end, text.tab_size)
+    return (
+        text.plain,
+        text.spans,
+        str(text.style),
+        text.justify,
+        text.overflow,
+        text.no_wrap,
+        text.end,
+        text.tab_size,
+    )

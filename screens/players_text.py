@@ -14,8 +14,7 @@ def players_text(players: Sequence[PlayerEntry]) -> str:
     """``You vs Computer (hard)``; in bigger games ``You + 3 computers (hard)``."""
     if len(players) <= 2:
         return " vs ".join(
-            p.name if p.kind == "human" or not p.level else f"{p.name} ({p.level})"
-            for p in players
+            p.name if p.kind == "human" or not p.level else f"{p.name} ({p.level})" for p in players
         )
     humans = [p.name for p in players if p.kind == "human"]
     levels = list(dict.fromkeys(p.level or "?" for p in players if p.kind != "human"))

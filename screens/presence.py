@@ -37,8 +37,9 @@ def presence_words(seat: dict[str, Any], since: float = 0.0) -> str:
         return "in the lobby"
     if where == AT_TABLE:
         at = seat.get("at")
-        return f"at #{at}" if isinstance(at, int) and not isinstance(at, bool) else \
-            "at another table"
+        return (
+            f"at #{at}" if isinstance(at, int) and not isinstance(at, bool) else "at another table"
+        )
     if where == AWAY:
         gone = int(seat.get("gone_for") or seat.get("absent_for") or 0) + int(since)
         return "offline" if gone >= OFFLINE_AFTER else away_words(gone)

@@ -213,15 +213,20 @@ class GameSession(SavedGameView):
             self.last_save = SaveStatus(True, f"Saved as {self.name!r}")
             return self.last_save
         try:
-            if (path is not None and self._on_disk is not None
-                    and _in_folder(path, self.save_dir)
-                    and path.exists() and _digest(path) != self._on_disk):
+            if (
+                path is not None
+                and self._on_disk is not None
+                and _in_folder(path, self.save_dir)
+                and path.exists()
+                and _digest(path) != self._on_disk
+            ):
                 old = self.saved.name
                 self.saved.name = unique_name(self.save_dir, old)
                 self.saved.path = None
                 # the new name first: a narrow status line may cut the end
-                forked = (f"Now saved as {self.saved.name!r}: another robotui saved {old!r} "
-                          "meanwhile.")
+                forked = (
+                    f"Now saved as {self.saved.name!r}: another robotui saved {old!r} meanwhile."
+                )
             write_save(self.save_dir, self.saved)
         except (OSError, SaveError) as exc:
             # the reason first: the status line may cut what follows
@@ -252,8 +257,10 @@ class GameSession(SavedGameView):
         old_name = self.saved.name
         cut = len(" ".join(new_name.split())) > NAME_LIMIT
         wanted = new_name = clean_name(new_name)  # one line, at most NAME_LIMIT characters
-        if (wanted.casefold() != old_name.casefold()
-                and unique_name(self.save_dir, wanted) != wanted):
+        if (
+            wanted.casefold() != old_name.casefold()
+            and unique_name(self.save_dir, wanted) != wanted
+        ):
             # the game stays saved under its name (last_save is unchanged)
             return SaveStatus(False, f"Another save is named {wanted!r}: pick another name.")
         self.saved.name = new_name
@@ -267,8 +274,9 @@ class GameSession(SavedGameView):
             with contextlib.suppress(OSError, SaveError):
                 delete_save(self.save_dir, old_name)
         if cut:  # said, not done silently
-            status = SaveStatus(True, f"{status.message} (a name has at most {NAME_LIMIT} "
-                                "characters).")
+            status = SaveStatus(
+                True, f"{status.message} (a name has at most {NAME_LIMIT} characters)."
+            )
             self.last_save = status
         return status
 

@@ -84,7 +84,7 @@ def wrap_cells(
         while True:  # the word broken by cells, each piece by its line's indent
             piece = cut_cells(rest, width - cell_len(indent)) if break_long_words else rest
             piece = piece or rest[0]  # a character wider than the line: alone
-            rest = rest[len(piece):]
+            rest = rest[len(piece) :]
             if not rest:
                 break
             lines.append(indent + piece)
@@ -108,8 +108,13 @@ def wrap_text(
 ) -> list[str]:
     """``textwrap.wrap`` in cells: its lines where they fit ``width`` cells (plain text),
     else :func:`wrap_cells`."""
-    lines = textwrap.wrap(text, width, initial_indent=initial_indent,
-                          subsequent_indent=subsequent_indent, break_on_hyphens=break_on_hyphens)
+    lines = textwrap.wrap(
+        text,
+        width,
+        initial_indent=initial_indent,
+        subsequent_indent=subsequent_indent,
+        break_on_hyphens=break_on_hyphens,
+    )
     if _fits(lines, width):
         return lines
     return wrap_cells(text, width, initial_indent, subsequent_indent)
@@ -165,8 +170,11 @@ def wrap_groups(groups: list[str], width: int, balance: bool = False) -> list[st
         return [line.replace(nbsp, " ") for line in lines]
     if balance and len(lines) > 1:
         narrow = width - 1
-        while (narrow > 0 and len(tighter := textwrap.wrap(text, narrow)) == len(lines)
-               and _fits(tighter, width)):
+        while (
+            narrow > 0
+            and len(tighter := textwrap.wrap(text, narrow)) == len(lines)
+            and _fits(tighter, width)
+        ):
             lines, narrow = tighter, narrow - 1
     return [line.replace(nbsp, " ") for line in lines]
 
@@ -186,9 +194,16 @@ def wrap_log(lines: list[tuple[str, str]], width: int) -> list[tuple[str, str]]:
         indent = " " * min(width // 2, len(text) - len(text.lstrip()) + 2)
         parts: list[str] = []
         for source, whole in ((_GLUE.sub("\0", text), False), (text, False), (text, True)):
-            parts = [part.replace("\0", " ") for part in textwrap.wrap(
-                source, width, subsequent_indent=indent, break_on_hyphens=False,
-                break_long_words=whole)]
+            parts = [
+                part.replace("\0", " ")
+                for part in textwrap.wrap(
+                    source,
+                    width,
+                    subsequent_indent=indent,
+                    break_on_hyphens=False,
+                    break_long_words=whole,
+                )
+            ]
             if _fits(parts, width):
                 break
         else:  # wide characters: textwrap counts characters, these lines need cells

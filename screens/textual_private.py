@@ -38,8 +38,15 @@ from textual.widgets import Static
 from textual.widgets._footer import FooterKey, FooterLabel, KeyGroup
 
 __all__ = [
-    "ChopsUpdate", "FatalErrorHook", "FooterKey", "FooterLabel", "KeyGroup", "OneLayout",
-    "replace_chops_render", "set_static_content", "static_markup",
+    "ChopsUpdate",
+    "FatalErrorHook",
+    "FooterKey",
+    "FooterLabel",
+    "KeyGroup",
+    "OneLayout",
+    "replace_chops_render",
+    "set_static_content",
+    "static_markup",
 ]
 
 

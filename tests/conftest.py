@@ -23,8 +23,16 @@ import screens.session
 import screens.stak_bots.screen
 
 # Words in a test's source that mean it drives a real terminal: a pty, tmux or ssh.
-TERMINAL_WORDS = ("Terminal(", "tmux", "openpty", "PtyChild", "pty.fork", "asyncssh.connect",
-                  "robotui_serve(", "pty_robotui")
+TERMINAL_WORDS = (
+    "Terminal(",
+    "tmux",
+    "openpty",
+    "PtyChild",
+    "pty.fork",
+    "asyncssh.connect",
+    "robotui_serve(",
+    "pty_robotui",
+)
 
 
 def drives_a_terminal(item: pytest.Item) -> bool:

@@ -70,8 +70,9 @@ class Robot:
     def __post_init__(self) -> None:
         for part, value in zip(PARTS, (self.head, self.torso, self.legs), strict=True):
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
-                raise ValueError(f"{part} colour must be 0..3 (red, green, blue, yellow), "
-                                 f"not {value!r}")
+                raise ValueError(
+                    f"{part} colour must be 0..3 (red, green, blue, yellow), not {value!r}"
+                )
 
     @classmethod
     def from_code(cls, code: int) -> Robot:

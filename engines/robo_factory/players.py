@@ -52,8 +52,7 @@ def own_candidates(view: RoboFactoryView) -> list[int]:
         card, tile = view.bought
         cands = [c for c in cands if MATCH[card][c] == tile]
     if view.own_build is not None and view.tile is not None:
-        cands = [c for c in cands if MATCH[view.own_build][c] == view.tile
-                 and c != view.own_build]
+        cands = [c for c in cands if MATCH[view.own_build][c] == view.tile and c != view.own_build]
     return cands
 
 
@@ -89,8 +88,9 @@ class EasyPlayer:
         seen = view.seen_cards()
         cands = [c for c in public_candidates(view) if c not in seen]
         if view.phase == REBUILD and view.own_build is not None and view.tile is not None:
-            cands = [c for c in cands if MATCH[c][view.own_build] == view.tile
-                     and c != view.own_build]
+            cands = [
+                c for c in cands if MATCH[c][view.own_build] == view.tile and c != view.own_build
+            ]
         cands = cands or view.candidates() or list(CODES)
         sure = len(cands) == 1 and not view.eureka_used[view.seat]
         return Build(self.rng.choice(cands), sure)
@@ -122,8 +122,9 @@ class NormalPlayer:
             return Build(self.rng.choice(cands), sure)
         scores = [split_score(cands, c) for c in cands]
         best = min(scores)
-        return Build(self.rng.choice([c for c, s in zip(cands, scores, strict=True)
-                                      if s == best]), sure)
+        return Build(
+            self.rng.choice([c for c, s in zip(cands, scores, strict=True) if s == best]), sure
+        )
 
 
 class HardPlayer:
@@ -187,8 +188,7 @@ class HardPlayer:
         return 1.0 - miss
 
     def plays_to_win(self, view: RoboFactoryView) -> bool:
-        return (view.num_players >= self.win_from
-                and view.manufacturer_turns_left() < self.win_turns)
+        return view.num_players >= self.win_from and view.manufacturer_turns_left() < self.win_turns
 
     def choose(self, view: RoboFactoryView) -> Buy | Build:
         cands = view.candidates()
@@ -199,8 +199,10 @@ class HardPlayer:
             values = buy_values(cands, view.hand, ctx)
             if self.win_buy and self.plays_to_win(view):
                 cubes = dict((card, v) for v, card in values)
-                values = [(w + self.ev_blend * cubes[card], card)
-                          for w, card in buy_win(view, cands, self.sampler)]
+                values = [
+                    (w + self.ev_blend * cubes[card], card)
+                    for w, card in buy_win(view, cands, self.sampler)
+                ]
             best = max(v for v, _ in values)
             top = [card for v, card in values if v >= best - 1e-9]
             return Buy(top[0] if len(top) == 1 else self.rng.choice(top))
@@ -218,14 +220,15 @@ class HardPlayer:
             builds = list(cands) + [b for _, b, _ in probes[: self.probes]]
             builds = list(dict.fromkeys(builds))
             cube_of = {(b, e): v for v, b, e in scored}
-            scored = [(w + self.ev_blend * cube_of[(b, e)], b, e) for w, b, e in
-                      first_try_win(view, cands, builds, self.sampler, self.per_order)]
+            scored = [
+                (w + self.ev_blend * cube_of[(b, e)], b, e)
+                for w, b, e in first_try_win(view, cands, builds, self.sampler, self.per_order)
+            ]
         elif self.crowd and len(cands) > 1 and view.num_players >= self.crowd_from:
             probes = sorted((t for t in scored if t[1] not in members), reverse=True)
             builds = list(cands) + [b for _, b, _ in probes[: self.probes]]
             builds = list(dict.fromkeys(builds))
-            scored = first_try_crowd(view, cands, ctx, builds, self.sampler,
-                                     self.per_order)
+            scored = first_try_crowd(view, cands, ctx, builds, self.sampler, self.per_order)
         best = max(v for v, _, _ in scored)
         tops = [(b, e) for v, b, e in scored if v >= best - 1e-9]
         preferred = [t for t in tops if t[0] in members] or tops

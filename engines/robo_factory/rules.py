@@ -99,5 +99,3 @@ def build_text(build: Build | None) -> str:
     if build is None:
         return "-"
     return letters(build.code) + (" eureka" if build.eureka else "")
-
-

@@ -98,9 +98,7 @@ class RoboFactorySpec(GameSpec):
         ),
     )
 
-    def new_game(
-        self, num_players: int, options: Mapping[str, Any], seed: int
-    ) -> RoboFactoryState:
+    def new_game(self, num_players: int, options: Mapping[str, Any], seed: int) -> RoboFactoryState:
         self.check_players(num_players)
         opts = self.normalize_options(options)
         state = RoboFactoryState(num_players, seed, opts["tiebreak"])
@@ -152,8 +150,9 @@ class RoboFactorySpec(GameSpec):
             return self.headline(result, names)
         cubes = result.scores[result.winners[0]]
         unit = f"{cubes} cube{'s' if cubes != 1 else ''}"
-        return self.headline(result, names, f" with {unit}" if len(result.winners) == 1
-                             else f" at {unit}")
+        return self.headline(
+            result, names, f" with {unit}" if len(result.winners) == 1 else f" at {unit}"
+        )
 
     def rules_text(self) -> str:
         return RULES

@@ -22,12 +22,23 @@ from engines.robo_factory.view import RoboFactoryView
 
 # Gains per customer turn, Eureka die excluded: ``{gain: probability}``, measured in
 # 3,000 4-player games of hard against three normal players (seeds 100000+).
-OWN_MAKER = {-7: 0.0002, -6: 0.0002, -5: 0.0002, -4: 0.0003, -3: 0.0002, -2: 0.0026,
-             -1: 0.1281, 0: 0.1213, 1: 0.0784, 2: 0.0706, 3: 0.4483, 4: 0.1497}
+OWN_MAKER = {
+    -7: 0.0002,
+    -6: 0.0002,
+    -5: 0.0002,
+    -4: 0.0003,
+    -3: 0.0002,
+    -2: 0.0026,
+    -1: 0.1281,
+    0: 0.1213,
+    1: 0.0784,
+    2: 0.0706,
+    3: 0.4483,
+    4: 0.1497,
+}
 OWN_CUSTOMER = {0: 0.5297, 1: 0.057, 2: 0.0702, 3: 0.3133, 4: 0.0223, 5: 0.0065, 6: 0.001}
 RIVAL_MAKER = {-2: 0.0123, -1: 0.1651, 0: 0.2468, 1: 0.0685, 2: 0.0885, 3: 0.1548, 4: 0.2641}
-RIVAL_CUSTOMER = {0: 0.2242, 1: 0.3696, 2: 0.1321, 3: 0.2558, 4: 0.0159, 5: 0.0023,
-                  6: 0.0002}
+RIVAL_CUSTOMER = {0: 0.2242, 1: 0.3696, 2: 0.1321, 3: 0.2558, 4: 0.0159, 5: 0.0023, 6: 0.0002}
 # Chance per manufacturer turn that a player still holding the Eureka uses it (and wins
 # the die: both levels shout when sure).
 OWN_HAZARD = 0.57
@@ -107,8 +118,15 @@ class Standings:
     :meth:`of` gives the (cached) standings of a view.
     """
 
-    def __init__(self, seat: int, num_players: int, turn: int, total_turns: int,
-                 eureka_used: Sequence[bool], tie: float | None = None) -> None:
+    def __init__(
+        self,
+        seat: int,
+        num_players: int,
+        turn: int,
+        total_turns: int,
+        eureka_used: Sequence[bool],
+        tie: float | None = None,
+    ) -> None:
         self.seat = seat
         self.n = num_players
         self.tie = TIE if tie is None else tie
@@ -129,8 +147,9 @@ class Standings:
 
     @classmethod
     def of(cls, view: RoboFactoryView) -> Standings:
-        return _standings(view.seat, view.num_players, view.turn, view.total_turns,
-                          view.eureka_used, TIE)
+        return _standings(
+            view.seat, view.num_players, view.turn, view.total_turns, view.eureka_used, TIE
+        )
 
     def _future(self, seat: int, later: range, eureka: bool, own: bool) -> Dist:
         customers = sum(1 for t in later if t % self.n == seat)
@@ -172,6 +191,12 @@ class Standings:
 
 
 @lru_cache(maxsize=64)
-def _standings(seat: int, num_players: int, turn: int, total_turns: int,
-               eureka_used: tuple[bool, ...], tie: float) -> Standings:
+def _standings(
+    seat: int,
+    num_players: int,
+    turn: int,
+    total_turns: int,
+    eureka_used: tuple[bool, ...],
+    tie: float,
+) -> Standings:
     return Standings(seat, num_players, turn, total_turns, eureka_used, tie)

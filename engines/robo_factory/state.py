@@ -53,9 +53,25 @@ from engines.robo_factory.rules import (
 from engines.robo_factory.view import RoboFactoryView
 
 __all__ = [
-    "BOX_CUBES", "BUILD", "BUY", "EXTRA", "MAX_EXTRA_ROUNDS", "OVER", "REBUILD", "SHARE",
-    "START_CUBES", "Build", "Buy", "Event", "RoboFactoryState", "RoboFactoryView",
-    "base_turns", "deal_random", "eureka_die", "legal_builds", "seat_name",
+    "BOX_CUBES",
+    "BUILD",
+    "BUY",
+    "EXTRA",
+    "MAX_EXTRA_ROUNDS",
+    "OVER",
+    "REBUILD",
+    "SHARE",
+    "START_CUBES",
+    "Build",
+    "Buy",
+    "Event",
+    "RoboFactoryState",
+    "RoboFactoryView",
+    "base_turns",
+    "deal_random",
+    "eureka_die",
+    "legal_builds",
+    "seat_name",
 ]
 
 
@@ -208,8 +224,17 @@ class RoboFactoryState(GameState):
                     self.cubes[seat] -= loss
                     self.supply += loss
             self.events.append(
-                Event(self.turn, "check", seat, build.code, attempt, right, die,
-                      self.cubes[seat] - before, paid)
+                Event(
+                    self.turn,
+                    "check",
+                    seat,
+                    build.code,
+                    attempt,
+                    right,
+                    die,
+                    self.cubes[seat] - before,
+                    paid,
+                )
             )
         return anyone
 
@@ -268,8 +293,9 @@ class RoboFactoryState(GameState):
         if self.phase == BUY:
             if not isinstance(action, Buy):
                 raise IllegalAction("manufacturers first decide whether to buy information")
-            if action.card is not None and (type(action.card) is not int
-                                            or action.card not in self.hands[actor]):
+            if action.card is not None and (
+                type(action.card) is not int or action.card not in self.hands[actor]
+            ):
                 raise IllegalAction(f"{seat_name(actor)} holds no {card_text(action.card)} card")
             if action.card is not None and self.cubes[actor] < 1:
                 raise IllegalAction("information costs a cube and you have none")
@@ -453,9 +479,11 @@ class RoboFactoryState(GameState):
         ``supply: -99``)."""
         snap = self.snapshot(public)
         supply = self.supply
-        snap["supply"] = (f"{supply} cubes left in the box" if supply >= 0 else
-                          f"the box is empty; {-supply} more cubes came from the unlimited "
-                          "supply")
+        snap["supply"] = (
+            f"{supply} cubes left in the box"
+            if supply >= 0
+            else f"the box is empty; {-supply} more cubes came from the unlimited supply"
+        )
         return snap
 
     def snapshot(self, public: bool = False) -> dict[str, Any]:
@@ -465,12 +493,14 @@ class RoboFactoryState(GameState):
             "phase": self.phase,
             "cubes": list(self.cubes),
             "supply": self.supply,
-            "eureka_used": [seat_name(s).lower() for s in range(self.num_players)
-                            if self.eureka_used[s]],
+            "eureka_used": [
+                seat_name(s).lower() for s in range(self.num_players) if self.eureka_used[s]
+            ],
         }
         if self.phase != OVER:
-            snap["open"] = [f"{letters(c)}={t}" for c, t in
-                            zip(self.open_cards, self.open_tiles, strict=True)]
+            snap["open"] = [
+                f"{letters(c)}={t}" for c, t in zip(self.open_cards, self.open_tiles, strict=True)
+            ]
             if public:  # the order, the private cards, what was bought, the builds: secret
                 return snap
             snap["order"] = letters(self.order)
@@ -485,5 +515,3 @@ class RoboFactoryState(GameState):
                 if self.builds[s] is not None
             ]
         return snap
-
-

@@ -65,6 +65,7 @@ def render(layout: Layout, robots: dict[int, str] | None = None) -> str:
     lines.append(
         "        F1.. flag  S1.. start  P pusher  C crusher  L laser source (: ~ beam)  | --- walls"
     )
+
     def at(i: int) -> str:
         """A square as drawn above (``m10``), and by board where the course has several
         (``m10 = laser-alley:a10``), as the course and board files name it."""

@@ -159,8 +159,7 @@ class _CourseBoards:
 
     def looked_in(self) -> str:
         return (
-            f"{_board_folders(self.folder)} and the bundled "
-            f"boards: {', '.join(bundled_boards())}"
+            f"{_board_folders(self.folder)} and the bundled boards: {', '.join(bundled_boards())}"
         )
 
 
@@ -281,7 +280,9 @@ def resolve_file(name: str) -> Path:
             return candidate
     boards = sorted(set(bundled_boards()) | set(_stems(user_dir() / "boards")))
     raise BoardError(
-        name, 0, 0,
+        name,
+        0,
+        0,
         "no such file, and no board or course has that id; courses: "
         f"{', '.join(course_ids())}; boards: {', '.join(boards)}",
     )

@@ -35,9 +35,7 @@ class BoardFinder(Protocol):
         ...
 
 
-def parse_course_text(
-    text: str, source: str, course_id: str | None, boards: BoardFinder
-) -> Course:
+def parse_course_text(text: str, source: str, course_id: str | None, boards: BoardFinder) -> Course:
     """A course from its TOML text, its boards from ``boards``; :class:`BoardError` says
     where and what is wrong."""
     txt = SourceText(text, source)
@@ -105,8 +103,9 @@ def _parse_placements(data: dict, txt: SourceText, boards: BoardFinder) -> list[
         )
     placements: list[Placement] = []
     for index, table in enumerate(raw):
-        placements.append(_placement(table, txt.table_line("boards", index), txt, boards,
-                                     placements))
+        placements.append(
+            _placement(table, txt.table_line("boards", index), txt, boards, placements)
+        )
     return placements
 
 
@@ -129,16 +128,15 @@ def _placement(
             f'"{board_id}"',
         )
     at = table.get("at", [0, 0])
-    if not (isinstance(at, list) and len(at) == 2 and all(type(v) is int and 0 <= v <= 60
-                                                          for v in at)):
+    if not (
+        isinstance(at, list) and len(at) == 2 and all(type(v) is int and 0 <= v <= 60 for v in at)
+    ):
         raise txt.fail_at(line, "at", f"at must be [x, y] in squares (0 to 60), not {at!r}")
     label = _label(table, line, txt, board_id, placed)
     return Placement(board, label, at[0], at[1])
 
 
-def _label(
-    table: dict, line: int, txt: SourceText, board_id: str, placed: list[Placement]
-) -> str:
+def _label(table: dict, line: int, txt: SourceText, board_id: str, placed: list[Placement]) -> str:
     """The placement's label: plain one-line text no other board of the course has."""
     label = table.get("label", board_id)
     if isinstance(label, str) and safe_text(label) != label:
@@ -175,9 +173,7 @@ def _check_overlaps(placements: list[Placement], txt: SourceText) -> None:
 # -- flags and start squares ---------------------------------------------------------------
 
 
-def _parse_flags(
-    data: dict, txt: SourceText, placements: list[Placement]
-) -> list[tuple[int, int]]:
+def _parse_flags(data: dict, txt: SourceText, placements: list[Placement]) -> list[tuple[int, int]]:
     raw = data.get("flags")
     flags_line = txt.key_line("flags") or 1
     if not isinstance(raw, list) or not 1 <= len(raw) <= 8:
@@ -187,8 +183,9 @@ def _parse_flags(
     by_label = {p.label: p for p in placements}
     flags: list[tuple[int, int]] = []
     for entry in raw:
-        line, col = txt.find(f'"{entry}"', flags_line) if isinstance(entry, str) else (
-            flags_line, 1)
+        line, col = (
+            txt.find(f'"{entry}"', flags_line) if isinstance(entry, str) else (flags_line, 1)
+        )
         flags.append(_flag(entry, txt, line, col, by_label, flags))
     return flags
 

@@ -62,8 +62,9 @@ def restore_course(course_id: str, texts: Mapping[str, str]) -> str:
     if COURSE_KEY not in texts:
         return course_id
     base = base_id(course_id)
-    boards = {k.removeprefix(BOARD_PREFIX): v for k, v in texts.items()
-              if k.startswith(BOARD_PREFIX)}
+    boards = {
+        k.removeprefix(BOARD_PREFIX): v for k, v in texts.items() if k.startswith(BOARD_PREFIX)
+    }
     course = parse_course(texts[COURSE_KEY], f"{base} (saved copy)", base, boards=boards)
     saved = Layout.build(course, base)
     try:

@@ -27,6 +27,7 @@ class DamageMixin:
     on_destroy: Callable[[int], None] | None
 
     if TYPE_CHECKING:  # the other phases' methods it calls
+
         def _tell(self, event: Event, at: int | None = None) -> None: ...
 
     def _destroy(self, s: int, why: str) -> None:
@@ -64,8 +65,9 @@ class DamageMixin:
         elif self.stage == "fire":
             for _, target, dmg, d, _, mode, _ in self.shots:
                 if mode in ("normal", "howitzer"):
-                    hits.setdefault(target, []).append((dmg if mode == "normal" else 1,
-                                                        (d + 2) % 4))
+                    hits.setdefault(target, []).append(
+                        (dmg if mode == "normal" else 1, (d + 2) % 4)
+                    )
         return hits
 
     def _through(self, s: int, hits: list[tuple[int, int]]) -> int:

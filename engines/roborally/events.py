@@ -194,8 +194,7 @@ class GearTurned(Event):
 
     def words(self, square: Squares) -> str:
         name = square(self.square)
-        return (f"turned by gear: {name}{DIRS[self.start_facing]}"
-                f" -> {name}{DIRS[self.end_facing]}")
+        return f"turned by gear: {name}{DIRS[self.start_facing]} -> {name}{DIRS[self.end_facing]}"
 
 
 @dataclass(frozen=True)
@@ -212,8 +211,11 @@ class Shot(Event):
     def words(self, square: Squares) -> str:
         if self.by < 0:
             return f"hit by board laser ({self.damage})"
-        return (f"hit by {self.by}" + (f" {self.mode}" if self.mode != "normal" else "")
-                + (f" ({self.damage})" if self.damage else ""))
+        return (
+            f"hit by {self.by}"
+            + (f" {self.mode}" if self.mode != "normal" else "")
+            + (f" ({self.damage})" if self.damage else "")
+        )
 
 
 @dataclass(frozen=True)
@@ -261,8 +263,10 @@ class Repaired(Event):
     flag: int = 0
 
     def words(self, square: Squares) -> str:
-        return (f"repairs {self.amount} on {self.site} at {square(self.square)}:"
-                f" {self.left} left" + (f" frees {self.freed}" if self.freed else ""))
+        return (
+            f"repairs {self.amount} on {self.site} at {square(self.square)}:"
+            f" {self.left} left" + (f" frees {self.freed}" if self.freed else "")
+        )
 
 
 @dataclass(frozen=True)
@@ -276,8 +280,10 @@ class ReEntered(Event):
     virtual: bool = False
 
     def words(self, square: Squares) -> str:
-        return (f"re-enters at {square(self.square)} facing {DIRS[self.facing]}"
-                f" damage {self.damage}" + (" virtual" if self.virtual else ""))
+        return (
+            f"re-enters at {square(self.square)} facing {DIRS[self.facing]}"
+            f" damage {self.damage}" + (" virtual" if self.virtual else "")
+        )
 
 
 @dataclass(frozen=True)

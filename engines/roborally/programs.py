@@ -38,8 +38,11 @@ def check_draft(view: RoboRallyView, registers: Draft, power_down: bool = False)
             continue
         if locked[r]:
             return f"register {r + 1} is locked"
-        if isinstance(index, bool) or not isinstance(index, int) or not (
-                0 <= index < len(view.hand)):
+        if (
+            isinstance(index, bool)
+            or not isinstance(index, int)
+            or not (0 <= index < len(view.hand))
+        ):
             return f"register {r + 1}: {index!r} is not a card of the hand (1 to {len(view.hand)})"
         if index in used:
             return f"register {r + 1}: card {view.hand[index]} is in another register already"

@@ -165,8 +165,7 @@ def _course_option() -> OptionSpec:
         "course",
         DEFAULT_COURSE,
         tuple(ids),
-        "course id (bundled or in the user data "
-        "folder roborally/courses) or a course file path",
+        "course id (bundled or in the user data folder roborally/courses) or a course file path",
         label="Course",
         choice_labels=tuple(labels),
         kind="text",
@@ -291,7 +290,8 @@ class RoboRallySpec(GameSpec):
             "speed": f"{who} moves {v}",
             "fire": f"{who} fires: {v}",
             "recompile": f"{who} recompiled",
-            "sacrifice": f"{who} takes the damage" if v == "none"
+            "sacrifice": f"{who} takes the damage"
+            if v == "none"
             else f"{who} gave up {OPTIONS.get(v, (v,))[0]} instead of 1 damage",
         }[k]
         return text
@@ -323,8 +323,13 @@ class RoboRallySpec(GameSpec):
         lines = ["", "THE OPTION CARDS (our wording)"]
         for name, what in sorted(OPTIONS.values()):
             lines.extend(
-                textwrap.wrap(f"{name}: {what}.", RULES_WIDTH, initial_indent=" - ",
-                              subsequent_indent="   ", break_on_hyphens=False)
+                textwrap.wrap(
+                    f"{name}: {what}.",
+                    RULES_WIDTH,
+                    initial_indent=" - ",
+                    subsequent_indent="   ",
+                    break_on_hyphens=False,
+                )
             )
         return RULES + "\n".join(lines) + "\n"
 

@@ -298,8 +298,9 @@ class RoboRallyState(
     def can_resign(self, seat: int) -> bool:
         """Any robot may leave the race for good while it is on, whoever is to move (a robot
         out of lives too: it still counts in the ranking until it resigns)."""
-        return (self.phase != Phase.OVER and 0 <= seat < self.num_players
-                and seat not in self.resigns)
+        return (
+            self.phase != Phase.OVER and 0 <= seat < self.num_players and seat not in self.resigns
+        )
 
     def resigned(self) -> tuple[int, ...]:
         return tuple(self.resigns)
@@ -338,16 +339,18 @@ class RoboRallyState(
         if self.shots:
             keep = [x for x in self.shots if seat not in (x[0], x[1])]
             if self.stage == "fire":
-                self.cursor -= sum(1 for x in self.shots[: self.cursor]
-                                   if seat in (x[0], x[1]))
+                self.cursor -= sum(1 for x in self.shots[: self.cursor] if seat in (x[0], x[1]))
             self.shots = keep
         self.rams = [r for r in self.rams if r[0] != seat]
         self.guard[seat] = 0
         if self.waiting is not None:  # another robot's question its leaving made moot
             other, kind = self.waiting
             shot = self.shots[self.cursor] if self.cursor < len(self.shots) else None
-            if kind == "fire" and not (shot and shot[0] == other and shot[4] == "main") or (
-                    kind == "sacrifice" and self._incoming(other) <= 0):
+            if (
+                kind == "fire"
+                and not (shot and shot[0] == other and shot[4] == "main")
+                or (kind == "sacrifice" and self._incoming(other) <= 0)
+            ):
                 self.waiting = None
         left = self.contenders()
         if len(left) <= 1:
@@ -703,7 +706,8 @@ class RoboRallyState(
         during the registers those revealed so far."""
         if self.phase == Phase.RESOLVE:
             return tuple(
-                c if (r < self.reg or (r == self.reg and self.stage != "reveal") or b.locked[r])
+                c
+                if (r < self.reg or (r == self.reg and self.stage != "reveal") or b.locked[r])
                 else 0
                 for r, c in enumerate(b.regs)
             )
@@ -725,8 +729,10 @@ class RoboRallyState(
                 square(b.pos) + f" facing {DIRS[b.facing]}"
                 if b.on_board
                 else (
-                    "resigned" if s in self.resigns
-                    else "out of the game" if b.out
+                    "resigned"
+                    if s in self.resigns
+                    else "out of the game"
+                    if b.out
                     else f"destroyed (archive {square(b.archive)})"
                 )
             )
@@ -752,8 +758,9 @@ class RoboRallyState(
         programs = []
         for s, b in enumerate(self.bots):
             if public:  # "?" a card not yet revealed; the hands are secret
-                cards = " ".join(f"{SNAP_KIND[KIND[c]]}:{c}" if c else "?"
-                                 for c in self._shown_regs(b))
+                cards = " ".join(
+                    f"{SNAP_KIND[KIND[c]]}:{c}" if c else "?" for c in self._shown_regs(b)
+                )
                 programs.append(f"{SEAT_NAMES[s]}: program {cards}")
                 continue
             cards = " ".join(f"{SNAP_KIND[KIND[c]]}:{c}" if c else "-" for c in b.regs)

@@ -31,6 +31,7 @@ class TurnEndMixin:
     trace: list[Picture] | None
 
     if TYPE_CHECKING:  # the other phases' methods it calls
+
         def _game_over(self, reason: str) -> None: ...
         def _repair(self, s: int, amount: int) -> None: ...
         def _start_turn(self) -> None: ...
@@ -66,8 +67,11 @@ class TurnEndMixin:
                     # repair also ends registers locked by Fire Control
                     if b.damage < damage or locks:
                         flag = lay.flags.index(site) + 1 if site in lay.flags else 0
-                        self._tell(Repaired(s, damage - b.damage, self._site(site), site,
-                                            b.damage, locks, flag))
+                        self._tell(
+                            Repaired(
+                                s, damage - b.damage, self._site(site), site, b.damage, locks, flag
+                            )
+                        )
                 if b.powered and b.damage > 0:
                     b.pending.append("stay")
             elif not b.out:
@@ -113,8 +117,10 @@ class TurnEndMixin:
         if b.has("mechanical-arm"):
             for d in range(4):
                 j = lay.nbr[b.pos][d]
-                if j >= 0 and not lay.wall[b.pos] >> d & 1 and worth(j) > (
-                    worth(best) if best >= 0 else 0
+                if (
+                    j >= 0
+                    and not lay.wall[b.pos] >> d & 1
+                    and worth(j) > (worth(best) if best >= 0 else 0)
                 ):
                     best = j
         return best
@@ -154,8 +160,9 @@ class TurnEndMixin:
             b.radio = -1
             b.crab = b.dual = -1
         if all(b.out for b in self.bots):
-            self._game_over("no robot is left in the race" if self.resigns
-                            else "every robot is out of lives")
+            self._game_over(
+                "no robot is left in the race" if self.resigns else "every robot is out of lives"
+            )
         elif self.turn >= self.max_turns:
             self._game_over(f"the turn limit ({self.max_turns}) was reached")
         else:

@@ -88,4 +88,3 @@ def _sequences(left: list[int], total: int, length: int) -> Iterator[tuple[tuple
         for seq, q in _sequences(left, total - 1, length - 1):
             yield (v, *seq), p * q
         left[v] += 1
-

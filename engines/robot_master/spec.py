@@ -199,7 +199,8 @@ class RobotMasterSpec(GameSpec):
             return self.headline(result, names)
         mine, theirs = (rows, columns) if winner == 0 else (columns, rows)
         return self.headline(
-            result, names, f": {ORDINALS[level]} line {mine[level]} to {theirs[level]}")
+            result, names, f": {ORDINALS[level]} line {mine[level]} to {theirs[level]}"
+        )
 
     def rules_text(self) -> str:
         return RULES

@@ -221,8 +221,7 @@ class RobotMasterState(GameState):
                 draw=False,
                 reason=f"{SEAT_NAMES[loser]} resigned: {SEAT_NAMES[1 - loser]} win.",
                 scores=(cmp.rows_sorted, cmp.columns_sorted),
-                details={"level": None, "rows": cmp.rows, "columns": cmp.columns,
-                         "resigned": True},
+                details={"level": None, "rows": cmp.rows, "columns": cmp.columns, "resigned": True},
                 resigned=(loser,),
             )
         winners = (0, 1) if cmp.winner is None else (cmp.winner,)
@@ -236,9 +235,7 @@ class RobotMasterState(GameState):
 
     def view(self, seat: int) -> RobotMasterView:
         other = 1 - seat
-        unseen = [
-            COPIES - self.hands[seat][v] - self.board.count(v) for v in VALUES
-        ]
+        unseen = [COPIES - self.hands[seat][v] - self.board.count(v) for v in VALUES]
         return RobotMasterView(
             seat=seat,
             board=tuple(self.board),

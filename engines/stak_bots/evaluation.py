@@ -41,9 +41,7 @@ class HardWeights:
     """Hard's evaluation: a side's material (see :class:`.search.Weights`), who strikes
     first, and wins worth more the sooner they come."""
 
-    side: SideWeights = SideWeights(
-        stack=10.0, hand=6.0, power=1.5, face_up=0.4, last_cards=5.0
-    )
+    side: SideWeights = SideWeights(stack=10.0, hand=6.0, power=1.5, face_up=0.4, last_cards=5.0)
     initiative: float = 8.0
     strike: float = 0.0  # per card the player to act would win by attacking now (see strike)
     guard: float = 0.0  # per card each side would win attacking the other's top, turn aside
@@ -157,8 +155,10 @@ def _run(state: StakState, stack: list[int], top: int) -> int:
 def strike(state: StakState) -> float:
     """What the player to act wins at best by attacking one rival now (0 if nothing)."""
     active = state.active
-    if not state.stacks[active] or state.attack_over or state.attacker not in (
-        -1, state.stacks[active][-1]
+    if (
+        not state.stacks[active]
+        or state.attack_over
+        or state.attacker not in (-1, state.stacks[active][-1])
     ):
         return 0.0
     best = 0.0
@@ -254,9 +254,26 @@ def playout(
 
 
 FEATURES = (
-    "stack", "rival_stack", "low", "rival_low", "hand", "rival_hand", "power", "rival_power",
-    "strike", "threat", "face_up", "rival_face_up", "fatal", "rival_fatal", "stomp",
-    "rival_stomp", "bash", "rival_bash", "spike", "rival_spike",
+    "stack",
+    "rival_stack",
+    "low",
+    "rival_low",
+    "hand",
+    "rival_hand",
+    "power",
+    "rival_power",
+    "strike",
+    "threat",
+    "face_up",
+    "rival_face_up",
+    "fatal",
+    "rival_fatal",
+    "stomp",
+    "rival_stomp",
+    "bash",
+    "rival_bash",
+    "spike",
+    "rival_spike",
 )
 
 
@@ -269,13 +286,26 @@ def features(state: StakState) -> list[float]:
     mine, theirs = stacks[a], stacks[r]
     top_a, top_r = effects[mine[-1]], effects[theirs[-1]]
     return [
-        len(mine), len(theirs), max(0, 3 - len(mine)), max(0, 3 - len(theirs)),
-        len(state.hands[a]), len(state.hands[r]),
-        state.power_at(a, -1), state.power_at(r, -1),
-        strike(state), exchange(state, r, a),
-        sum(1 for c in mine if up[c]), sum(1 for c in theirs if up[c]),
-        top_a == "fatal", top_r == "fatal", top_a == "stomp", top_r == "stomp",
-        top_a == "bash", top_r == "bash", top_a == "spike", top_r == "spike",
+        len(mine),
+        len(theirs),
+        max(0, 3 - len(mine)),
+        max(0, 3 - len(theirs)),
+        len(state.hands[a]),
+        len(state.hands[r]),
+        state.power_at(a, -1),
+        state.power_at(r, -1),
+        strike(state),
+        exchange(state, r, a),
+        sum(1 for c in mine if up[c]),
+        sum(1 for c in theirs if up[c]),
+        top_a == "fatal",
+        top_r == "fatal",
+        top_a == "stomp",
+        top_r == "stomp",
+        top_a == "bash",
+        top_r == "bash",
+        top_a == "spike",
+        top_r == "spike",
     ]
 
 
@@ -283,8 +313,26 @@ def features(state: StakState) -> list[float]:
 # 0.733, log loss 0.523; the fit and its command: bench/RESULTS.md).
 LEARNED_INTERCEPT = -0.143
 LEARNED = (
-    0.492, -0.519, -0.464, 0.876, 0.504, -0.404, 0.105, -0.128, 0.169, -0.192,
-    -0.068, 0.103, 0.176, -0.301, -0.127, -0.054, 0.217, -0.331, 0.224, -0.289,
+    0.492,
+    -0.519,
+    -0.464,
+    0.876,
+    0.504,
+    -0.404,
+    0.105,
+    -0.128,
+    0.169,
+    -0.192,
+    -0.068,
+    0.103,
+    0.176,
+    -0.301,
+    -0.127,
+    -0.054,
+    0.217,
+    -0.331,
+    0.224,
+    -0.289,
 )
 
 

@@ -40,15 +40,27 @@ def position_key(view: StakView) -> str:
 
     choice = view.choice
     tops = [s[-1] for s in view.stacks if s]
-    return repr((
-        view.turn, view.active, view.attacker < 0, view.attacker in tops,
-        [[bot(c) for c in s] for s in view.stacks],
-        sorted(bot(c) for c in view.hand), view.hand_sizes, view.draw_size,
-        sorted(bot(c) for c in view.heap), sorted((bot(c), d) for c, d in view.damage),
-        view.attack_done, view.attack_over, view.scrapped, view.out,
-        choice and (choice.kind, choice.seat, choice.effect, choice.target), view.stomp,
-        view.need_draw,
-    ))
+    return repr(
+        (
+            view.turn,
+            view.active,
+            view.attacker < 0,
+            view.attacker in tops,
+            [[bot(c) for c in s] for s in view.stacks],
+            sorted(bot(c) for c in view.hand),
+            view.hand_sizes,
+            view.draw_size,
+            sorted(bot(c) for c in view.heap),
+            sorted((bot(c), d) for c, d in view.damage),
+            view.attack_done,
+            view.attack_over,
+            view.scrapped,
+            view.out,
+            choice and (choice.kind, choice.seat, choice.effect, choice.target),
+            view.stomp,
+            view.need_draw,
+        )
+    )
 
 
 class HardPlayer:
@@ -110,11 +122,7 @@ class HardPlayer:
         deadline = start + self.time_budget
         samples = 0
         while samples < limit:
-            if (
-                self.iterations is None
-                and samples >= self.min_samples
-                and self.clock() >= deadline
-            ):
+            if self.iterations is None and samples >= self.min_samples and self.clock() >= deadline:
                 break
             base = determinize(view, self.rng) if samples else probe
             seed = self.rng.random()
@@ -135,9 +143,7 @@ class HardPlayer:
         (:data:`.search.PLAIN`); then judged by the fitted win chance. Playing the reply
         out on the sampled hand wins more games than leaving it to the evaluation, and
         deeper look-ahead loses (figures in bench/RESULTS.md)."""
-        return playout(
-            state, seat, rng, turn, self.weights, self.playout_steps, self.reply_steps
-        )
+        return playout(state, seat, rng, turn, self.weights, self.playout_steps, self.reply_steps)
 
     def pick(self, scores: dict[Move, float], harms: set[Move], can_end: bool) -> Move:
         """The best mean score. Once the turn may end (``can_end``: a card reached the

@@ -185,8 +185,10 @@ class StakBotsSpec(GameSpec):
         self, options: Mapping[str, Any], resources: Mapping[str, str]
     ) -> dict[str, Any]:
         value = options.get("cards", "default")
-        if isinstance(value, str) and value.strip() not in ("", "default") and (
-            not value.startswith(INLINE_PREFIX)
+        if (
+            isinstance(value, str)
+            and value.strip() not in ("", "default")
+            and (not value.startswith(INLINE_PREFIX))
         ):
             # a save keeps its card set inline: loading one never reads a file it names
             # (a hand-edited save, or a table's save on a host, must not open a path)
@@ -245,7 +247,8 @@ class StakBotsSpec(GameSpec):
         if result.details.get("max_turns"):
             size = scores[winners[0]] if scores else 0
             return self.headline(
-                result, names, f": longest stack after {MAX_TURNS} turns ({_cards(size)})")
+                result, names, f": longest stack after {MAX_TURNS} turns ({_cards(size)})"
+            )
         if len(winners) > 1:
             return self.headline(result, names, ": last cards lost at once")
         if result.details.get("by_resign") and result.resigned:
@@ -293,11 +296,13 @@ def describe_move(move: Move, seat: int, cards: CardSet | None) -> Told:
         return Told("choose ", "yourself" if own else who(move.seat), " to scrap a hand card")
     if kind == "reset":
         return Told(f"reset the {depth_name(move.depth)} of ", whose, " stack")
-    return Told({
-        "scrap": "scrap your top card",
-        "end": "end the turn",
-        "take": "let the attack happen",
-    }[kind])
+    return Told(
+        {
+            "scrap": "scrap your top card",
+            "end": "end the turn",
+            "take": "let the attack happen",
+        }[kind]
+    )
 
 
 def _cards(n: int) -> str:

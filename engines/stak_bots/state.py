@@ -130,8 +130,9 @@ class StakState(GameState):
         """Tell a line made of ``parts`` (see :class:`Told`), when the log is kept (real
         games: simulations keep none and build no lines)."""
         if self.events is not None:
-            self.events.append(Told(*parts) if len(parts) > 1 or not isinstance(
-                parts[0], str) else parts[0])
+            self.events.append(
+                Told(*parts) if len(parts) > 1 or not isinstance(parts[0], str) else parts[0]
+            )
             if len(self.events) > EVENT_LIMIT:
                 del self.events[: len(self.events) - EVENT_LIMIT]
 
@@ -167,8 +168,10 @@ class StakState(GameState):
                 continue
             power = self.power_at(seat, -1)
             if self.damage[card] >= power:
-                self.say(who(seat, possessive=True), f" {self.name(card)} has power"
-                              f" {power} now, with {self.damage[card]} damage.")
+                self.say(
+                    who(seat, possessive=True),
+                    f" {self.name(card)} has power {power} now, with {self.damage[card]} damage.",
+                )
                 weak.append((seat, card))
         return weak
 
@@ -203,17 +206,14 @@ class StakState(GameState):
         scrapping the card under a scrapped top: "bottom card", not "face-down top card")."""
         touched = []
         places = {
-            card: self.place_name(seat, card)
-            for seat, card in cards
-            if card in self.stacks[seat]
+            card: self.place_name(seat, card) for seat, card in cards if card in self.stacks[seat]
         }
         for seat, card in cards:
             if card in self.stacks[seat]:
                 where = places[card]
                 self.remove(seat, card)
                 self.to_heap(card)
-                self.say(who(seat, possessive=True),
-                              f" {where}, {self.name(card)}, is scrapped.")
+                self.say(who(seat, possessive=True), f" {where}, {self.name(card)}, is scrapped.")
                 touched.append(seat)
         self.expose(touched)
 
@@ -390,9 +390,13 @@ class StakState(GameState):
         self.moves += 1
         cards = self.stacks[seat] + self.hands[seat]
         self.say(
-            who(seat), " ", verb(seat, "resigns"), ": ", their(seat),
+            who(seat),
+            " ",
+            verb(seat, "resigns"),
+            ": ",
+            their(seat),
             f" {len(self.stacks[seat])} stack cards and {len(self.hands[seat])} hand cards go"
-            " to the scrapheap."
+            " to the scrapheap.",
         )
         for card in cards:
             self.heap.append(card)
@@ -424,8 +428,14 @@ class StakState(GameState):
         if self.winners is not None and len(self.winners) == 1:
             self.won_by_resign = True
             last = self.winners[0]
-            self.end_reason = Told(who(seat), " resigned: ", who(last), " ", verb(last, "has"),
-                                   " the last stack standing.")
+            self.end_reason = Told(
+                who(seat),
+                " resigned: ",
+                who(last),
+                " ",
+                verb(last, "has"),
+                " the last stack standing.",
+            )
             if self.events:
                 self.events[-1] = self.end_reason
         self.note_seen()
@@ -498,8 +508,14 @@ class StakState(GameState):
             self.to_heap(card)
         elif kind == "scrap":
             card = self.top(seat)
-            self.say(who(seat), " ", verb(seat, "scraps"), " ", their(seat),
-                          f" top card, {self.name(card)}.")
+            self.say(
+                who(seat),
+                " ",
+                verb(seat, "scraps"),
+                " ",
+                their(seat),
+                f" top card, {self.name(card)}.",
+            )
             self.stacks[seat].pop()
             self.to_heap(card)
             self.expose([seat])
@@ -507,9 +523,18 @@ class StakState(GameState):
             card = self.take_from_hand(seat, move.effect)
             top = self.stacks[seat].pop()
             self.say(
-                who(seat), " ", verb(seat, "recycles"), ": ", verb(seat, "scraps"), " ",
-                their(seat), f" top card, {self.name(top)}, ", verb(seat, "discards"),
-                f" {self.name(card)} and ", verb(seat, "draws"), " a card."
+                who(seat),
+                " ",
+                verb(seat, "recycles"),
+                ": ",
+                verb(seat, "scraps"),
+                " ",
+                their(seat),
+                f" top card, {self.name(top)}, ",
+                verb(seat, "discards"),
+                f" {self.name(card)} and ",
+                verb(seat, "draws"),
+                " a card.",
             )
             self.to_heap(top)
             self.to_heap(card)
@@ -527,8 +552,10 @@ class StakState(GameState):
         if self.attacker < 0:
             self.attacker = card
         self.say(
-            who(seat, possessive=True), f" {self.name(card)} attacks ",
-            who(target, possessive=True), f" {self.name(self.top(target))}."
+            who(seat, possessive=True),
+            f" {self.name(card)} attacks ",
+            who(target, possessive=True),
+            f" {self.name(self.top(target))}.",
         )
         if self.reactive and self.hands[target]:
             self.choice = Choice("react", target, card, self.effects[card], target)
@@ -611,8 +638,14 @@ class StakState(GameState):
             gone = [s for s in range(self.num_players) if not self.out[s] and not self.stacks[s]]
             for s in gone:
                 self.out[s] = True
-                self.say(who(s, possessive=True), " stack is empty: ", who(s), " ",
-                              verb(s, "is"), " out.")
+                self.say(
+                    who(s, possessive=True),
+                    " stack is empty: ",
+                    who(s),
+                    " ",
+                    verb(s, "is"),
+                    " out.",
+                )
             left = self.alive()
             if len(left) <= 1:
                 self.finish(left or gone)
@@ -623,8 +656,7 @@ class StakState(GameState):
             if self.need_draw:
                 self.need_draw = False
                 active = self.active
-                self.say(f"Turn {self.turn}: ", who(active), " ", verb(active, "draws"),
-                              " a card.")
+                self.say(f"Turn {self.turn}: ", who(active), " ", verb(active, "draws"), " a card.")
                 self.draw_card(self.active)
                 continue
             if self.stomp >= 0:
@@ -648,8 +680,14 @@ class StakState(GameState):
             won = winners[0]
             self.end_reason = Told(who(won), " ", verb(won, "has"), " the last stack standing.")
         else:
-            self.end_reason = Told(who(*winners), " lost ", their(*winners),
-                                   " last cards at the same moment: ", they(*winners), " share.")
+            self.end_reason = Told(
+                who(*winners),
+                " lost ",
+                their(*winners),
+                " last cards at the same moment: ",
+                they(*winners),
+                " share.",
+            )
         self.say(self.end_reason)
 
     def resolve(self, card: int, seat: int) -> None:
@@ -682,8 +720,7 @@ class StakState(GameState):
         if len(stack) < 2:
             return
         stack[-1], stack[-2] = stack[-2], stack[-1]
-        self.say(who(seat, possessive=True),
-                      f" top card, {self.name(stack[-2])}, falls one place.")
+        self.say(who(seat, possessive=True), f" top card, {self.name(stack[-2])}, falls one place.")
         self.expose([seat])
 
     def decide(self, choice: Choice, move: Move) -> None:
@@ -694,8 +731,12 @@ class StakState(GameState):
                 return
             card = self.take_from_hand(choice.seat, move.effect)
             blocker = choice.seat
-            self.say(who(blocker), " ", verb(blocker, "blocks"),
-                          f" the attack by playing {self.name(card)}.")
+            self.say(
+                who(blocker),
+                " ",
+                verb(blocker, "blocks"),
+                f" the attack by playing {self.name(card)}.",
+            )
             self.stomp = -1
             if not self.attack_done:
                 self.attacker = -1
@@ -704,16 +745,27 @@ class StakState(GameState):
         if kind == "lose":
             card = self.take_from_hand(choice.seat, move.effect)
             loser = choice.seat
-            self.say(who(loser), " ", verb(loser, "scraps"), f" {self.name(card)} from ",
-                          their(loser), " hand.")
+            self.say(
+                who(loser),
+                " ",
+                verb(loser, "scraps"),
+                f" {self.name(card)} from ",
+                their(loser),
+                " hand.",
+            )
             self.to_heap(card)
             return
         if kind == "expel":
             target = move.seat
             effect = choice.effect.capitalize()
             if not self.hands[target]:
-                self.say(f"{effect}: ", who(target), " ", verb(target, "has"),
-                              " no card in hand: nothing happens.")
+                self.say(
+                    f"{effect}: ",
+                    who(target),
+                    " ",
+                    verb(target, "has"),
+                    " no card in hand: nothing happens.",
+                )
                 return
             self.say(f"{effect}: ", who(target), " must scrap a hand card.")
             lose = Choice("lose", target, choice.card, choice.effect)
@@ -731,8 +783,7 @@ class StakState(GameState):
             self.damage[card] = 0
             if card == self.attacker:
                 self.attack_over = True
-            self.say(who(move.seat, possessive=True),
-                          f" {where}, {self.name(card)}, is reset.")
+            self.say(who(move.seat, possessive=True), f" {where}, {self.name(card)}, is reset.")
             if any(c == card for c, _ in self.chain):
                 # its waiting entry effect lapses with it (else a Shot Bot turned straight
                 # back up fires twice for one appearance); turned up again, it triggers anew
@@ -751,8 +802,8 @@ class StakState(GameState):
             self.damage[card] += value
             power = self.power_at(target, -1)
             self.say(
-                who(target, possessive=True), f" top card, {name}, takes {value} damage"
-                f" ({self.damage[card]}/{power})."
+                who(target, possessive=True),
+                f" top card, {name}, takes {value} damage ({self.damage[card]}/{power}).",
             )
             if self.damage[card] >= power:
                 self.scrap_cards([(target, card)])
@@ -764,8 +815,12 @@ class StakState(GameState):
             self.hands[target].append(card)
             if card == self.attacker:
                 self.attack_over = True
-            self.say(who(target, possessive=True), f" top card, {name}, goes back to ",
-                          their(target), " hand.")
+            self.say(
+                who(target, possessive=True),
+                f" top card, {name}, goes back to ",
+                their(target),
+                " hand.",
+            )
             self.expose([target])
         elif effect == "trip":
             self.fall(target)
@@ -773,8 +828,12 @@ class StakState(GameState):
             stack = self.stacks[target]
             stack.pop()
             stack.insert(0, card)
-            self.say(who(target, possessive=True),
-                          f" top card, {name}, goes to the bottom of ", their(target), " stack.")
+            self.say(
+                who(target, possessive=True),
+                f" top card, {name}, goes to the bottom of ",
+                their(target),
+                " stack.",
+            )
             self.expose([target])
 
     # -- results, views, copies ------------------------------------------------------------
@@ -786,8 +845,11 @@ class StakState(GameState):
             draw=len(self.winners) == self.num_players,
             reason=self.end_reason,
             scores=tuple(len(s) for s in self.stacks),
-            details={"turns": self.turn, "max_turns": self.turn > MAX_TURNS,
-                     "by_resign": self.won_by_resign},
+            details={
+                "turns": self.turn,
+                "max_turns": self.turn > MAX_TURNS,
+                "by_resign": self.won_by_resign,
+            },
             resigned=tuple(self.resigns),
         )
 
@@ -847,12 +909,16 @@ class StakState(GameState):
                 else:  # face down: "(Bash Bot)", or "(face down)" when public
                     cards.append("(face down)" if public else f"({self.name(c)})")
             snap[f"stack_p{s + 1}"] = (
-                " | ".join(cards) if cards
-                else "(resigned, out)" if s in self.resigns else "(empty, out)"
+                " | ".join(cards)
+                if cards
+                else "(resigned, out)"
+                if s in self.resigns
+                else "(empty, out)"
             )
             hand = self.hands[s]
-            snap[f"hand_p{s + 1}"] = (f"{len(hand)} cards" if public
-                                      else ", ".join(self.name(c) for c in hand))
+            snap[f"hand_p{s + 1}"] = (
+                f"{len(hand)} cards" if public else ", ".join(self.name(c) for c in hand)
+            )
         snap["draw_pile"] = len(self.draw)
         snap["scrapheap"] = len(self.heap)
         return snap

@@ -69,8 +69,12 @@ class ProgressBar:
 def arena(
     game: Annotated[
         str,
-        typer.Argument(metavar="GAME", help="Game id, e.g. robot-master.", show_default=False,
-                       autocompletion=completion.game_ids),
+        typer.Argument(
+            metavar="GAME",
+            help="Game id, e.g. robot-master.",
+            show_default=False,
+            autocompletion=completion.game_ids,
+        ),
     ],
     players: Annotated[
         str,
@@ -85,9 +89,7 @@ def arena(
     ],
     games: Annotated[
         int,
-        typer.Option(
-            "--games", metavar="N", help="Number of games to play.", parser=at_least_one
-        ),
+        typer.Option("--games", metavar="N", help="Number of games to play.", parser=at_least_one),
     ] = 100,
     seed: Annotated[
         int,

@@ -16,7 +16,9 @@ board_app = command_group("board", "Check and draw RoboRally board and course fi
 BoardFile = Annotated[
     str,
     typer.Argument(
-        metavar="FILE", help="Board or course file (or a bundled id).", show_default=False,
+        metavar="FILE",
+        help="Board or course file (or a bundled id).",
+        show_default=False,
         autocompletion=completion.board_ids,
     ),
 ]
@@ -44,7 +46,10 @@ def board_show(
     from engines.roborally.boardfile import BoardError, resolve_file, show
 
     try:
-        typer.echo(safe_text(show(resolve_file(file), ascii_only=global_options(ctx).ascii),
-                             one_line=False))
+        typer.echo(
+            safe_text(
+                show(resolve_file(file), ascii_only=global_options(ctx).ascii), one_line=False
+            )
+        )
     except BoardError as exc:
         fail(str(exc), RUNTIME_ERROR)

@@ -66,8 +66,12 @@ def play(
     ctx: typer.Context,
     game: Annotated[
         str,
-        typer.Argument(metavar="GAME", help="Game id, e.g. robot-master.", show_default=False,
-                       autocompletion=completion.game_ids),
+        typer.Argument(
+            metavar="GAME",
+            help="Game id, e.g. robot-master.",
+            show_default=False,
+            autocompletion=completion.game_ids,
+        ),
     ],
     opponent: Annotated[
         str,
@@ -168,16 +172,20 @@ def play(
         fail(str(exc))
     if opponent == "human" and count > 2:
         if humans is not None and humans != count:
-            fail(f"--opponent human makes all {count} players human; with --humans {humans} "
-                 "name a computer level for the others (--opponent easy, normal, ...)")
+            fail(
+                f"--opponent human makes all {count} players human; with --humans {humans} "
+                "name a computer level for the others (--opponent easy, normal, ...)"
+            )
         humans = count
     humans = 1 if humans is None else humans
     if not 1 <= humans <= count:
         fail(f"--humans must be between 1 and {count}, not {humans}")
     computers = count - humans
     if len(wanted) > 1 and len(wanted) != computers:
-        fail(f"--opponent {opponent} names {len(wanted)} levels for {computers} "
-             f"computer{'' if computers == 1 else 's'}: give one level, or one for each")
+        fail(
+            f"--opponent {opponent} names {len(wanted)} levels for {computers} "
+            f"computer{'' if computers == 1 else 's'}: give one level, or one for each"
+        )
     seats = [name.lower() for name in spec.seat_names(count)]
     chosen = seats[0] if side is None else side.strip().lower()
     if chosen.isdigit() and 1 <= int(chosen) <= len(seats):
@@ -185,8 +193,10 @@ def play(
     squeezed = {name.replace(" ", ""): name for name in seats}
     chosen = squeezed.get(chosen.replace(" ", ""), chosen)  # --side player2
     if chosen not in seats:
-        fail(f"--side cannot be {chosen!r}; valid values: {', '.join(seats)} "
-             f"(or a seat number, 1 to {len(seats)})")
+        fail(
+            f"--side cannot be {chosen!r}; valid values: {', '.join(seats)} "
+            f"(or a seat number, 1 to {len(seats)})"
+        )
     config = app_config(
         ctx,
         start="play",
@@ -226,15 +236,19 @@ def resume(
         # a finished game is not one to continue, even when it is the newest save
         newest = next((s for s in good if not s.finished), None)
         if newest is None:
-            hint = ("; 'robotui resume NAME' opens a finished one" if good
-                    else "; start one with 'robotui play GAME'")
+            hint = (
+                "; 'robotui resume NAME' opens a finished one"
+                if good
+                else "; start one with 'robotui play GAME'"
+            )
             fail(resume_problem(directory, good, bad) + hint, RUNTIME_ERROR)
         path = Path(newest.path)
         if bad:
             files = "file was" if len(bad) == 1 else f"{len(bad)} files were"
             notice = safe_text(
                 f"Resumed the newest unfinished readable save, {newest.name!r}. An unreadable "
-                f"save {files} skipped: 'robotui saves list' says why.")
+                f"save {files} skipped: 'robotui saves list' says why."
+            )
             typer.echo(f"note: {notice}", err=True)
     else:
         path = find_save_or_fail(ctx, name)

@@ -58,8 +58,9 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     for row in rows:
         widths = [max(w, cell_len(cell)) for w, cell in zip(widths, row, strict=True)]
     lines = [
-        "  ".join(cell + " " * (w - cell_len(cell))
-                  for cell, w in zip(line, widths, strict=True)).rstrip()
+        "  ".join(
+            cell + " " * (w - cell_len(cell)) for cell, w in zip(line, widths, strict=True)
+        ).rstrip()
         for line in [header, *rows]
     ]
     lines.insert(1, "  ".join("-" * w for w in widths))
@@ -132,8 +133,12 @@ def saves_show(
     ctx: typer.Context,
     name: Annotated[
         str,
-        typer.Argument(metavar="NAME", help="Name of the save.", show_default=False,
-                       autocompletion=completion.save_names),
+        typer.Argument(
+            metavar="NAME",
+            help="Name of the save.",
+            show_default=False,
+            autocompletion=completion.save_names,
+        ),
     ],
     spoilers: Annotated[
         bool,
@@ -167,8 +172,9 @@ def saves_show(
     if result is not None:
         lines.append(f"result:   {safe_text(result.reason)}")
     public = not spoilers and not summary.finished
-    lines.append("position (hidden cards left out; --spoilers shows them):" if public
-                 else "position:")
+    lines.append(
+        "position (hidden cards left out; --spoilers shows them):" if public else "position:"
+    )
     lines.extend(_snapshot_lines(state.shown_snapshot(public=public)))
     typer.echo("\n".join(lines))
 
@@ -178,8 +184,12 @@ def saves_delete(
     ctx: typer.Context,
     name: Annotated[
         str,
-        typer.Argument(metavar="NAME", help="Name of the save.", show_default=False,
-                       autocompletion=completion.save_names),
+        typer.Argument(
+            metavar="NAME",
+            help="Name of the save.",
+            show_default=False,
+            autocompletion=completion.save_names,
+        ),
     ],
     yes: Annotated[
         bool, typer.Option("--yes", "-y", help="Delete without asking for confirmation.")

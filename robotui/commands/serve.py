@@ -40,14 +40,16 @@ def serve(
     max_sessions: Annotated[
         str,
         typer.Option(
-            "--max-sessions", metavar="N",
+            "--max-sessions",
+            metavar="N",
             help="Players connected at once; one more is told the host is full.",
         ),
     ] = "32",
     idle_timeout: Annotated[
         str,
         typer.Option(
-            "--idle-timeout", metavar="MIN",
+            "--idle-timeout",
+            metavar="MIN",
             help="Close a session after MIN minutes without a key (0: never); "
             "the player's seats are kept.",
         ),
@@ -55,36 +57,40 @@ def serve(
     max_per_key: Annotated[
         str,
         typer.Option(
-            "--max-per-key", metavar="N",
+            "--max-per-key",
+            metavar="N",
             help="Sessions one key may have open at once; one more is told why.",
         ),
     ] = "2",
     no_session_timeout: Annotated[
         str,
         typer.Option(
-            "--no-session-timeout", metavar="SEC",
-            help="Close a logged-in connection that opens no session for SEC seconds "
-            "(0: never).",
+            "--no-session-timeout",
+            metavar="SEC",
+            help="Close a logged-in connection that opens no session for SEC seconds (0: never).",
         ),
     ] = "30",
     max_logins: Annotated[
         str,
         typer.Option(
-            "--max-logins", metavar="N",
+            "--max-logins",
+            metavar="N",
             help="Connections still logging in at once; more are dropped at once.",
         ),
     ] = "64",
     max_logins_per_address: Annotated[
         str,
         typer.Option(
-            "--max-logins-per-address", metavar="N",
+            "--max-logins-per-address",
+            metavar="N",
             help="Connections still logging in at once from one address.",
         ),
     ] = "8",
     keepalive: Annotated[
         str,
         typer.Option(
-            "--keepalive", metavar="SEC",
+            "--keepalive",
+            metavar="SEC",
             help="Seconds of silence before the host checks a link; a dead link is closed "
             "within 4 times SEC (0: never checked).",
         ),
@@ -92,9 +98,9 @@ def serve(
     seed: Annotated[
         str | None,
         typer.Option(
-            "--seed", metavar="N",
-            help="Deal table k from seed N+k (default: a random deal), to replay a reported "
-            "game.",
+            "--seed",
+            metavar="N",
+            help="Deal table k from seed N+k (default: a random deal), to replay a reported game.",
             show_default=False,
         ),
     ] = None,
@@ -117,8 +123,7 @@ def serve(
         max_per_key=_serve_number("--max-per-key", max_per_key, 1),
         no_session_seconds=_serve_number("--no-session-timeout", no_session_timeout, 0),
         max_logins=_serve_number("--max-logins", max_logins, 1),
-        max_logins_per_address=_serve_number("--max-logins-per-address",
-                                             max_logins_per_address, 1),
+        max_logins_per_address=_serve_number("--max-logins-per-address", max_logins_per_address, 1),
         keepalive_seconds=_serve_number("--keepalive", keepalive, 0),
     )
     deal_seed = None if seed is None else _serve_number("--seed", seed, 0)

@@ -29,9 +29,14 @@ class GamePickScreen(ModalScreen[GameSpec | None]):
             yield Static("New table: which game?", classes="dialog-title")
             yield OptionList(
                 *[
-                    Option(Text.assemble((f"{g.name:<14}", "bold"), "  ",
-                                         (_player_count(g.min_players, g.max_players), "dim")),
-                           id=g.id)
+                    Option(
+                        Text.assemble(
+                            (f"{g.name:<14}", "bold"),
+                            "  ",
+                            (_player_count(g.min_players, g.max_players), "dim"),
+                        ),
+                        id=g.id,
+                    )
                     for g in self.games
                 ],
                 id="pick-game",
@@ -85,9 +90,7 @@ class CodeScreen(ModalScreen[tuple[str, bool] | None]):
 
     def _show_mode(self) -> None:
         join, watch = ("( )", "(*)") if self.watching else ("(*)", "( )")
-        self.query_one("#code-mode", Static).update(
-            f"{join} join a free seat   {watch} watch"
-        )
+        self.query_one("#code-mode", Static).update(f"{join} join a free seat   {watch} watch")
 
     def action_switch(self) -> None:
         self.watching = not self.watching

@@ -331,8 +331,10 @@ class LobbyScreen(StatusLineScreen):
 
         question = f"Close table #{table_id} ({safe_text(summary['game_name'])}) for everyone?"
         if summary["status"] == "playing":
-            question = (f"Close table #{table_id} ({safe_text(summary['game_name'])})? A running "
-                        "game closes once everyone seated agrees; it is kept as abandoned.")
+            question = (
+                f"Close table #{table_id} ({safe_text(summary['game_name'])})? A running "
+                "game closes once everyone seated agrees; it is kept as abandoned."
+            )
         self.app.push_screen(ConfirmScreen(question, yes="Close it", no="Keep it"), done)
 
     def action_bell(self) -> None:

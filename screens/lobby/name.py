@@ -46,12 +46,17 @@ class NameScreen(ModalScreen[None]):
         with Vertical(classes="dialog"):
             title = "Welcome! What should the others call you?" if first else "Your name"
             yield Static(title, classes="dialog-title")
-            yield Input(value=safe_text(self.current or ""), id="name-input", max_length=60,
-                        placeholder="a name, 1 to 20 columns")
+            yield Input(
+                value=safe_text(self.current or ""),
+                id="name-input",
+                max_length=60,
+                placeholder="a name, 1 to 20 columns",
+            )
             yield Static("", id="name-problem", markup=False)
             leave = "Escape leaves robotui." if first else "Escape keeps your name."
-            yield Static(f"Enter sets it: the same key always gets it back. {leave}",
-                         classes="hint")
+            yield Static(
+                f"Enter sets it: the same key always gets it back. {leave}", classes="hint"
+            )
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

@@ -56,7 +56,7 @@ def is_mine(summary: Summary) -> bool:
 
 
 def status_text(summary: Summary) -> str:
-    """"waiting for 2", "playing: turn 12, Anna to move", "finished: Anna won"."""
+    """ "waiting for 2", "playing: turn 12, Anna to move", "finished: Anna won"."""
     status = summary["status"]
     progress = safe_text(summary.get("progress", ""))
     if status == "waiting":
@@ -93,14 +93,16 @@ def waits_for_you(tables: list[Summary], besides: int | None = None) -> list[int
     for summary in tables:
         if summary["status"] != "playing" or summary["id"] == besides:
             continue
-        if any(s["you"] and s["seat"] in summary["to_move"] and not s["stand_in"]
-               for s in summary["seats"]):
+        if any(
+            s["you"] and s["seat"] in summary["to_move"] and not s["stand_in"]
+            for s in summary["seats"]
+        ):
             out.append(int(summary["id"]))
     return out
 
 
 def waits_text(table_ids: list[int]) -> str:
-    """"#4 waits for you", "#4 and #7 wait for you" ("" for none)."""
+    """ "#4 waits for you", "#4 and #7 wait for you" ("" for none)."""
     if not table_ids:
         return ""
     marks = [f"#{t}" for t in table_ids]
@@ -112,8 +114,11 @@ def waits_text(table_ids: list[int]) -> str:
 def result_parts(result: dict[str, Any]) -> tuple[str, str, str]:
     """A finished game as (when, game, headline): "2026-01-02 12:30", "Robo Factory",
     "Computer 3 (easy) won with 17 cubes, Anna 12" (the winner first)."""
-    return (safe_text(result["finished"]), safe_text(result["game_name"]),
-            safe_text(result["headline"]))
+    return (
+        safe_text(result["finished"]),
+        safe_text(result["game_name"]),
+        safe_text(result["headline"]),
+    )
 
 
 def result_line(result: dict[str, Any], width: int, ellipsis: str = ELLIPSIS) -> str:

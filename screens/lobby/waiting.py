@@ -75,8 +75,9 @@ class WaitingRoom(StatusLineScreen):
         chat.border_title = "Chat"
         chat.can_focus = False
         yield chat
-        yield ChatInput(id="wait-input", placeholder="Enter: say something to the table",
-                        max_length=400)
+        yield ChatInput(
+            id="wait-input", placeholder="Enter: say something to the table", max_length=400
+        )
         yield Panel("", id="wait-status", markup=False)
         yield Footer()
 
@@ -133,8 +134,9 @@ class WaitingRoom(StatusLineScreen):
         width = max(self.size.width - 2, 20)
         ell = self._ellipsis()
         summary = self.summary
-        title = f"Table #{self.table_id} - {safe_text(summary['game_name'])} - " \
-                f"{status_text(summary)}"
+        title = (
+            f"Table #{self.table_id} - {safe_text(summary['game_name'])} - {status_text(summary)}"
+        )
         if self.your_seat is None:
             title += " - watching"
         self.query_one("#wait-title", Static).update(fit(title, width, ell))
@@ -146,19 +148,29 @@ class WaitingRoom(StatusLineScreen):
         if summary["timer"]:
             extras.append("30 s timer on")
         after = summary["stand_in_after"]
-        extras.append(f"a computer may stand in after {after} min" if after
-                      else "no computer stands in")
+        extras.append(
+            f"a computer may stand in after {after} min" if after else "no computer stands in"
+        )
         info.append(fit("Table: " + ", ".join(extras), width, ell) + "\n")
         if self.creator and self.msg["code"]:
             info.append(f"Private code: {safe_text(self.msg['code'])}", style="bold")
-            info.append(fit(f"  (friends join with c, table #{self.table_id} and this code)",
-                            max(width - 30, 10), ell) + "\n")
+            info.append(
+                fit(
+                    f"  (friends join with c, table #{self.table_id} and this code)",
+                    max(width - 30, 10),
+                    ell,
+                )
+                + "\n"
+            )
         names = self._seat_names()
         for seat in summary["seats"]:
             label = names[seat["seat"]] if seat["seat"] < len(names) else f"Seat {seat['seat']}"
             line = f"  {seat['seat'] + 1}. {label}: {seat_text(seat)}"
-            style = "bold" if seat["you"] else ("dim" if seat["name"] is None
-                                                and seat["kind"] == "person" else "")
+            style = (
+                "bold"
+                if seat["you"]
+                else ("dim" if seat["name"] is None and seat["kind"] == "person" else "")
+            )
             info.append(fit(line, width, ell) + "\n", style=style)
         info.rstrip()
         self.query_one("#wait-info", Static).update(info)
@@ -212,12 +224,15 @@ class WaitingRoom(StatusLineScreen):
 
     def action_leave(self) -> None:
         if self.creator and self.summary["status"] == "waiting":
+
             def done(yes: bool | None) -> None:
                 if yes:
                     self.dismiss(None)
 
-            question = (f"Leave table #{self.table_id}? You created it: leaving closes it "
-                        "for everyone waiting.")
+            question = (
+                f"Leave table #{self.table_id}? You created it: leaving closes it "
+                "for everyone waiting."
+            )
             self.app.push_screen(ConfirmScreen(question, yes="Close it", no="Stay"), done)
             return
         self.dismiss(None)

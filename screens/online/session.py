@@ -176,8 +176,12 @@ class TableSession(SavedGameView):
     def _program_view(self) -> Any:
         """Your seat's RoboRally view while you write a program, else None."""
         seat = self.your_seat
-        if (seat is None or self.spec.id != "roborally" or self.status != "playing"
-                or seat not in self.match.state.to_move()):
+        if (
+            seat is None
+            or self.spec.id != "roborally"
+            or self.status != "playing"
+            or seat not in self.match.state.to_move()
+        ):
             return None
         view = self.match.state.view(seat)
         return view if getattr(view, "pending", None) == "program" else None
@@ -204,8 +208,9 @@ class TableSession(SavedGameView):
         text = encode_draft(registers, power)
         if text != self._draft_sent:
             self._draft_sent = text
-            self.client.send({"type": "draft", "table": self.table_id, "seat": view.seat,
-                              "text": text})
+            self.client.send(
+                {"type": "draft", "table": self.table_id, "seat": view.seat, "text": text}
+            )
 
     def _take_draft(self, msg: dict[str, Any], replace: bool = False) -> bool:
         """The half-built program the table kept for you (another session's, or this one's
@@ -220,8 +225,11 @@ class TableSession(SavedGameView):
         state = self.match.state
         drafts = ui_state.seat_table(self.saved.ui, "program")
         entry = drafts.get(str(view.seat))
-        if (not replace and isinstance(entry, dict)
-                and entry.get("turn") == getattr(state, "turn", None)):
+        if (
+            not replace
+            and isinstance(entry, dict)
+            and entry.get("turn") == getattr(state, "turn", None)
+        ):
             return False
         try:
             registers, power = decode_draft(text)
@@ -230,8 +238,7 @@ class TableSession(SavedGameView):
         if check_draft(view, registers, power) is not None:
             return False
         cards = [view.hand[i] for i in registers if i is not None]
-        drafts[str(view.seat)] = {"turn": getattr(state, "turn", 0), "cards": cards,
-                                 "power": power}
+        drafts[str(view.seat)] = {"turn": getattr(state, "turn", 0), "cards": cards, "power": power}
         self._draft_sent = text
         return True
 
@@ -289,9 +296,12 @@ class TableSession(SavedGameView):
         elif kind == ServerType.TIMER:
             seconds = msg.get("seconds")
             # stopped while your program was still missing: the table plays it now
-            self._time_up = (seconds is None and self.timer_end is not None
-                             and self._held is None
-                             and self.your_seat in self.match.state.to_move())
+            self._time_up = (
+                seconds is None
+                and self.timer_end is not None
+                and self._held is None
+                and self.your_seat in self.match.state.to_move()
+            )
             self.timer_end = None if seconds is None else time.monotonic() + int(seconds)
             self._news("")
         elif kind == ServerType.CLOSED:
@@ -430,8 +440,11 @@ class TableSession(SavedGameView):
     def _on_chat(self, line: dict[str, Any]) -> None:
         if not isinstance(line, dict):
             return
-        line = {"who": safe_text(line.get("who", "")), "text": safe_text(line.get("text", "")),
-                "time": safe_text(line.get("time", ""))}
+        line = {
+            "who": safe_text(line.get("who", "")),
+            "text": safe_text(line.get("text", "")),
+            "time": safe_text(line.get("time", "")),
+        }
         self.chat.append(line)
         del self.chat[:-200]
         if line["who"] != self._my_name():
@@ -480,12 +493,14 @@ class TableSession(SavedGameView):
 
     def deciders(self) -> list[int]:
         """The seats of the people still playing here (closing needs all of them)."""
-        return [int(s.get("seat", 0)) for s in self.seats
-                if s.get("kind") == "person" and s.get("name") and not s.get("resigned")]
+        return [
+            int(s.get("seat", 0))
+            for s in self.seats
+            if s.get("kind") == "person" and s.get("name") and not s.get("resigned")
+        ]
 
     def send_stand_in(self, seat: int, level: str | None) -> None:
-        self.client.send({"type": "stand_in", "table": self.table_id, "seat": seat,
-                          "level": level})
+        self.client.send({"type": "stand_in", "table": self.table_id, "seat": seat, "level": level})
 
     # -- reading the server's messages ------------------------------------------------------
     def _read_table(self, msg: dict[str, Any]) -> None:
@@ -503,12 +518,15 @@ class TableSession(SavedGameView):
             self.chat = []
             for line in chat[-200:]:
                 if isinstance(line, dict):
-                    self.chat.append({k: safe_text(line.get(k, "")) for k in ("who", "text",
-                                                                              "time")})
+                    self.chat.append(
+                        {k: safe_text(line.get(k, "")) for k in ("who", "text", "time")}
+                    )
         seconds = msg.get("timer")
-        self.timer_end = (time.monotonic() + seconds
-                          if isinstance(seconds, int) and not isinstance(seconds, bool)
-                          else None)
+        self.timer_end = (
+            time.monotonic() + seconds
+            if isinstance(seconds, int) and not isinstance(seconds, bool)
+            else None
+        )
 
     def _saved_from(self, msg: dict[str, Any]) -> SavedGame:
         saved = loads_save(str(msg.get("save", "")), f"table {self.table_id}")
@@ -531,8 +549,7 @@ class TableSession(SavedGameView):
                 shown = _clean_name(given, seat) if given else f"Seat {seat + 1} (free)"
                 players.append(PlayerEntry(shown, HUMAN))
             else:
-                players.append(PlayerEntry(_clean_name(entry.name, seat), entry.kind,
-                                           entry.level))
+                players.append(PlayerEntry(_clean_name(entry.name, seat), entry.kind, entry.level))
         return players
 
     def _name_players(self) -> None:
@@ -568,8 +585,10 @@ def close_question(session: TableSession) -> str:
     others = [s for s in session.deciders() if s != session.your_seat]
     if session.status != "playing" or not others:
         return "Close this table for everyone? A running game is kept as abandoned."
-    return ("Agree to close this table? It closes once everyone playing agrees; "
-            "the game is kept as abandoned.")
+    return (
+        "Agree to close this table? It closes once everyone playing agrees; "
+        "the game is kept as abandoned."
+    )
 
 
 def chat_problem(text: str) -> str | None:
@@ -580,4 +599,3 @@ def chat_problem(text: str) -> str | None:
     if cell_len(clean) > CHAT_CELLS:
         return f"A chat line has at most {CHAT_CELLS} cells."
     return None
-

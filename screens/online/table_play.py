@@ -32,12 +32,40 @@ WATCHING_NOTE = "You are watching: the players make the moves here."
 SAVED_BY_HOST = "The host saves this game after every move."
 WAITING_CELLS = 60  # the longest "Waiting for ..." line
 # the actions of the game screens' keys that make or prepare a move: none for a spectator
-PLAYERS_KEYS = frozenset({
-    "pick", "place", "number", "choose", "confirm", "play", "discard", "recycle", "scrap",
-    "attack", "end_turn", "card", "no_buy", "colour", "eureka", "take_back", "toggle",
-    "power_down", "recompile", "undo", "hint", "save_as", "cursor", "go_on",
-    # a player's own notes (Robo Factory): a spectator has none
-    "toggle_notes", "mark", "note_column", "vertical", "horizontal"})
+PLAYERS_KEYS = frozenset(
+    {
+        "pick",
+        "place",
+        "number",
+        "choose",
+        "confirm",
+        "play",
+        "discard",
+        "recycle",
+        "scrap",
+        "attack",
+        "end_turn",
+        "card",
+        "no_buy",
+        "colour",
+        "eureka",
+        "take_back",
+        "toggle",
+        "power_down",
+        "recompile",
+        "undo",
+        "hint",
+        "save_as",
+        "cursor",
+        "go_on",
+        # a player's own notes (Robo Factory): a spectator has none
+        "toggle_notes",
+        "mark",
+        "note_column",
+        "vertical",
+        "horizontal",
+    }
+)
 
 
 class TablePlayMixin:
@@ -66,8 +94,7 @@ class TablePlayMixin:
         if action == "table_window":
             return self.at_table
         if action == "table_resign":
-            return (self.at_table and not self.session.watching
-                    and self.session.status == "playing")
+            return self.at_table and not self.session.watching and self.session.status == "playing"
         if self.at_table and action == "new_game":
             return False  # back to the lobby instead
         if self.at_table and self.session.watching and action in PLAYERS_KEYS:
@@ -113,7 +140,8 @@ class TablePlayMixin:
                 session.send_resign()
 
         self.app.push_screen(  # type: ignore[attr-defined]
-            ConfirmScreen(resign_question(session), yes="Resign", no="Play on"), done)
+            ConfirmScreen(resign_question(session), yes="Resign", no="Play on"), done
+        )
 
     # -- waiting for the others ------------------------------------------------------------
     def wait_for_table(self, seat: int) -> None:
@@ -136,8 +164,9 @@ class TablePlayMixin:
         thinking...``, the timer's seconds (empty when it waits for nobody)."""
         session = self.session
         if session.status == "waiting":
-            free = sum(1 for s in session.seats if s.get("kind") == "person"
-                       and s.get("name") is None)
+            free = sum(
+                1 for s in session.seats if s.get("kind") == "person" and s.get("name") is None
+            )
             seats = f"{free} seat{'s' * (free != 1)}" if free else "the seats"
             return [f"Waiting for players to join: {seats} free."]
         state = self.game_state  # type: ignore[attr-defined]
@@ -160,8 +189,15 @@ class TablePlayMixin:
         if people and session.watching:  # a spectator waits for nobody: who does what
             doing: dict[str, list[str]] = {}
             for seat, name in zip(
-                [s for s in others if session.seat_info(s).get("kind") != "computer"
-                 and not session.seat_info(s).get("stand_in")], people, strict=False):
+                [
+                    s
+                    for s in others
+                    if session.seat_info(s).get("kind") != "computer"
+                    and not session.seat_info(s).get("stand_in")
+                ],
+                people,
+                strict=False,
+            ):
                 doing.setdefault(self.seat_doing(seat), []).append(name)
             for verb, names in doing.items():
                 parts.append(f"{_and(names)} {'is' if len(names) == 1 else 'are'} {verb}.")
@@ -216,8 +252,12 @@ class TablePlayMixin:
         """Still showing the game: not closing (the app quitting, the screen dismissed). The
         session plays the table's moves without the screen otherwise."""
         screen: Any = self  # the game screen this mixin is part of
-        return (screen.is_attached and not screen._closing and not screen._closed
-                and screen.stage != Stage.LEAVING)
+        return (
+            screen.is_attached
+            and not screen._closing
+            and not screen._closed
+            and screen.stage != Stage.LEAVING
+        )
 
     def on_table_move(self, action: Action, seat: int) -> None:
         """A move from the table (another seat's, or your own sent in a simultaneous phase):

@@ -79,8 +79,7 @@ def stand_in_problem(session: TableSession, seat: dict[str, Any]) -> str | None:
         return None  # by agreement of everyone here
     wait = after * 60 - session.absent_seconds(seat)
     if wait > 0:
-        return (f"Possible once {name} is away {after} min "
-                f"(in {max(1, (wait + 59) // 60)} min).")
+        return f"Possible once {name} is away {after} min (in {max(1, (wait + 59) // 60)} min)."
     return None
 
 
@@ -143,8 +142,9 @@ class TableWindow(ModalScreen[None]):
             with VerticalScroll(id="tw-chat"):
                 yield Static(id="tw-lines", markup=False)
             yield Static(id="tw-note", markup=False)
-            yield ChatInput(placeholder="Say something (Enter sends)", id="tw-input",
-                            max_length=400)
+            yield ChatInput(
+                placeholder="Say something (Enter sends)", id="tw-input", max_length=400
+            )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -195,10 +195,14 @@ class TableWindow(ModalScreen[None]):
             return "Tab: seats, chat history or chat line.  Escape closes."
         after = int(session.summary.get("stand_in_after") or 0)
         if after <= 0:
-            return ("Tab: seats, chat or line. On an away seat, Enter agrees to hand it to "
-                    "the computer (once everyone here agrees). ^r resigns, ^x closes.")
-        return (f"Tab: seats, chat or line. On a seat away {after} min or more, Enter hands "
-                "it to the computer; Enter again gives it back. ^r resigns, ^x closes.")
+            return (
+                "Tab: seats, chat or line. On an away seat, Enter agrees to hand it to "
+                "the computer (once everyone here agrees). ^r resigns, ^x closes."
+            )
+        return (
+            f"Tab: seats, chat or line. On a seat away {after} min or more, Enter hands "
+            "it to the computer; Enter again gives it back. ^r resigns, ^x closes."
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resign":
@@ -222,8 +226,9 @@ class TableWindow(ModalScreen[None]):
                 self.note = "You resigned: you watch the game from here."
                 self.refresh_view()
 
-        self.app.push_screen(ConfirmScreen(resign_question(session), yes="Resign",
-                                           no="Play on"), done)
+        self.app.push_screen(
+            ConfirmScreen(resign_question(session), yes="Resign", no="Play on"), done
+        )
 
     def action_close_table(self) -> None:
         session = self.session
@@ -239,13 +244,17 @@ class TableWindow(ModalScreen[None]):
                 self.note = "You agree to close the table."
                 self.refresh_view()
 
-        self.app.push_screen(ConfirmScreen(close_question(session), yes="Close it",
-                                           no="Keep it"), done)
+        self.app.push_screen(
+            ConfirmScreen(close_question(session), yes="Close it", no="Keep it"), done
+        )
 
     def action_switch(self) -> None:
         """Tab: the seats, the chat history (arrows and PgUp/PgDn scroll it), the chat line."""
-        order = [self.query_one("#tw-seats"), self.query_one("#tw-chat"),
-                 self.query_one("#tw-input")]
+        order = [
+            self.query_one("#tw-seats"),
+            self.query_one("#tw-chat"),
+            self.query_one("#tw-input"),
+        ]
         now = next((n for n, widget in enumerate(order) if widget.has_focus), 2)
         order[(now + 1) % len(order)].focus()
 
@@ -268,8 +277,7 @@ class TableWindow(ModalScreen[None]):
         seat = seats[event.option_index]
         number = int(seat.get("seat", 0))
         name = safe_text(seat.get("name") or "")
-        if (seat.get("stand_in") and not seat.get("resigned")
-                and not self.session.watching):
+        if seat.get("stand_in") and not seat.get("resigned") and not self.session.watching:
             self.session.send_stand_in(number, None)
             self.note = f"{name} gets their seat back."
             self.refresh_view()
@@ -285,9 +293,11 @@ class TableWindow(ModalScreen[None]):
         def chosen(level: str | None) -> None:
             if level:
                 self.session.send_stand_in(number, level)
-                self.note = (f"You agree that the computer ({level}) plays for {name}."
-                             if by_agreement else
-                             f"The computer ({level}) plays for {name} until they are back.")
+                self.note = (
+                    f"You agree that the computer ({level}) plays for {name}."
+                    if by_agreement
+                    else f"The computer ({level}) plays for {name} until they are back."
+                )
                 self.refresh_view()
 
         self.app.push_screen(LevelScreen(f"Who plays for {name}?", levels), chosen)

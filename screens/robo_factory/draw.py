@@ -67,7 +67,9 @@ def build_rows(parts: Sequence[int | None], selected: int | None, active: bool) 
 
 
 def notepad_rows(
-    marks: dict[tuple[int, int], str], cursor: tuple[int, int] | None, blank: str,
+    marks: dict[tuple[int, int], str],
+    cursor: tuple[int, int] | None,
+    blank: str,
     cell: int = 3,
 ) -> list[Text]:
     """The part x colour grid, each cell ``cell`` columns wide (3, or 5 on a wide
@@ -95,8 +97,9 @@ def notepad_rows(
 def notes_to_rows(marks: dict[tuple[int, int], str]) -> list[str]:
     """The notepad for a save: one string per part, one character per colour (R G B Y),
     ``-`` for a blank cell, e.g. ``["x---", "-o--", "----"]``."""
-    return ["".join(marks.get((part, colour), "") or "-" for colour in range(4))
-            for part in range(3)]
+    return [
+        "".join(marks.get((part, colour), "") or "-" for colour in range(4)) for part in range(3)
+    ]
 
 
 def notes_from_rows(rows: object) -> dict[tuple[int, int], str] | None:
@@ -193,15 +196,20 @@ def log_lines(view: RoboFactoryView, names: list[str], you: int | None = None) -
             makers = makers[: makers.index(view.actor)]  # the seats that have decided
         for seat in makers:
             bought = buying.get((event.turn, seat))
-            lines.append(describe_event(bought, names, you) if bought is not None
-                         else f"{names[seat]} did not buy.")
+            lines.append(
+                describe_event(bought, names, you)
+                if bought is not None
+                else f"{names[seat]} did not buy."
+            )
     return lines
 
 
 def styled_log(lines: Sequence[str]) -> list[tuple[str, str]]:
     """Log lines with their styles: a new customer turn stands out, right builds are green."""
-    return [(line, "magenta" if line.startswith("Turn ") else (
-        "green" if ": right" in line else "")) for line in lines]
+    return [
+        (line, "magenta" if line.startswith("Turn ") else ("green" if ": right" in line else ""))
+        for line in lines
+    ]
 
 
 def log_text(lines: Sequence[str], width: int, height: int) -> Text:
@@ -251,8 +259,9 @@ def seat_turn_items(events: Sequence[Event], turn: int, seat: int) -> list[Text]
             tries = "try" if len(fines) == 1 else "tries"
             items.append(Text(f"+{sum(fines)} from wrong second {tries}"))
         return items
-    for check in sorted((e for e in mine if e.kind == "check" and e.seat == seat),
-                        key=lambda e: e.attempt):
+    for check in sorted(
+        (e for e in mine if e.kind == "check" and e.seat == seat), key=lambda e: e.attempt
+    ):
         item = Text("then " if check.attempt == 2 else "")
         item.append_text(letters_text(check.code))
         if check.right:
@@ -264,8 +273,13 @@ def seat_turn_items(events: Sequence[Event], turn: int, seat: int) -> list[Text]
             item.append(" wrong", "red")
             items.append(item)
             if check.attempt == 2:
-                items.append(Text(f"paid the customer {check.paid}" if check.paid
-                                  else "had no cube to pay the customer"))
+                items.append(
+                    Text(
+                        f"paid the customer {check.paid}"
+                        if check.paid
+                        else "had no cube to pay the customer"
+                    )
+                )
         if check.die:
             eureka = check.gain - base
             die = f" (die {check.die})" if abs(eureka) != check.die else ""
@@ -281,8 +295,9 @@ def wrapped_items(items: Sequence[Text], end: Text, width: int, indent: int) -> 
     columns; the lines after the first start ``indent`` columns in."""
     out = Text()
     column = indent
-    pieces = [Text.assemble(item, "," if i < len(items) - 1 else "")
-              for i, item in enumerate(items)]
+    pieces = [
+        Text.assemble(item, "," if i < len(items) - 1 else "") for i, item in enumerate(items)
+    ]
     if pieces:
         pieces[-1].append_text(end)
     else:
@@ -303,8 +318,12 @@ NAME_WIDTH = 13
 
 
 def turn_result_text(
-    events: Sequence[Event], turn: int, names: list[str], cubes_now: Sequence[int],
-    width: int = RESULT_WIDTH, open_layout: Sequence[tuple[int, int]] = (),
+    events: Sequence[Event],
+    turn: int,
+    names: list[str],
+    cubes_now: Sequence[int],
+    width: int = RESULT_WIDTH,
+    open_layout: Sequence[tuple[int, int]] = (),
 ) -> Text:
     """The end of customer turn ``turn`` for everybody to see: the order (and the open
     cards with their tiles, ``open_layout``), then a line per seat (the manufacturers in
@@ -340,8 +359,10 @@ def turn_result_text(
     seats = [*seats, customer] if 0 <= customer < n else seats
     indent = min(NAME_WIDTH, 2 + max((cell_len(names[seat]) for seat in seats), default=0))
     for seat in seats:
-        text.append(pad_cells(cut_cells(names[seat], indent - 1), indent),
-                    "bold magenta" if seat == customer else "bold")
+        text.append(
+            pad_cells(cut_cells(names[seat], indent - 1), indent),
+            "bold magenta" if seat == customer else "bold",
+        )
         items = seat_turn_items(events, turn, seat)
         if seat == customer:
             items = [Text("customer" + ("" if items else ", no income"), "magenta"), *items]

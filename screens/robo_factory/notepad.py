@@ -108,7 +108,14 @@ class NotepadMixin(RoboFactorySurface):
             blank = room.taller or (room.spaced and i in (0, len(rows) - 1))
             out.append("\n\n" if blank else "\n")
         if self.notes_mode:  # the marks' meaning (the footer has the keys)
-            out.append_text(Text.assemble(("x", MARK_STYLES["x"]), " out ",
-                                          ("o", MARK_STYLES["o"]), " sure ",
-                                          ("?", MARK_STYLES["?"]), " maybe"))
+            out.append_text(
+                Text.assemble(
+                    ("x", MARK_STYLES["x"]),
+                    " out ",
+                    ("o", MARK_STYLES["o"]),
+                    " sure ",
+                    ("?", MARK_STYLES["?"]),
+                    " maybe",
+                )
+            )
         return out

@@ -73,7 +73,8 @@ class PanelsMixin(RoboFactorySurface):
         self.query_one("#rf-status", Panel).update(self._status_text(view, seat))
         self.query_one("#rf-players", Panel).update(self._players_text(view))
         self.query_one("#rf-log", SizedPanel).show(
-            lambda width, height: self._log_text(view, seat, width, height))
+            lambda width, height: self._log_text(view, seat, width, height)
+        )
         self.update_footer()
 
     def _cards_text(self, view: RoboFactoryView, seat: int | None) -> Text:
@@ -101,8 +102,11 @@ class PanelsMixin(RoboFactorySurface):
         if own:
             own_rows = robots_rows(own, room.own_gap)
         else:  # in the place of your cards, two lines on why there are none
-            note = ("private cards", "hidden", "dim") if seat is None else \
-                ("you are the", "customer", "magenta")
+            note = (
+                ("private cards", "hidden", "dim")
+                if seat is None
+                else ("you are the", "customer", "magenta")
+            )
             own_rows = [Text(), Text(note[0], note[2]), Text(note[1], note[2])]
         for row, own_row in zip(rows, own_rows, strict=True):
             line = row.copy()
@@ -122,8 +126,9 @@ class PanelsMixin(RoboFactorySurface):
                 elif view.phase == BUY and given is None:  # the keys that pick a card
                     picked = picking and self.pick == key - 1
                     tiles.append(" ")
-                    tiles.append(f"[{key}]", "reverse bold" if picked else
-                                 ("bold" if picking else "dim"))
+                    tiles.append(
+                        f"[{key}]", "reverse bold" if picked else ("bold" if picking else "dim")
+                    )
                     tiles.append(" " * (step - 4))
                 else:
                     tiles.append(" " * step)
@@ -151,13 +156,13 @@ class PanelsMixin(RoboFactorySurface):
             out.append_text(letters_text(view.own_build))
             out.append(" - wait\n", "dim")
         else:
-            out.append("Your robot" + (" (try 2)" if view.phase == REBUILD else "") + "\n",
-                       "bold")
+            out.append("Your robot" + (" (try 2)" if view.phase == REBUILD else "") + "\n", "bold")
         building = my_move and view.phase in (BUILD, REBUILD)
         room = self.room()  # blank rows as in the notepad beside it
         out.append("\n" if room.spaced else "")
-        for row in build_rows(self.parts if building else [None] * 3, self.part,
-                              building and not self.notes_mode):
+        for row in build_rows(
+            self.parts if building else [None] * 3, self.part, building and not self.notes_mode
+        ):
             out.append_text(row)
             out.append("\n\n" if room.taller else "\n")
         out.append("\n" if room.spaced and not room.taller else "")
@@ -165,8 +170,10 @@ class PanelsMixin(RoboFactorySurface):
             out.append("Eureka used", "dim")
         else:
             out.append("Eureka: ")
-            out.append("ON" if self.eureka and building else "off",
-                       "bold reverse red" if self.eureka and building else "")
+            out.append(
+                "ON" if self.eureka and building else "off",
+                "bold reverse red" if self.eureka and building else "",
+            )
             out.append(" (e)", "dim")
         return out
 
@@ -183,22 +190,30 @@ class PanelsMixin(RoboFactorySurface):
         if self.answer:  # hot seat: the buyer reads its answer, then passes the keyboard
             following = self.next_human()
             who = self.player_label(following) if following is not None else "the next player"
-            text = Text.assemble((self.answer, "bold"), "\n",
-                                 (f"Enter hides your cards: then pass the keyboard to {who}.",
-                                  "green"))
+            text = Text.assemble(
+                (self.answer, "bold"),
+                "\n",
+                (f"Enter hides your cards: then pass the keyboard to {who}.", "green"),
+            )
             if self.notes_mode:
                 text.append(f"\n{NOTEPAD_KEYS}, Tab: back.", "green")
         elif thinking is not None:
             text = thinking
         elif self.notes_mode and seat is not None:
-            back = {BUY: "buying", BUILD: "the build", REBUILD: "the second try"}.get(
-                state.phase, "the game") if self.human_to_move() else "the game"
+            back = (
+                {BUY: "buying", BUILD: "the build", REBUILD: "the second try"}.get(
+                    state.phase, "the game"
+                )
+                if self.human_to_move()
+                else "the game"
+            )
             text = Text(f"{NOTEPAD_KEYS}. Tab: back to {back}.", "green")
         elif self.human_to_move():
             prompt = {
                 BUY: "Buy information? 1-3 pick a card, Enter buys it for 1 cube, n: no.",
                 BUILD: "Build: type r g b y (or arrows), "
-                       + ("e Eureka, " if self.eureka_left() else "") + "Enter builds.",
+                + ("e Eureka, " if self.eureka_left() else "")
+                + "Enter builds.",
                 REBUILD: "Nobody was right. Second try: +2 if right, else pay the customer 1.",
             }[state.phase]
             text = Text.assemble((prompt, "green"))
@@ -214,8 +229,9 @@ class PanelsMixin(RoboFactorySurface):
             who = names[actor] if actor is not None else "Nobody"
             text = Text(f"{who} to play.")
             if seat is not None and seat == view.customer:
-                text.append(" You are the customer: the computer deals and checks for you.",
-                            "magenta")
+                text.append(
+                    " You are the customer: the computer deals and checks for you.", "magenta"
+                )
         summary = summary_of_last_turn(view, names) if seat is not None else ""
         if summary:
             text.append("\n" + summary, "cyan")
@@ -227,13 +243,24 @@ class PanelsMixin(RoboFactorySurface):
         """On the second try, what a Eureka on the wrong first try cost ``seat``."""
         if view.phase != REBUILD or seat is None:
             return ""
-        first = next((e for e in view.events if e.turn == view.turn and e.kind == "check"
-                      and e.seat == seat and e.attempt == 1), None)
+        first = next(
+            (
+                e
+                for e in view.events
+                if e.turn == view.turn and e.kind == "check" and e.seat == seat and e.attempt == 1
+            ),
+            None,
+        )
         if first is None or not first.die:
             return ""
         cost = -first.gain
-        paid = ("you had no cube to pay" if cost == 0 else
-                "you paid 1 cube" if cost == 1 else f"you paid {cost} cubes")
+        paid = (
+            "you had no cube to pay"
+            if cost == 0
+            else "you paid 1 cube"
+            if cost == 1
+            else f"you paid {cost} cubes"
+        )
         return f"Eureka on a wrong robot: the die showed {first.die}, {paid}."
 
     def _players_text(self, view: RoboFactoryView) -> Text:
@@ -244,10 +271,13 @@ class PanelsMixin(RoboFactorySurface):
             mark += ">" if s == view.actor else " "
             mark += "$" if view.buyers[s] and view.phase != OVER else " "
             style = "bold magenta" if s == view.customer else ""
-            text.append(f"\n{mark}{pad_cells(cut_cells(names[s], 12), 13)}{view.cubes[s]:>4}  ",
-                        style)
-            text.append("used" if view.eureka_used[s] else " E", "dim" if view.eureka_used[s]
-                        else "bold red")
+            text.append(
+                f"\n{mark}{pad_cells(cut_cells(names[s], 12), 13)}{view.cubes[s]:>4}  ", style
+            )
+            text.append(
+                "used" if view.eureka_used[s] else " E",
+                "dim" if view.eureka_used[s] else "bold red",
+            )
         if self.room().wide:
             text.append("\nC customer  > to play\n$ bought information this turn", "dim")
         else:
@@ -262,11 +292,9 @@ class PanelsMixin(RoboFactorySurface):
         names = self.names()
         return log_lines(view, names, names.index("You") if "You" in names else None)
 
-    def _log_text(self, view: RoboFactoryView, seat: int | None, width: int,
-                  height: int) -> Text:
+    def _log_text(self, view: RoboFactoryView, seat: int | None, width: int, height: int) -> Text:
         """The log's newest lines for the room it has, or the possible robots (``p``)."""
-        if self.show_possible and seat is not None and view.phase != OVER \
-                and seat != view.customer:
+        if self.show_possible and seat is not None and view.phase != OVER and seat != view.customer:
             possible = possible_text(view, max(8, width))
             if self.room().base:
                 return possible

@@ -42,8 +42,9 @@ class TurnResultScreen(ModalScreen[str | None]):
         Binding("q,escape", "leave", "Quit", key_display="q"),
     ]
 
-    def __init__(self, title: str, body: Text, after: str, game: GameScreen,
-                 width: int = RESULT_WIDTH) -> None:
+    def __init__(
+        self, title: str, body: Text, after: str, game: GameScreen, width: int = RESULT_WIDTH
+    ) -> None:
         super().__init__()
         self.text_width = width  # the body's width in cells (the dialog adds its frame)
         self.title_text = title
@@ -91,8 +92,9 @@ class RoboFactoryOverScreen(GameOverScreen):
         # with 21 cubes.")
         state = self.session.match.state
         assert isinstance(state, RoboFactoryState)
-        text = Text(reason_text(state, names) + "\n\n",
-                    "bold green" if len(winners) == 1 else "bold yellow")
+        text = Text(
+            reason_text(state, names) + "\n\n", "bold green" if len(winners) == 1 else "bold yellow"
+        )
         order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
         place = 0
         for i, s in enumerate(order):

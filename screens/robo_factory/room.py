@@ -51,10 +51,35 @@ def room_for(width: int, height: int) -> Room:
     spaced = height >= TALL
     taller = height >= TALLER
     if width >= ROOMY:
-        return Room(open_gap=9, own_column=47, own_gap=3, cards_width=ROOMY_LEFT - 2, cell=5,
-                    spaced=spaced, wide=True, roomy=True, taller=taller)
+        return Room(
+            open_gap=9,
+            own_column=47,
+            own_gap=3,
+            cards_width=ROOMY_LEFT - 2,
+            cell=5,
+            spaced=spaced,
+            wide=True,
+            roomy=True,
+            taller=taller,
+        )
     if wide:
-        return Room(open_gap=7, own_column=40, own_gap=2, cards_width=63, cell=5,
-                    spaced=spaced, wide=True, taller=taller)
-    return Room(open_gap=5, own_column=30, own_gap=1, cards_width=47, cell=3,
-                spaced=spaced, wide=False, taller=taller)
+        return Room(
+            open_gap=7,
+            own_column=40,
+            own_gap=2,
+            cards_width=63,
+            cell=5,
+            spaced=spaced,
+            wide=True,
+            taller=taller,
+        )
+    return Room(
+        open_gap=5,
+        own_column=30,
+        own_gap=1,
+        cards_width=47,
+        cell=3,
+        spaced=spaced,
+        wide=False,
+        taller=taller,
+    )

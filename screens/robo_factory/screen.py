@@ -81,18 +81,35 @@ NOT_NOW = {
 # The footer (see GameScreen.footer_keys): per mode, its keys; then the optional keys in the
 # order they get the room left, before "? Rules  q Quit".
 FOOTER_MAIN = {
-    UiPhase.BUY: (("card(0)", "1-3", "Card"), ("no_buy", "n", "No buy"),
-                  ("confirm", "Enter", "OK"), ("toggle_notes", "Tab", "Notes")),
-    UiPhase.BUILD: (("colour(0)", "rgby", "Colour"), ("eureka", "e", "Eureka"),
-                    ("confirm", "Enter", "OK"), ("toggle_notes", "Tab", "Notes")),
+    UiPhase.BUY: (
+        ("card(0)", "1-3", "Card"),
+        ("no_buy", "n", "No buy"),
+        ("confirm", "Enter", "OK"),
+        ("toggle_notes", "Tab", "Notes"),
+    ),
+    UiPhase.BUILD: (
+        ("colour(0)", "rgby", "Colour"),
+        ("eureka", "e", "Eureka"),
+        ("confirm", "Enter", "OK"),
+        ("toggle_notes", "Tab", "Notes"),
+    ),
     UiPhase.WAIT: (("toggle_notes", "Tab", "Notes"),),
     UiPhase.ANSWER: (("go_on", "Enter", "Go on"), ("toggle_notes", "Tab", "Notes")),
-    UiPhase.NOTES: (("toggle_notes", "Tab", "Back"), ("vertical(-1)", "arrows", "Move"),
-                    ("mark(None)", "Space/x/o", "Mark"), ("mark('')", "Del", "Clear")),
+    UiPhase.NOTES: (
+        ("toggle_notes", "Tab", "Back"),
+        ("vertical(-1)", "arrows", "Move"),
+        ("mark(None)", "Space/x/o", "Mark"),
+        ("mark('')", "Del", "Clear"),
+    ),
     UiPhase.OVER: (("show_result", "Enter", "Result"), ("new_game", "n", "New game")),
 }
-FOOTER_OPTIONAL = (("confirm", "Enter", "OK"), ("hint", "H", "Hint"), ("undo", "u", "Undo"),
-                   ("possible", "p", "Possible"), ("save_as", "^s", "Save"))
+FOOTER_OPTIONAL = (
+    ("confirm", "Enter", "OK"),
+    ("hint", "H", "Hint"),
+    ("undo", "u", "Undo"),
+    ("possible", "p", "Possible"),
+    ("save_as", "^s", "Save"),
+)
 
 
 class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
@@ -111,10 +128,14 @@ class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
         Binding("2", "card(1)", "Card", show=False),
         Binding("3", "card(2)", "Card", show=False),
         Binding("n", "no_buy", "No buy"),
-        *[Binding(ch.lower(), f"colour({i})", "Colour", show=i == 0, key_display="rgby")
-          for i, ch in enumerate(LETTERS)],
-        *[Binding(ch.lower(), f"note_column({i})", "Column", show=False)
-          for i, ch in enumerate(LETTERS)],
+        *[
+            Binding(ch.lower(), f"colour({i})", "Colour", show=i == 0, key_display="rgby")
+            for i, ch in enumerate(LETTERS)
+        ],
+        *[
+            Binding(ch.lower(), f"note_column({i})", "Column", show=False)
+            for i, ch in enumerate(LETTERS)
+        ],
         Binding("up", "vertical(-1)", "Up", show=False),
         Binding("down", "vertical(1)", "Down", show=False),
         Binding("left", "horizontal(-1)", "Left", show=False),
@@ -252,8 +273,9 @@ class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
         main = super().footer_main()
         # Tab goes back to building
         if self.footer_mode() == UiPhase.NOTES and self.ui_phase() == UiPhase.BUILD:
-            main = tuple(("toggle_notes", "Tab", "Build") if k[0] == "toggle_notes" else k
-                         for k in main)
+            main = tuple(
+                ("toggle_notes", "Tab", "Build") if k[0] == "toggle_notes" else k for k in main
+            )
         return main
 
     def offers(self, action: str) -> bool:
@@ -305,8 +327,14 @@ class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
         body, width = self._turn_result(turn, names)
         total = self.state.total_turns
         title = f"Turn {turn + 1}/{total} is over"
-        after = ("the final result" if self.state.is_terminal() else
-                 "pass the keyboard" if self.session.hot_seat else "next turn")
+        after = (
+            "the final result"
+            if self.state.is_terminal()
+            else "pass the keyboard"
+            if self.session.hot_seat
+            else "next turn"
+        )
+
         def closed(answer: str | None) -> None:
             if answer == "leave":  # the result shows again when the game is resumed
                 self.close(False)
@@ -319,9 +347,16 @@ class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
         """The turn's result and its text's width: 70 cells at 80x24; on a wider terminal
         as wide as its longest line (up to the terminal less a margin), so that no line
         breaks that the room could hold."""
+
         def text(width: int) -> Text:
-            return turn_result_text(self.state.events, turn, names, self.state.cubes,
-                                    width=width, open_layout=self.state.open_layout(turn))
+            return turn_result_text(
+                self.state.events,
+                turn,
+                names,
+                self.state.cubes,
+                width=width,
+                open_layout=self.state.open_layout(turn),
+            )
 
         if not self.room().wide:
             return text(RESULT_WIDTH), RESULT_WIDTH
@@ -342,8 +377,9 @@ class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
         humans = set(self.session.humans)
         if getattr(self.session, "at_table", False) and self._acted_since(last, humans):
             return None  # seen before a reconnect: the table's save keeps no [ui] of yours
-        took_part = {e.seat for e in self.state.events
-                     if e.turn == last.turn and e.kind in ("deal", "check")}
+        took_part = {
+            e.seat for e in self.state.events if e.turn == last.turn and e.kind in ("deal", "check")
+        }
         return last.turn if took_part & humans else None
 
     def _acted_since(self, order: Event, humans: set[int]) -> bool:
@@ -390,9 +426,9 @@ class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
             return None
         makers = state.manufacturers()
         if state.phase == BUY:
-            seats = [s for s in makers[state.actor:] if state.cubes[s] >= 1] + makers
+            seats = [s for s in makers[state.actor :] if state.cubes[s] >= 1] + makers
         else:
-            seats = makers[state.actor:]
+            seats = makers[state.actor :]
         return next((s for s in seats if self.session.is_human(s)), None)
 
     def action_go_on(self) -> None:
@@ -519,8 +555,11 @@ class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
             self.message = "You have already used your Eureka (once per game)."
         else:
             self.eureka = not self.eureka
-            self.message = "Eureka on: a die roll won if right, lost if wrong." if self.eureka \
+            self.message = (
+                "Eureka on: a die roll won if right, lost if wrong."
+                if self.eureka
                 else "Eureka off."
+            )
             self._keep_build()
         self.refresh_all()
 
@@ -581,15 +620,23 @@ class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
         entry = ui_state.seat_entry(self.session.saved.ui, "build", seat)
         empty: tuple[list[int | None], bool] = ([None, None, None], False)
         at = entry.get("at") if entry is not None else None
-        if (entry is None or not isinstance(at, list) or len(at) != 2
-                or ui_state.whole(at[0], 0, 10**9) != self.state.turn
-                or at[1] != self.state.phase):
+        if (
+            entry is None
+            or not isinstance(at, list)
+            or len(at) != 2
+            or ui_state.whole(at[0], 0, 10**9) != self.state.turn
+            or at[1] != self.state.phase
+        ):
             if isinstance(saved, dict) and saved.pop(str(seat), None) is not None and not saved:
                 self.session.saved.ui.pop("build", None)  # an earlier try's: done with
             return empty
         parts, eureka = entry.get("parts"), entry.get("eureka", False)
-        if (not isinstance(parts, list) or len(parts) != 3 or not isinstance(eureka, bool)
-                or any(type(p) is not int or not -1 <= p < 4 for p in parts)):
+        if (
+            not isinstance(parts, list)
+            or len(parts) != 3
+            or not isinstance(eureka, bool)
+            or any(type(p) is not int or not -1 <= p < 4 for p in parts)
+        ):
             return empty
         return [None if p < 0 else p for p in parts], eureka and not self.state.eureka_used[seat]
 
@@ -602,9 +649,11 @@ class RoboFactoryScreen(NotepadMixin, PanelsMixin, GameScreen):
         if not isinstance(saved, dict):
             saved = self.session.saved.ui["build"] = {}
         if any(p is not None for p in self.parts) or self.eureka:
-            saved[str(seat)] = {"at": [self.state.turn, self.state.phase],
-                                "parts": [-1 if p is None else p for p in self.parts],
-                                "eureka": self.eureka}
+            saved[str(seat)] = {
+                "at": [self.state.turn, self.state.phase],
+                "parts": [-1 if p is None else p for p in self.parts],
+                "eureka": self.eureka,
+            }
         else:
             saved.pop(str(seat), None)
         if not saved:

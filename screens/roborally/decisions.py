@@ -71,8 +71,7 @@ class DecisionsMixin(RoboRallySurface):
         for n, choice in enumerate(view.choices):
             sel = self.cur == n
             t.append(hand_key(n), "cyan")
-            t.append(f" {self._choice_text(view, choice.value)}",
-                     "reverse" if sel else "")
+            t.append(f" {self._choice_text(view, choice.value)}", "reverse" if sel else "")
             t.append("\n")
 
     def _question(self, view: RoboRallyView) -> str:

@@ -73,11 +73,13 @@ class GlyphSet:
     into: str  # a hand card's mark before the register it is in (``Mv2 490→3``)
 
 
-UNICODE_SET = GlyphSet("·", "██", "↑→↓←", "⇑⇒⇓⇐", "▲▶▼◀", "△▷▽◁", "↻", "↺", "┆", "┄", "┃", "✗",
-                       "▁", "┗", "→")
+UNICODE_SET = GlyphSet(
+    "·", "██", "↑→↓←", "⇑⇒⇓⇐", "▲▶▼◀", "△▷▽◁", "↻", "↺", "┆", "┄", "┃", "✗", "▁", "┗", "→"
+)
 # ASCII: a robot's death in the preview is "!3", never "X3", which reads like a pit ("XX")
-ASCII_SET = GlyphSet(".", "XX", "^>v<", "^>v<", "^>v<", "^>v<", "@", "@", ":", "-", "|", "!",
-                     "_", "|", ">")
+ASCII_SET = GlyphSet(
+    ".", "XX", "^>v<", "^>v<", "^>v<", "^>v<", "@", "@", ":", "-", "|", "!", "_", "|", ">"
+)
 WALL_STYLE = "bold bright_white"
 # A south wall: the square is underlined in the wall's colour too, as far as a terminal can
 # (Rich underlines in the text's colour), and the gap west of it shows the wall's end.
@@ -235,11 +237,13 @@ def draw_board(
     text = Text(no_wrap=True, overflow="crop")
     label_w = row_label_width(lay) if coords else 0
     if coords:
-        letters = "".join(f" {column_label(x):<{cell_width - 1}}"
-                          for x in range(x0, min(w, x0 + cols)))
+        letters = "".join(
+            f" {column_label(x):<{cell_width - 1}}" for x in range(x0, min(w, x0 + cols))
+        )
         text.append(" " * label_w + letters.rstrip() + "\n", COORD_STYLE)
-    lines = [(y, half) for y in range(y0, min(lay.height, y0 + rows))
-             for half in range(cell_height)]
+    lines = [
+        (y, half) for y in range(y0, min(lay.height, y0 + rows)) for half in range(cell_height)
+    ]
     for y, half in lines:
         bottom = half == cell_height - 1  # the row that shows a south wall
         if coords:
@@ -333,29 +337,51 @@ def legend(ascii_only: bool, lay: Layout, width: int = 41) -> Text:
     white, black = (f"{ROBOT_LETTERS[s]}: {SEAT_NAMES[s]}" for s in (6, 7))
     rows: list[list[tuple[str | Text, str, str]]] = [
         [(g.floor + " ", "grey42", "floor"), (g.pit, pit_style, "pit")],
-        [(g.belt[1] + " ", BELT_STYLE, "belt going east"),
-         (express, EXPRESS_STYLE, "express belt")],
-        [(g.gear_cw + "+", "bold green", "gear clockwise"),
-         (g.gear_ccw + "-", "bold green", "anticlockwise")],
+        [
+            (g.belt[1] + " ", BELT_STYLE, "belt going east"),
+            (express, EXPRESS_STYLE, "express belt"),
+        ],
+        [
+            (g.gear_cw + "+", "bold green", "gear clockwise"),
+            (g.gear_ccw + "-", "bold green", "anticlockwise"),
+        ],
         [(g.belt[1] + "o", "bold magenta", "pusher: dir, o=1,3,5 e=2,4 *=more")],
         [("C3", CRUSHER_STYLE, "crusher: register 3 (o e * as above)")],
-        [(Text.assemble(("C", CRUSHER_STYLE), (g.belt[1], f"{CRUSHER_STYLE} {BELT_STYLE}")), "",
-          "crusher on a belt (registers below)")],
+        [
+            (
+                Text.assemble(("C", CRUSHER_STYLE), (g.belt[1], f"{CRUSHER_STYLE} {BELT_STYLE}")),
+                "",
+                "crusher on a belt (registers below)",
+            )
+        ],
         [("L2", "bold red", f"laser (2 beams), its beam {g.beam_v} {g.beam_h * 2}")],
         [("F1", "bold black on bright_green", "flag 1"), ("s1", "grey50", "start square 1")],
         [("w ", "bold blue", "wrench"), ("W ", "bold blue", "double wrench")],
         [(g.wall, wall, "wall between two squares")],
-        [(Text.assemble((g.south, wall), (g.floor, f"grey42 {SOUTH_WALL}"),
-                        (" ", f"{wall} {SOUTH_WALL}")), "",
-          "wall to the south (underlined)" if ascii_only
-          else f"wall to the south ({g.corner}: and west)")],
+        [
+            (
+                Text.assemble(
+                    (g.south, wall),
+                    (g.floor, f"grey42 {SOUTH_WALL}"),
+                    (" ", f"{wall} {SOUTH_WALL}"),
+                ),
+                "",
+                "wall to the south (underlined)"
+                if ascii_only
+                else f"wall to the south ({g.corner}: and west)",
+            )
+        ],
         [(robot_letter(0) + g.robot[0], robot_style(0), f"robot {SEAT_NAMES[0]} facing north")],
-        [(robot_letter(0, True) + g.virtual[0], robot_style(0, True), "virtual"),
-         ("3" + g.robot[0], robot_style(1), "3 on one square")],
+        [
+            (robot_letter(0, True) + g.virtual[0], robot_style(0, True), "virtual"),
+            ("3" + g.robot[0], robot_style(1), "3 on one square"),
+        ],
         [(letters, "", f" {white}, {black}")],
         # +5: after register 5 and two or more before it (the preview line names them)
-        [("1 ", "bold black on green", "preview: reg. 1"),
-         ("+5", "bold black on green", "5 and others")],
+        [
+            ("1 ", "bold black on green", "preview: reg. 1"),
+            ("+5", "bold black on green", "5 and others"),
+        ],
         [(g.dead + "3", "bold white on red", "preview: you die in register 3")],
     ]
     t = Text()
@@ -371,8 +397,11 @@ def legend(ascii_only: bool, lay: Layout, width: int = 41) -> Text:
             t.append(" " * max(1, 4 - len(glyph)) + what)
         t.append("\n")
     last = lay.width * lay.height - 1
-    t.append(f"squares: column {column_label(0)}-{column_label(lay.width - 1)} + row "
-             f"1-{lay.height}, e.g. {lay.short_name(last)}\n", "dim")
+    t.append(
+        f"squares: column {column_label(0)}-{column_label(lay.width - 1)} + row "
+        f"1-{lay.height}, e.g. {lay.short_name(last)}\n",
+        "dim",
+    )
     for what, cells, masks in (
         ("pusher", lay.pushers, lay.pusher_mask),
         ("crusher", lay.crushers, lay.crusher_mask),

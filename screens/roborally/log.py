@@ -67,16 +67,23 @@ def _joined(last: Event, e: Event) -> Event | None:
             return replace(last, damage=last.damage + e.damage)
         return None
     if isinstance(last, Shoved) and isinstance(e, Shoved):
-        if (last.seat, last.by, last.pulled) == (e.seat, e.by, e.pulled) and not (
-                last.held or last.gone or e.held) and e.start == last.end:
+        if (
+            (last.seat, last.by, last.pulled) == (e.seat, e.by, e.pulled)
+            and not (last.held or last.gone or e.held)
+            and e.start == last.end
+        ):
             return replace(last, end=e.end, gone=e.gone)
         return None
     if isinstance(last, BeltRide) and isinstance(e, BeltRide):
         a, b = last.path, e.path
-        if (last.seat, last.express) == (e.seat, e.express) and a.moved and not a.gone \
-                and b.moved and (b.start, b.start_facing) == (a.end, a.end_facing):
-            return replace(last, path=replace(a, end=b.end, end_facing=b.end_facing,
-                                              gone=b.gone))
+        if (
+            (last.seat, last.express) == (e.seat, e.express)
+            and a.moved
+            and not a.gone
+            and b.moved
+            and (b.start, b.start_facing) == (a.end, a.end_facing)
+        ):
+            return replace(last, path=replace(a, end=b.end, end_facing=b.end_facing, gone=b.gone))
     return None
 
 
@@ -92,7 +99,8 @@ def joined_pushes(events: Sequence[Event]) -> list[Event]:
             both = _joined(out[n], e)
             if both is not None:
                 if isinstance(e, BeltRide) and any(
-                        _cells(other) & _cells(e) for other in out[n + 1:]):
+                    _cells(other) & _cells(e) for other in out[n + 1 :]
+                ):
                     break  # a ride joined over another robot's ride there would mislead
                 out[n] = both
                 joined = True
@@ -225,8 +233,11 @@ def _public(name: str, e: Event, square: Squares) -> tuple[str, str] | None:
     if isinstance(e, ReEntered):
         virtual = " as a virtual robot (the square is shared)" if e.virtual else ""
         damage = "no damage" if not e.damage else f"{e.damage} damage"  # Superior Archive: 0
-        return (f"{name} re-enters at {square(e.square)} facing {DIRS[e.facing]} with"
-                f" {damage}{virtual}", "")
+        return (
+            f"{name} re-enters at {square(e.square)} facing {DIRS[e.facing]} with"
+            f" {damage}{virtual}",
+            "",
+        )
     if isinstance(e, PowerDownCalledOff):
         return f"{name} calls off the power down it announced", "yellow"
     if isinstance(e, PoweredUp):
@@ -244,8 +255,11 @@ def _other(e: Event, square: Squares) -> tuple[str, str]:
     pushes, rams, shots, destruction, flags and card replacements."""
     if isinstance(e, Shoved):
         how = "pulled" if e.pulled else "pushed"
-        where = (f"{square(e.start)} (held in place)" if e.held
-                 else f"{square(e.start)} -> {square(e.end)}")
+        where = (
+            f"{square(e.start)} (held in place)"
+            if e.held
+            else f"{square(e.start)} -> {square(e.end)}"
+        )
         return f"{how} by {_by(e.by)}: {where}", ""
     if isinstance(e, Rammed):
         return f"rammed by {_by(e.by)} ({e.damage})", "bold red"
@@ -359,8 +373,13 @@ def tell(log: list[tuple[str, str]], lines: list[tuple[str, str]]) -> None:
     """Add a picture's narrated ``lines`` to ``log``. An "End of turn" heading that nothing
     came under (the end-of-turn decision it waited for was a re-entry, told as the next turn
     begins) is dropped when that turn begins."""
-    if lines and log and log[-1][0].startswith("End of turn ") and \
-            lines[0][0].startswith("Turn ") and lines[0][0].endswith(" begins."):
+    if (
+        lines
+        and log
+        and log[-1][0].startswith("End of turn ")
+        and lines[0][0].startswith("Turn ")
+        and lines[0][0].endswith(" begins.")
+    ):
         log.pop()
     log.extend(lines)
 
@@ -448,7 +467,7 @@ def replayed_log(match: Match, turns: int = 2) -> list[tuple[str, str]]:
             tell(lines, narrate(picture, picture.start or before, game.layout))
             before = [(b.pos, b.facing) for b in picture.bots]
     start = (f"Turn {first} begins.", "bold")
-    return lines[lines.index(start):] if start in lines else lines
+    return lines[lines.index(start) :] if start in lines else lines
 
 
 def retold_log(told: list[tuple[str, str]], match: Match) -> list[tuple[str, str]]:
@@ -461,4 +480,3 @@ def retold_log(told: list[tuple[str, str]], match: Match) -> list[tuple[str, str
     heading = again[0]
     before = max((i for i, line in enumerate(told) if line == heading), default=0)
     return told[:before] + again
-

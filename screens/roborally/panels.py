@@ -66,26 +66,40 @@ class PanelsMixin(RoboRallySurface):
             cell_w = 4 if lay.width * 4 + 1 + row_label_width(lay) <= room_w else 3
             cell_h = 2 if lay.height * 2 <= room_h else 1
             shown = lay.height * cell_h <= room_h  # every row on screen: opened at the top
-        text.append(draw_board(lay, robots, ascii_only, (0, 0, lay.width, lay.height),
-                               view.seat if self.session.humans else None, marks,
-                               coords=True, acting=self.acting(), cell_width=cell_w,
-                               cell_height=cell_h))
+        text.append(
+            draw_board(
+                lay,
+                robots,
+                ascii_only,
+                (0, 0, lay.width, lay.height),
+                view.seat if self.session.humans else None,
+                marks,
+                coords=True,
+                acting=self.acting(),
+                cell_width=cell_w,
+                cell_height=cell_h,
+            )
+        )
         text.append("\n\n")
         text.append(legend(ascii_only, lay, 74))
         where = next((p for s, p, _, _ in robots if s == view.seat), -1)
         where = where if where >= 0 else me.archive
-        self.app.push_screen(PreviewScreen(
-            f"{lay.name}: the whole course (m or Escape closes)", text,
-            focus_line=top + where // lay.width * cell_h if where >= 0 and not shown else None,
-            full=full,
-        ))
+        self.app.push_screen(
+            PreviewScreen(
+                f"{lay.name}: the whole course (m or Escape closes)",
+                text,
+                focus_line=top + where // lay.width * cell_h if where >= 0 and not shown else None,
+                full=full,
+            )
+        )
 
     def action_legend(self) -> None:
         self.legend_on = not self.legend_on
         self.refresh_all()
 
-    def viewport(self, width: int, height: int, focus: int,
-                 cell_width: int = 3, cell_height: int = 1) -> tuple[int, int, int, int]:
+    def viewport(
+        self, width: int, height: int, focus: int, cell_width: int = 3, cell_height: int = 1
+    ) -> tuple[int, int, int, int]:
         """(x0, y0, columns, rows) of the board that fit ``width`` x ``height`` characters
         besides the coordinates (``cell_width`` columns and ``cell_height`` rows a square),
         centred on ``focus`` where the board is larger."""
@@ -125,9 +139,18 @@ class PanelsMixin(RoboRallySurface):
         cell_h = board_cell_height(lay, self.app.size.height, height)
         vp = self.last_viewport = self.viewport(board_w, height, focus, cell_w, cell_h)
         board.update(
-            draw_board(lay, robots, self.glyphs.ascii_only, vp, seat if self.session.humans
-                       else None, marks, coords=True, acting=self.acting(), cell_width=cell_w,
-                       cell_height=cell_h)
+            draw_board(
+                lay,
+                robots,
+                self.glyphs.ascii_only,
+                vp,
+                seat if self.session.humans else None,
+                marks,
+                coords=True,
+                acting=self.acting(),
+                cell_width=cell_w,
+                cell_height=cell_h,
+            )
         )
         side.styles.width = "1fr"
         # the legend takes the whole side panel: it would not fit under 8 robots' status
@@ -160,16 +183,23 @@ class PanelsMixin(RoboRallySurface):
                 word = self.FOOTER_WORDS.get(self.after_watch(), "go on").lower()
                 t.append(f"Space/Enter: {word}", "bold")
             else:
-                steps = "Space step" if self.shown and self.shown.is_card else (
-                    "Space step, r run/pause, x skip")  # a card's step: room for its name
-                t.append(steps if not self.running
-                         else f"running {SPEEDS[self.speed]:g}s", "dim")
+                steps = (
+                    "Space step"
+                    if self.shown and self.shown.is_card
+                    else ("Space step, r run/pause, x skip")
+                )  # a card's step: room for its name
+                t.append(steps if not self.running else f"running {SPEEDS[self.speed]:g}s", "dim")
         elif state.is_terminal():
             t.append("game over", "bold")
         else:
-            t.append({"face": "choose facing", "program": "programming",
-                      "resolve": "registers", "endturn": "end of turn"}.get(state.phase,
-                                                                            state.phase))
+            t.append(
+                {
+                    "face": "choose facing",
+                    "program": "programming",
+                    "resolve": "registers",
+                    "endturn": "end of turn",
+                }.get(state.phase, state.phase)
+            )
         x0, y0, cols, rows = vp
         room = self.app.size.width - 2 - t.cell_len
         scrolled = lay.width > cols or lay.height > rows
@@ -181,9 +211,18 @@ class PanelsMixin(RoboRallySurface):
             seat, card = playing  # view its "(m map)"
             label = card_label(card)
             need = len(forms[1]) if scrolled else 0
-            actor = next((f for f in (f"{SEAT_NAMES[seat]} {label}  ",
-                                      f"{SEAT_NAMES[seat]} {label.split()[0]}  ",
-                                      f"{SEAT_NAMES[seat]}  ") if len(f) + need <= room), "")
+            actor = next(
+                (
+                    f
+                    for f in (
+                        f"{SEAT_NAMES[seat]} {label}  ",
+                        f"{SEAT_NAMES[seat]} {label.split()[0]}  ",
+                        f"{SEAT_NAMES[seat]}  ",
+                    )
+                    if len(f) + need <= room
+                ),
+                "",
+            )
             if actor:
                 t = t[:at_actor] + Text(actor, f"reverse {text_style(seat)}") + t[at_actor:]
                 room -= len(actor)
@@ -210,12 +249,24 @@ class PanelsMixin(RoboRallySurface):
             if shown_bots is not None:
                 b = shown_bots[s]
                 pos, facing, damage, lives, flags, archive = (
-                    b.pos, b.facing, b.damage, b.lives, b.flags, b.archive)
+                    b.pos,
+                    b.facing,
+                    b.damage,
+                    b.lives,
+                    b.flags,
+                    b.archive,
+                )
                 locked, virtual, powered = b.locked, b.virtual, b.powered
                 options, announced = b.options, b.announce  # as revealed in that picture
             else:
                 pos, facing, damage, lives, flags, archive = (
-                    r.pos, r.facing, r.damage, r.lives, r.flags, r.archive)
+                    r.pos,
+                    r.facing,
+                    r.damage,
+                    r.lives,
+                    r.flags,
+                    r.archive,
+                )
                 locked, virtual, powered = r.locked, r.virtual, r.powered_down
                 options, announced = r.options, r.announced
             arrow = (g.virtual if virtual else g.robot)[facing] if pos >= 0 else g.dead
@@ -364,8 +415,11 @@ def robot_state(pos: int, lives: int, powered: bool, announced: bool, virtual: b
 def is_heading(line: tuple[str, str]) -> bool:
     """A register's, a turn's or a turn end's heading line of the log (see narrate)."""
     text, style = line
-    return style == "bold" and (text.startswith(("Register ", "End of turn "))
-                                or text.startswith("Turn ") and text.endswith(" begins."))
+    return style == "bold" and (
+        text.startswith(("Register ", "End of turn "))
+        or text.startswith("Turn ")
+        and text.endswith(" begins.")
+    )
 
 
 def log_window(lines: list[tuple[str, str]], width: int, height: int) -> list[tuple[str, str]]:
@@ -387,10 +441,10 @@ def log_window(lines: list[tuple[str, str]], width: int, height: int) -> list[tu
     if sum(map(len, groups)) <= height:
         return [part for group in groups for part in group]
     heading = groups[head] if head >= 0 else []
-    under = sum(len(group) for group in groups[head + 1:])
+    under = sum(len(group) for group in groups[head + 1 :])
     if head < 0 or len(heading) + under <= height or len(heading) >= height:
         return _newest_entries(groups, height)  # the heading is in view anyway
-    return heading + _newest_entries(groups[head + 1:], height - len(heading))
+    return heading + _newest_entries(groups[head + 1 :], height - len(heading))
 
 
 def _newest_entries(groups: list[list[tuple[str, str]]], room: int) -> list[tuple[str, str]]:
@@ -422,8 +476,12 @@ class RegisterLog(Panel):
         self.heads: list[tuple[int, Panel]] = []  # (blank lines before, panel) above the log
         self.log_shown = True  # False: the legend (the program panel's content) alone
 
-    def show(self, lines: list[tuple[str, str]], heads: list[tuple[int, Panel]] | None = None,
-             log_shown: bool = True) -> None:
+    def show(
+        self,
+        lines: list[tuple[str, str]],
+        heads: list[tuple[int, Panel]] | None = None,
+        log_shown: bool = True,
+    ) -> None:
         self.lines = list(lines)
         self.heads, self.log_shown = list(heads or []), log_shown
         self.update(self.window_text())
@@ -440,8 +498,10 @@ class RegisterLog(Panel):
         for gap, head in self.heads:
             strips = Visual.to_strips(head, head.visual, width, None, head.visual_style)
             rows.extend(Text() for _ in range(gap))
-            rows.extend(Text.assemble(*((seg.text, seg.style or "") for seg in strip
-                                        if not seg.control)) for strip in strips)
+            rows.extend(
+                Text.assemble(*((seg.text, seg.style or "") for seg in strip if not seg.control))
+                for strip in strips
+            )
         return rows
 
     def log_room(self, head: int) -> int:

@@ -56,7 +56,7 @@ class PlaybackMixin(RoboRallySurface):
         if frame.step is not None and frame.step < len(whole.by_card):
             upto = whole.by_card[frame.step]  # the cards played so far, no more
         if upto > whole.told:
-            tell(self.events_log, lines[whole.told:upto])
+            tell(self.events_log, lines[whole.told : upto])
             whole.told = upto
         if not frame.is_card:  # decisions noted while its cards showed come after them
             self.events_log.extend(whole.notes)
@@ -172,8 +172,12 @@ class PlaybackMixin(RoboRallySurface):
             # the held last picture: a robot made real at the end of the turn is drawn real,
             # as the robots' table and the log under it say
             return [
-                (s, b.pos, b.facing,
-                 live[s].virtual if self.held and live[s].pos == b.pos else b.virtual)
+                (
+                    s,
+                    b.pos,
+                    b.facing,
+                    live[s].virtual if self.held and live[s].pos == b.pos else b.virtual,
+                )
                 for s, b in enumerate(self.shown.bots)
             ]
         return [(r.seat, r.pos, r.facing, r.virtual) for r in live]
@@ -192,8 +196,7 @@ class PlaybackMixin(RoboRallySurface):
         bots = self.shown.bots if self.shown else []
         reg = self.shown.register if self.shown else 0
         last = self.last_register
-        if self.shown and not reg and last is not None and (
-                last.turn == self.shown.turn - 1):
+        if self.shown and not reg and last is not None and (last.turn == self.shown.turn - 1):
             # a new turn's start: its programs are not dealt yet, the last turn's stay
             bots, reg = last.bots, last.register
         # Up to 4 robots: a line each; more: two a line in one-letter cards, so the
@@ -205,8 +208,7 @@ class PlaybackMixin(RoboRallySurface):
         rows = [(s, b) for s, b in enumerate(bots) if b.pos >= 0 or b.lives > 0]
         for n, (s, b) in enumerate(rows):  # robots out of the game have no program
             shown = [
-                codes[KIND[b.regs[r]]] if r < reg and b.regs[r] else "?"
-                for r in range(REGISTERS)
+                codes[KIND[b.regs[r]]] if r < reg and b.regs[r] else "?" for r in range(REGISTERS)
             ]
             cards = "dead" if b.pos < 0 else "off" if b.powered else " ".join(shown)
             cell = f"{SEAT_NAMES[s]:<7}" + cards

@@ -248,16 +248,20 @@ class ProgrammingMixin(RoboRallySurface):
                 notes.append("touches flag " + str(flags))
             warn = "Preview " + ", ".join(notes)
         # other squares with more registers than their two characters show: named here
-        more = [f"{view.layout.short_name(p)} after {','.join(map(str, regs))}"
-                for p, regs in ends.items() if len(regs) > 2 and not (path and p == path[-1][0])
-                and p != me.pos]
+        more = [
+            f"{view.layout.short_name(p)} after {','.join(map(str, regs))}"
+            for p, regs in ends.items()
+            if len(regs) > 2 and not (path and p == path[-1][0]) and p != me.pos
+        ]
         # the robot's own square: its symbol covers the mark, so the registers are named
         under = ends.get(me.pos, [])
         if path and path[-1][0] == me.pos:
             under = under[:-1]  # the last one is named by "after register N"
         if under:
-            more.append(f"{view.layout.short_name(me.pos)} (under your robot) after "
-                        + ",".join(map(str, under)))
+            more.append(
+                f"{view.layout.short_name(me.pos)} (under your robot) after "
+                + ",".join(map(str, under))
+            )
         if more:
             warn += (", " if warn.startswith("Preview") else " ") + ", ".join(more)
         return marks, warn

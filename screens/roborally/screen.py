@@ -97,13 +97,12 @@ KEYS_HELP = """\
 
 # Keys of your next turn that, pressed on the held last picture of a stepped playback
 # (see RoboRallyScreen.held), end the playback and then do what they do.
-HELD_KEYS = frozenset({"number", "choose", "take_back", "cursor", "power_down", "recompile",
-                       "hint"})
+HELD_KEYS = frozenset(
+    {"number", "choose", "take_back", "cursor", "power_down", "recompile", "hint"}
+)
 
 
-class RoboRallyScreen(
-    ProgrammingMixin, DecisionsMixin, PlaybackMixin, PanelsMixin, GameScreen
-):
+class RoboRallyScreen(ProgrammingMixin, DecisionsMixin, PlaybackMixin, PanelsMixin, GameScreen):
     """One RoboRally game against computer robots (or other humans on this terminal)."""
 
     KEYS_HELP = KEYS_HELP
@@ -112,10 +111,14 @@ class RoboRallyScreen(
     # only the bindings of the phase on screen. The footer's keys and words are planned by
     # FOOTER_MAIN and FOOTER_OPTIONAL (see GameScreen.footer_keys), not by the bindings.
     BINDINGS = [
-        *[Binding(str(n), f"number({n})", "Card", show=n == 1, key_display="1-9")
-          for n in range(1, 10)],
-        *[Binding(str(n), f"choose({n})", "Choose", show=n == 1, key_display="1-9")
-          for n in range(1, 10)],
+        *[
+            Binding(str(n), f"number({n})", "Card", show=n == 1, key_display="1-9")
+            for n in range(1, 10)
+        ],
+        *[
+            Binding(str(n), f"choose({n})", "Choose", show=n == 1, key_display="1-9")
+            for n in range(1, 10)
+        ],
         # a tenth card (Extra Memory, Flywheel) or choice: 0, as the hand labels it
         Binding("0", "number(10)", "Card", show=False),
         Binding("0", "choose(10)", "Choose", show=False),
@@ -170,27 +173,47 @@ class RoboRallyScreen(
     }
 
     FOOTER_MAIN = {
-        UiPhase.PROGRAM: (("number(1)", "1-9", "Card"), ("take_back", "Bksp", "Back"),
-                          ("confirm", "Enter", "Go")),
+        UiPhase.PROGRAM: (
+            ("number(1)", "1-9", "Card"),
+            ("take_back", "Bksp", "Back"),
+            ("confirm", "Enter", "Go"),
+        ),
         UiPhase.DECIDE: (("choose(1)", "1-9", "Choose"), ("pick", "Enter", "Pick")),
-        UiPhase.WATCH: (("step", "Space", "Step"), ("run", "r", "Run/pause"),
-                        ("skip", "x", "Skip"), ("full_log", "l", "Log")),
+        UiPhase.WATCH: (
+            ("step", "Space", "Step"),
+            ("run", "r", "Run/pause"),
+            ("skip", "x", "Skip"),
+            ("full_log", "l", "Log"),
+        ),
         # the last picture of a stepped playback, held (see footer_main for the words)
         UiPhase.HELD: (("step", "Space", "Go on"), ("full_log", "l", "Log")),
         # the others still think: r and +/- already set the coming playback
         UiPhase.WAIT: (("run", "r", "Run/pause"), ("full_log", "l", "Log")),
-        UiPhase.OVER: (("show_result", "Enter", "Result"), ("new_game", "n", "New game"),
-                       ("full_log", "l", "Log")),
+        UiPhase.OVER: (
+            ("show_result", "Enter", "Result"),
+            ("new_game", "n", "New game"),
+            ("full_log", "l", "Log"),
+        ),
     }
     FOOTER_WORDS = {  # what follows a held playback: what Space (or Enter) goes on to
-        UiPhase.PROGRAM: "Program", UiPhase.DECIDE: "Decide", UiPhase.OVER: "Result"}
+        UiPhase.PROGRAM: "Program",
+        UiPhase.DECIDE: "Decide",
+        UiPhase.OVER: "Result",
+    }
 
     def footer_optional(self) -> tuple[FooterKey, ...]:
         """The optional keys by priority; ``p`` says what it does now (it toggles)."""
         power = "Cancel power down" if self.power else "Power down"
-        return (("power_down", "p", power), ("map", "m", "Map"), ("legend", "g", "Legend"),
-                ("hint", "H", "Hint"), ("save_as", "^s", "Save"), ("undo", "u", "Undo"),
-                ("full_log", "l", "Log"), ("recompile", "c", "Recompile"))
+        return (
+            ("power_down", "p", power),
+            ("map", "m", "Map"),
+            ("legend", "g", "Legend"),
+            ("hint", "H", "Hint"),
+            ("save_as", "^s", "Save"),
+            ("undo", "u", "Undo"),
+            ("full_log", "l", "Log"),
+            ("recompile", "c", "Recompile"),
+        )
 
     def footer_main(self) -> tuple[FooterKey, ...]:
         """The keys of the moment, in words of the moment: while the last picture of a
@@ -406,8 +429,9 @@ class RoboRallyScreen(
         def think() -> tuple[int, int, Any]:
             return generation, seat, player.choose(view)
 
-        self.run_worker(think, thread=True, group="computer", name=f"computer-{seat}",
-                        exit_on_error=False)
+        self.run_worker(
+            think, thread=True, group="computer", name=f"computer-{seat}", exit_on_error=False
+        )
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
@@ -491,8 +515,14 @@ class RoboRallyScreen(
         """Programs come in at the same time: a computer's does not make your hint stale,
         only a new decision of yours (or another human's turn at the keyboard) does."""
         seat, state = self.my_seat(), self.state
-        return (self.session.match, state.turn, state.phase, state.reg, seat,
-                state.pending_kind(seat))
+        return (
+            self.session.match,
+            state.turn,
+            state.phase,
+            state.reg,
+            seat,
+            state.pending_kind(seat),
+        )
 
     def on_hint(self, action: Action, seat: int) -> None:
         view = self.my_view()
@@ -562,8 +592,11 @@ class RoboRallyScreen(
         parts = self.table_waiting_parts()
         state = self.state
         pending = set(state.to_move())
-        done = [self.session.seat_name(s) for s, b in enumerate(state.bots)
-                if s not in pending and b.lives > 0]
+        done = [
+            self.session.seat_name(s)
+            for s, b in enumerate(state.bots)
+            if s not in pending and b.lives > 0
+        ]
         if not parts:
             # the last to program: who is done, as the others see it
             mine = [s for s in self.session.humans if s in pending]
@@ -581,11 +614,17 @@ class RoboRallyScreen(
 
 # a decision's kind (RoboRallyState.pending_kind) as a spectator reads it: "Ann is ..."
 SEAT_DOING = {
-    "program": "programming", "face": "choosing a facing", "reenter": "re-entering",
-    "power": "deciding on power down", "stay": "deciding on power down",
-    "discard": "choosing an option to lose", "wrench": "choosing a repair",
-    "abort": "deciding on an option", "swap": "deciding on an option",
-    "speed": "deciding on an option", "fire": "choosing a target",
+    "program": "programming",
+    "face": "choosing a facing",
+    "reenter": "re-entering",
+    "power": "deciding on power down",
+    "stay": "deciding on power down",
+    "discard": "choosing an option to lose",
+    "wrench": "choosing a repair",
+    "abort": "deciding on an option",
+    "swap": "deciding on an option",
+    "speed": "deciding on an option",
+    "fire": "choosing a target",
     "sacrifice": "deciding on an option",
 }
 

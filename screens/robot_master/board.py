@@ -96,8 +96,9 @@ class RobotMasterBoard(Panel):
         col_marks = weak_lines(cols, tied)
         out = Text(no_wrap=True, overflow="crop")
         centre = w // 2  # the column of a cell's value
-        header = "   " + "".join(" " * (1 + centre) + c + " " * (w - centre - 1)
-                                for c in COLUMN_LETTERS)
+        header = "   " + "".join(
+            " " * (1 + centre) + c + " " * (w - centre - 1) for c in COLUMN_LETTERS
+        )
         out.append(header + "  ")
         out.append("Rows\n", ROWS_STYLE)
         seg = g.horizontal * w

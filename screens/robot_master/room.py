@@ -92,8 +92,9 @@ class Room:
 def room_for(columns: int, rows: int) -> Room:
     """The sizes for a terminal of ``columns`` x ``rows`` cells."""
     body = max(rows - CHROME_ROWS, 0)
-    heights = [h for h in sorted(MAX_CELL_WIDTH, reverse=True)
-               if LEFT_EXTRA_ROWS + board_rows(h) <= body]
+    heights = [
+        h for h in sorted(MAX_CELL_WIDTH, reverse=True) if LEFT_EXTRA_ROWS + board_rows(h) <= body
+    ]
     height = heights[0] if heights else BASE_CELL_HEIGHT
     width = BASE_CELL_WIDTH
     for w in range(MAX_CELL_WIDTH[height], BASE_CELL_WIDTH, -2):

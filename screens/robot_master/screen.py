@@ -113,8 +113,13 @@ class RobotMasterScreen(GameScreen):
         if room == self.room:
             return
         self.room = room
-        _fit(room, self.query_one("#rm-body"), self.query_one("#rm-left"),
-             self.query_one("#rm-board", RobotMasterBoard), self.query_one("#rm-right"))
+        _fit(
+            room,
+            self.query_one("#rm-body"),
+            self.query_one("#rm-left"),
+            self.query_one("#rm-board", RobotMasterBoard),
+            self.query_one("#rm-right"),
+        )
 
     @property
     def state(self) -> RobotMasterState:
@@ -128,8 +133,11 @@ class RobotMasterScreen(GameScreen):
 
     def after_game_over(self, choice: str | None) -> None:
         if choice == "board":
-            self.message = ("Game over. q goes back to the lobby." if self.at_table
-                            else "Game over. u takes back your last move, q leaves.")
+            self.message = (
+                "Game over. q goes back to the lobby."
+                if self.at_table
+                else "Game over. u takes back your last move, q leaves."
+            )
         super().after_game_over(choice)
 
     def on_human_turn(self, seat: int) -> None:
@@ -191,9 +199,7 @@ class RobotMasterScreen(GameScreen):
         self.fit_room()
         state = self.state
         board = self.query_one("#rm-board", RobotMasterBoard)
-        board.update_board(
-            tuple(state.board), state.last, self.cursor, self.human_to_move()
-        )
+        board.update_board(tuple(state.board), state.last, self.cursor, self.human_to_move())
         label_cells = (max(self.app.size.width, 80) - 2 - TITLE_TEXT_CELLS) // 2
         title = Text.assemble(  # each label in its half of the title line's text
             ("Robot Master  ", "bold"),

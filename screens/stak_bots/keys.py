@@ -14,10 +14,22 @@ from screens.stak_bots.surface import StakBotsSurface
 
 GAME_KEYS = "pdcsae"  # the keys of a turn: play, discard, recycle, scrap, attack, end
 # The actions of the turn's keys and the kind of move each makes.
-TURN_MOVES = {"play": "play", "discard": "discard", "recycle": "recycle", "scrap": "scrap",
-              "attack": "attack", "end_turn": "end"}
-KEY_ACTIONS = {"p": "play", "d": "discard", "c": "recycle", "s": "scrap", "a": "attack",
-               "e": "end_turn"}
+TURN_MOVES = {
+    "play": "play",
+    "discard": "discard",
+    "recycle": "recycle",
+    "scrap": "scrap",
+    "attack": "attack",
+    "end_turn": "end",
+}
+KEY_ACTIONS = {
+    "p": "play",
+    "d": "discard",
+    "c": "recycle",
+    "s": "scrap",
+    "a": "attack",
+    "e": "end_turn",
+}
 
 
 class TurnKeysMixin(StakBotsSurface):
@@ -47,8 +59,10 @@ class TurnKeysMixin(StakBotsSurface):
         if kind == "recycle" and not state.recycling:
             return "Recycling is off in this game."
         if state.turn_actions >= TURN_ACTION_LIMIT:
-            return (f"After {TURN_ACTION_LIMIT} actions in a turn: scrap your top card or "
-                    "discard, then end the turn.")
+            return (
+                f"After {TURN_ACTION_LIMIT} actions in a turn: scrap your top card or "
+                "discard, then end the turn."
+            )
         seat = self.my_seat()
         if kind in ("play", "discard", "recycle") and seat is not None and not state.hands[seat]:
             return "You have no card in hand."

@@ -16,9 +16,7 @@ LOG_LINES = 40
 LOG_KEYS = ("  (l log, v stacks)", "  l log v stacks", "  (l: all)")
 
 
-def named_events(
-    events: list[str] | None, names: list[str], you: int | None = None
-) -> list[str]:
+def named_events(events: list[str] | None, names: list[str], you: int | None = None) -> list[str]:
     """The engine's events with each player called as the stacks call it ("P1 You"), and
     ``you`` (the one human's seat, None in hot-seat games) spoken to: "You play Reaper
     Bot.", "Turn 3: you draw a card.", "Your top card, Spike Bot, is scrapped.", "goes back

@@ -42,8 +42,10 @@ class PanelsMixin(StakBotsSurface):
         """Every column's owner as it shows it: "P1 You", "P1 Ann (you)"."""
         names = self.names()
         viewer = self.viewer()
-        return [name + (" (you)" if self.says_you(seat, viewer, names) else "")
-                for seat, name in enumerate(names)]
+        return [
+            name + (" (you)" if self.says_you(seat, viewer, names) else "")
+            for seat, name in enumerate(names)
+        ]
 
     def action_view_stacks(self) -> None:
         """``v``: every stack's public cards with their whole texts, which narrow columns
@@ -113,7 +115,14 @@ class PanelsMixin(StakBotsSurface):
             widths = self.column_widths(fallback)
             widths[seat] = width or fallback
             return stack_column(
-                self.state, seat, width or fallback, label, self.glyphs, marks, height, widths,
+                self.state,
+                seat,
+                width or fallback,
+                label,
+                self.glyphs,
+                marks,
+                height,
+                widths,
                 detail=self.room().detail,
             )
 
@@ -176,8 +185,11 @@ class PanelsMixin(StakBotsSurface):
         """``Your hand, P1 You (P2 holds 2 cards, P3 1, P4 3):``, shorter when narrow;
         players who are out are left out."""
         state = self.state
-        counts = [(s, len(state.hands[s])) for s in range(state.num_players)
-                  if s != seat and not state.out[s]]
+        counts = [
+            (s, len(state.hands[s]))
+            for s in range(state.num_players)
+            if s != seat and not state.out[s]
+        ]
         held = ", ".join(
             f"P{s + 1} holds {n} card{'' if n == 1 else 's'}" if i == 0 else f"P{s + 1} {n}"
             for i, (s, n) in enumerate(counts)
@@ -207,16 +219,24 @@ class PanelsMixin(StakBotsSurface):
             result = state.result()
             assert result is not None
             reason = self.named([result.reason])[0]
-            rows += [Text(line, "bold")
-                     for line in clip_wrap(reason, width, 1 if self.message else 2, ell)]
-            keys = ("Enter the result, q back to the lobby" if self.at_table
-                    else "Enter the result, n new game, q leave")
+            rows += [
+                Text(line, "bold")
+                for line in clip_wrap(reason, width, 1 if self.message else 2, ell)
+            ]
+            keys = (
+                "Enter the result, q back to the lobby"
+                if self.at_table
+                else "Enter the result, n new game, q leave"
+            )
             rows.append(Text(f"Game over: {keys}.", "dim"))
         elif thinking is not None:
             rows.append(thinking)
         elif options:
-            title = (choice_title(state, names, self.you(), width) if state.choice
-                     else "Attack which stack?")
+            title = (
+                choice_title(state, names, self.you(), width)
+                if state.choice
+                else "Attack which stack?"
+            )
             rows.append(Text(fit(title, width, ell), "bold green"))
             rows += self._options_lines(options, names, 1 if self.message else 2).split("\n")
         elif self.human_to_move():
@@ -257,8 +277,11 @@ class PanelsMixin(StakBotsSurface):
         undo and save are named here when the footer has no room for them (see
         GameScreen.footer_left_out) and this has."""
         now = self.turn_keys_now(UiPhase.TURN)
-        keys = [f"{key} {'end' if action == 'end_turn' else action}"
-                for key, action in KEY_ACTIONS.items() if now[action] is True]
+        keys = [
+            f"{key} {'end' if action == 'end_turn' else action}"
+            for key, action in KEY_ACTIONS.items()
+            if now[action] is True
+        ]
         extra = [f"{key} {text.lower()}" for _, key, text in self.footer_left_out()]
         most = max(min(room, 2), 1)
         for count in range(len(extra) if room else 0, -1, -1):  # drop extras, not keys
@@ -281,8 +304,10 @@ class PanelsMixin(StakBotsSurface):
         ell = self.glyphs.ellipsis
         width = self.status_width()
         you = self.you()
-        labels = [fit(f"{i + 1} {option_label(self.state, o, names, you)}", width - 8, ell)
-                  for i, o in enumerate(options)]
+        labels = [
+            fit(f"{i + 1} {option_label(self.state, o, names, you)}", width - 8, ell)
+            for i, o in enumerate(options)
+        ]
         at = min(self.option, len(options) - 1)
         first, end = option_window(labels, at, width, ell, lines)
         text = Text(ell + " " if first > 0 else "")
@@ -307,5 +332,5 @@ def hint_wrap(text: str, width: int) -> list[str]:
     it fits one: "Hint: play Bountiful Bot" / "(card 1 is picked: p plays it)."."""
     start = text.rfind(" (")
     if text.endswith((")", ").")) and start >= 0 and len(text) - start - 1 <= width:
-        return wrap_groups([*text[:start].split(" "), text[start + 1:]], width)
+        return wrap_groups([*text[:start].split(" "), text[start + 1 :]], width)
     return wrap_text(text, width)

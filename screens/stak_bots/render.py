@@ -159,8 +159,13 @@ def stack_column(
     out.append("\n")
     stack = state.stacks[seat]
     if seat in state.resigns:  # "(resigned)" where the column is narrow
-        out.append(next((f for f in ("out (resigned)", "(resigned)") if len(f) <= width),
-                        fit("(resigned)", width, ell)), "dim")
+        out.append(
+            next(
+                (f for f in ("out (resigned)", "(resigned)") if len(f) <= width),
+                fit("(resigned)", width, ell),
+            ),
+            "dim",
+        )
         out.append("\n")
         return out
     if state.out[seat] or not stack:
@@ -194,8 +199,11 @@ def stack_column(
         power = card_power(state, seat, card)
         room = width - cell_len(power) - 1
         full = f"{b.tag}{b.name}"
-        name = full if detail and cell_len(full) <= room else fit(
-            f"{b.tag}{b.name.removesuffix(' Bot')}", room, ell)
+        name = (
+            full
+            if detail and cell_len(full) <= room
+            else fit(f"{b.tag}{b.name.removesuffix(' Bot')}", room, ell)
+        )
         line = f"{pad_cells(name, room)} {power}"
         below.append((line, marks.get(depth, ""), 1, depth in marks))
         if detail:
@@ -230,8 +238,12 @@ def stack_column(
         # the text in full, with as much of the list as fits: the deepest lines make way
         # (counted), and at last the rule above the list gives its row
         whole = next(
-            ((shown, rule) for rule in (True, False) for shown in choices
-             if len(text) + (1 if shown and rule else 0) + len(shown) <= avail),
+            (
+                (shown, rule)
+                for rule in (True, False)
+                for shown in choices
+                if len(text) + (1 if shown and rule else 0) + len(shown) <= avail
+            ),
             None,
         )
         if whole is not None:
@@ -253,8 +265,9 @@ def stack_column(
     return out
 
 
-def _with_texts(below: list[tuple[str, str, int, bool]],
-                texts: list[tuple[int, list[str]]]) -> list[tuple[str, str, int, bool]]:
+def _with_texts(
+    below: list[tuple[str, str, int, bool]], texts: list[tuple[int, list[str]]]
+) -> list[tuple[str, str, int, bool]]:
     """The list under the top card with each face-up card's text under its name (dim,
     indented two cells)."""
     after = dict(texts)
@@ -326,8 +339,9 @@ def option_label(state: StakState, move: Move, names: list[str], you: int | None
     return move.kind
 
 
-def option_rows(labels: list[str], first: int, end: int, width: int,
-                ellipsis: str = ELLIPSIS) -> list[list[int]]:
+def option_rows(
+    labels: list[str], first: int, end: int, width: int, ellipsis: str = ELLIPSIS
+) -> list[list[int]]:
     """``labels[first:end]`` broken into lines of ``width`` columns between whole labels,
     two spaces apart, as many on a line as fit: the indices of each line's labels. The
     first line leaves room for ``"… "`` when ``first > 0``, the last for ``" …"`` when
@@ -349,8 +363,9 @@ def option_rows(labels: list[str], first: int, end: int, width: int,
     return rows
 
 
-def option_window(labels: list[str], selected: int, width: int,
-                  ellipsis: str = ELLIPSIS, lines: int = 1) -> tuple[int, int]:
+def option_window(
+    labels: list[str], selected: int, width: int, ellipsis: str = ELLIPSIS, lines: int = 1
+) -> tuple[int, int]:
     """``(first, end)``: the labels shown on ``lines`` lines of ``width`` columns (see
     :func:`option_rows`), always with the selected one, and as many around it as fit,
     with room for an ellipsis on a cut side."""
@@ -370,8 +385,7 @@ def option_window(labels: list[str], selected: int, width: int,
             return first, end
 
 
-def choice_title(state: StakState, names: list[str], you: int | None = None,
-                 width: int = 0) -> str:
+def choice_title(state: StakState, names: list[str], you: int | None = None, width: int = 0) -> str:
     """What a prompt asks and whose card asks it: "P2's Expel Bot: choose a hand card to
     scrap", "Your Begone Bot: choose a top card" (``you``'s own card). Where ``width``
     (0: no limit) cannot hold that, the card's name alone."""
@@ -436,18 +450,28 @@ def stacks_text(
     width = max(width, 30)
     out = Text(no_wrap=True, overflow="crop", end="")
 
-    def line(text: str, style: str = "", indent: int = 0, more: int = 2, head: int = 0,
-             head_style: str = "") -> None:
+    def line(
+        text: str,
+        style: str = "",
+        indent: int = 0,
+        more: int = 2,
+        head: int = 0,
+        head_style: str = "",
+    ) -> None:
         """``text`` wrapped, continued ``more`` further in; its first ``head`` characters
         in ``head_style``."""
-        parts = wrap_text(text, width, initial_indent=" " * indent,
-                          subsequent_indent=" " * (indent + more),
-                          break_on_hyphens=False) or [""]
+        parts = wrap_text(
+            text,
+            width,
+            initial_indent=" " * indent,
+            subsequent_indent=" " * (indent + more),
+            break_on_hyphens=False,
+        ) or [""]
         for n, part in enumerate(parts):
             out.append("\n" if out.plain else "")
             if n == 0 and head:
                 out.append(part[: indent + head], head_style)
-                part = part[indent + head:]
+                part = part[indent + head :]
             out.append(part, style)
 
     def card_line(seat: int, card: int, head: str, indent: int, style: str = "") -> None:
@@ -474,9 +498,13 @@ def stacks_text(
             continue
         size, down = stack_counts(state, seat)
         in_hand = len(state.hands[seat])
-        line(f"{name}: {size} card{'' if size == 1 else 's'} in the stack, {down} face down; "
-             f"{in_hand} card{'' if in_hand == 1 else 's'} in hand", "bold",
-             head=len(name), head_style=style)
+        line(
+            f"{name}: {size} card{'' if size == 1 else 's'} in the stack, {down} face down; "
+            f"{in_hand} card{'' if in_hand == 1 else 's'} in hand",
+            "bold",
+            head=len(name),
+            head_style=style,
+        )
         if not stack:
             line("(empty)", "dim", 2)
         elif state.up[stack[-1]]:

@@ -106,8 +106,10 @@ class StakBotsScreen(PromptsMixin, TurnKeysMixin, PanelsMixin, GameScreen):
         Binding("right", "cursor(1)", "Pick", show=False),
         Binding("up", "cursor(-1)", "Pick", show=False),
         Binding("down", "cursor(1)", "Pick", show=False),
-        *[Binding(str(n), f"choose({n})", "Choose", show=n == 1, key_display="1-9")
-          for n in range(1, 10)],
+        *[
+            Binding(str(n), f"choose({n})", "Choose", show=n == 1, key_display="1-9")
+            for n in range(1, 10)
+        ],
         *[Binding(str(n), f"number({n})", "Pick", show=False) for n in range(1, 10)],
         Binding("enter", "confirm", "OK", key_display="Enter"),
         Binding("enter", "show_result", "Result", key_display="Enter"),
@@ -147,11 +149,19 @@ class StakBotsScreen(PromptsMixin, TurnKeysMixin, PanelsMixin, GameScreen):
     }
 
     FOOTER_MAIN = {
-        UiPhase.PROMPT: (("choose(1)", "1-9", "Choose"), ("confirm", "Enter", "OK"),
-                         ("cancel", "Esc", "Cancel")),
-        UiPhase.TURN: (("play", "p", "Play"), ("discard", "d", "Discard"),
-                       ("recycle", "c", "Recycle"), ("scrap", "s", "Scrap"),
-                       ("attack", "a", "Attack"), ("end_turn", "e", "End")),
+        UiPhase.PROMPT: (
+            ("choose(1)", "1-9", "Choose"),
+            ("confirm", "Enter", "OK"),
+            ("cancel", "Esc", "Cancel"),
+        ),
+        UiPhase.TURN: (
+            ("play", "p", "Play"),
+            ("discard", "d", "Discard"),
+            ("recycle", "c", "Recycle"),
+            ("scrap", "s", "Scrap"),
+            ("attack", "a", "Attack"),
+            ("end_turn", "e", "End"),
+        ),
         UiPhase.OVER: (("show_result", "Enter", "Result"), ("new_game", "n", "New game")),
     }
     FOOTER_OPTIONAL = (("hint", "H", "Hint"), ("undo", "u", "Undo"), ("save_as", "^s", "Save"))
@@ -188,8 +198,10 @@ class StakBotsScreen(PromptsMixin, TurnKeysMixin, PanelsMixin, GameScreen):
         return state
 
     def log_lines(self) -> list[tuple[str, str]]:
-        return [(event, "bold" if event.startswith("Turn ") else "")
-                for event in self.named(self.state.events)]
+        return [
+            (event, "bold" if event.startswith("Turn ") else "")
+            for event in self.named(self.state.events)
+        ]
 
     def names(self) -> list[str]:
         return seat_names(self.session)
@@ -274,7 +286,6 @@ class StakBotsScreen(PromptsMixin, TurnKeysMixin, PanelsMixin, GameScreen):
         allowed = super().check_action(action, parameters)
         return allowed if not allowed else self.applies(action, self.ui_phase())
 
-
     # -- turns ------------------------------------------------------------------
     def game_over_screen(self, result: GameResult) -> GameOverScreen:
         return StakBotsOverScreen(self.session, result)
@@ -306,8 +317,12 @@ class StakBotsScreen(PromptsMixin, TurnKeysMixin, PanelsMixin, GameScreen):
             self.option = options.index(action)
             n = self.option + 1
             label = option_label(self.state, action, self.names(), self.you())
-            forms = [f"{move} (option {n} is selected: Enter)", f"{move} (option {n}: Enter)",
-                     f"option {n}, {label} (Enter)", f"option {n}, now selected (Enter)"]
+            forms = [
+                f"{move} (option {n} is selected: Enter)",
+                f"{move} (option {n}: Enter)",
+                f"option {n}, {label} (Enter)",
+                f"option {n}, now selected (Enter)",
+            ]
         else:
             self.targeting = False  # the hint is not to attack: the prompt would be in the way
             forms = self.hint_keys(action, seat, move)
@@ -330,8 +345,11 @@ class StakBotsScreen(PromptsMixin, TurnKeysMixin, PanelsMixin, GameScreen):
         self.cursor = effects.index(action.effect)
         does = f"{key} {action.kind}s it"
         n = self.cursor + 1
-        return [f"{move} (card {n} is picked: {does})", f"{move} (card {n} is picked: {key})",
-                f"card {n} is picked: {does}"]
+        return [
+            f"{move} (card {n} is picked: {does})",
+            f"{move} (card {n} is picked: {key})",
+            f"card {n} is picked: {does}",
+        ]
 
     def send(self, move: Move) -> None:
         seat = self.my_seat()
@@ -386,9 +404,7 @@ class StakBotsOverScreen(GameOverScreen):
             others = and_list([names[s] for s in winners if s != you])
             text.append(f"You share the win with {others}!\n\n", "bold yellow")
         else:
-            text.append(
-                f"Shared win: {and_list([names[s] for s in winners])}.\n\n", "bold yellow"
-            )
+            text.append(f"Shared win: {and_list([names[s] for s in winners])}.\n\n", "bold yellow")
         text.append("Cards left in each stack:\n")
         for seat, size in enumerate(self.result.scores):
             text.append(f"  {ljust_cells(names[seat], 16)} {size}\n")

@@ -24,8 +24,15 @@ import pyte
 ROOT = Path(__file__).resolve().parents[2]
 QUIET = 0.35  # no output for this long: the screen is drawn
 KEYS = {
-    "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
-    "enter": "\r", "space": " ", "tab": "\t", "backspace": "\x7f", "escape": "\x1b",
+    "up": "\x1b[A",
+    "down": "\x1b[B",
+    "right": "\x1b[C",
+    "left": "\x1b[D",
+    "enter": "\r",
+    "space": " ",
+    "tab": "\t",
+    "backspace": "\x7f",
+    "escape": "\x1b",
 }
 # A computer slowed to --think seconds a decision: the thinking indicator runs that long.
 SLOW_WRAPPER = """
@@ -54,9 +61,16 @@ def environment(home: Path, cols: int, rows: int) -> dict[str, str]:
     """A plain xterm-256color terminal of ``cols`` x ``rows`` whose robotui keeps its saves,
     settings and data under ``home``: nothing from the caller's ROBOTUI_/TEXTUAL settings."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("ROBOTUI_", "TEXTUAL"))}
-    env.update(TERM="xterm-256color", LANG="C.UTF-8", COLUMNS=str(cols), LINES=str(rows),
-               ROBOTUI_SAVE_DIR=str(home / "saves"), ROBOTUI_CONFIG_DIR=str(home / "config"),
-               XDG_DATA_HOME=str(home / "data"), HOME=str(home))
+    env.update(
+        TERM="xterm-256color",
+        LANG="C.UTF-8",
+        COLUMNS=str(cols),
+        LINES=str(rows),
+        ROBOTUI_SAVE_DIR=str(home / "saves"),
+        ROBOTUI_CONFIG_DIR=str(home / "config"),
+        XDG_DATA_HOME=str(home / "data"),
+        HOME=str(home),
+    )
     env.pop("COLORTERM", None)
     env.pop("NO_COLOR", None)
     return env
@@ -96,8 +110,9 @@ def stop(pid: int, fd: int) -> None:
 class Terminal:
     """robotui on a pseudo-terminal; a thread reads everything it writes."""
 
-    def __init__(self, args: list[str], cols: int, rows: int, home: Path,
-                 think: float | None = None) -> None:
+    def __init__(
+        self, args: list[str], cols: int, rows: int, home: Path, think: float | None = None
+    ) -> None:
         self.cols, self.rows = cols, rows
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
@@ -141,8 +156,10 @@ class Terminal:
         """Every cell as the terminal shows it: character, colours, bold, reverse, underline."""
         with self.lock:
             return [
-                [(c.data, c.fg, c.bg, c.bold, c.reverse, c.underscore)
-                 for c in (self.screen.buffer[y][x] for x in range(self.screen.columns))]
+                [
+                    (c.data, c.fg, c.bg, c.bold, c.reverse, c.underscore)
+                    for c in (self.screen.buffer[y][x] for x in range(self.screen.columns))
+                ]
                 for y in range(self.screen.lines)
             ]
 

@@ -38,8 +38,13 @@ async def running_server(data_dir: Path) -> AsyncIterator[TableServer]:
 def lobby_app(server: TableServer, save_dir: Path, key: str = "SHA256:anna") -> RobotuiApp:
     """The app of the player with ``key``, in lobby mode against ``server``."""
     assert server.socket_path is not None
-    config = AppConfig(save_dir=save_dir, start="lobby", mouse=False,
-                       table_socket=server.socket_path, table_token=server.issue_token(key))
+    config = AppConfig(
+        save_dir=save_dir,
+        start="lobby",
+        mouse=False,
+        table_socket=server.socket_path,
+        table_token=server.issue_token(key),
+    )
     app = RobotuiApp(config)
     app.animation_level = "none"
     return app
@@ -56,9 +61,14 @@ async def player(server: TableServer, key: str, name: str | None) -> Player:
     return other
 
 
-async def host_table(server: TableServer, game: str, seats: list[dict[str, Any]] | None = None,
-                     key: str = "SHA256:bob", name: str | None = "Bob",
-                     **create: Any) -> tuple[Player, dict[str, Any]]:
+async def host_table(
+    server: TableServer,
+    game: str,
+    seats: list[dict[str, Any]] | None = None,
+    key: str = "SHA256:bob",
+    name: str | None = "Bob",
+    **create: Any,
+) -> tuple[Player, dict[str, Any]]:
     """Another player (Bob unless told) creates a table (two people unless ``seats`` says
     otherwise; ``create`` overrides other fields of `create_msg`); returns them and their
     first `table` message."""
@@ -124,8 +134,11 @@ async def in_game(pilot) -> None:
 
     await until(
         pilot,
-        lambda: pilot.app.table_session is not None and isinstance(pilot.app.screen, GameScreen)
-        and pilot.app.screen.is_mounted,
+        lambda: (
+            pilot.app.table_session is not None
+            and isinstance(pilot.app.screen, GameScreen)
+            and pilot.app.screen.is_mounted
+        ),
         "the table's game screen",
     )
     await pilot.pause()

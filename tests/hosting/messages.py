@@ -19,14 +19,20 @@ def computer(level: str = "random") -> dict[str, Any]:
     return {"kind": "computer", "level": level}
 
 
-def create_msg(game: str = "robot-master", seats: list[dict[str, Any]] | None = None,
-               **over: Any) -> dict[str, Any]:
+def create_msg(
+    game: str = "robot-master", seats: list[dict[str, Any]] | None = None, **over: Any
+) -> dict[str, Any]:
     """A `create` message: two people at a public table, no timer, no stand-in, you on
     seat 0, unless ``over`` says otherwise (e.g. ``private=True``, ``my_seat=1``)."""
     msg: dict[str, Any] = {
-        "type": "create", "game": game, "seats": seats or [person(), person()],
-        "my_seat": 0, "options": {}, "private": False, "timer": False, "stand_in_after": 0,
+        "type": "create",
+        "game": game,
+        "seats": seats or [person(), person()],
+        "my_seat": 0,
+        "options": {},
+        "private": False,
+        "timer": False,
+        "stand_in_after": 0,
     }
     msg.update(over)
     return msg
-

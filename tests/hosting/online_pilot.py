@@ -36,9 +36,13 @@ class AtTable(NamedTuple):
 
 
 @asynccontextmanager
-async def at_table(tmp_path: Path, game: str, seats: list[dict[str, Any]],
-                   program_timeout: float | None = None, **create: Any
-                   ) -> AsyncIterator[AtTable]:
+async def at_table(
+    tmp_path: Path,
+    game: str,
+    seats: list[dict[str, Any]],
+    program_timeout: float | None = None,
+    **create: Any,
+) -> AsyncIterator[AtTable]:
     """A host in the test's loop where Bob creates a ``game`` table on seat 1 (``create``
     overrides the `create` message), and the app at 80x24 sat down on seat 0 of it. The
     test closes Bob's connection itself (when, is part of what it checks)."""
@@ -80,13 +84,25 @@ async def other_moves(pilot, other: Player, seat: int, pick=None) -> None:
     """``other`` plays a legal move for ``seat`` (the first, or ``pick(state, seat)``) and
     the app shows it. The seat's turn is awaited on the app's side first: the host may have
     moved on (a computer's move, the timer) before the app has heard of it."""
-    await until(pilot, lambda: bool(session_of(pilot.app).match.state.legal_actions(seat)),
-                f"seat {seat} to move on screen")
+    await until(
+        pilot,
+        lambda: bool(session_of(pilot.app).match.state.legal_actions(seat)),
+        f"seat {seat} to move on screen",
+    )
     session = session_of(pilot.app)
     state = session.match.state
     action = pick(state, seat) if pick else state.legal_actions(seat)[0]
     before = len(session.match.log)
-    other.send({"type": "move", "table": session.table_id, "seat": seat,
-                "text": session.spec.encode_action(action)})
-    await until(pilot, lambda: len(session_of(pilot.app).match.log) > before,
-                f"seat {seat}'s move on screen")
+    other.send(
+        {
+            "type": "move",
+            "table": session.table_id,
+            "seat": seat,
+            "text": session.spec.encode_action(action),
+        }
+    )
+    await until(
+        pilot,
+        lambda: len(session_of(pilot.app).match.log) > before,
+        f"seat {seat}'s move on screen",
+    )

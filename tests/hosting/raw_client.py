@@ -35,8 +35,9 @@ class RawClient:
     async def hello(cls, server: Any, key: str, name: str | None = None) -> RawClient:
         """Connected, welcomed (and named) as the player ``key`` of a TableServer."""
         client = await cls.connect(server.socket_path)
-        await client.send({"type": "hello", "v": PROTOCOL_VERSION,
-                           "token": server.issue_token(key)})
+        await client.send(
+            {"type": "hello", "v": PROTOCOL_VERSION, "token": server.issue_token(key)}
+        )
         await client.recv("welcome")
         await client.recv("lobby")
         if name is not None:
@@ -75,8 +76,10 @@ class RawClient:
         while True:
             left = deadline - loop.time()
             if left <= 0:
-                raise TimeoutError(f"no {kind} {fields or ''} within {timeout} s; "
-                                   f"unread: {[m['type'] for m in self._unread]}")
+                raise TimeoutError(
+                    f"no {kind} {fields or ''} within {timeout} s; "
+                    f"unread: {[m['type'] for m in self._unread]}"
+                )
             try:
                 msg = await self._next(left)
             except TimeoutError:
@@ -87,8 +90,9 @@ class RawClient:
                 return msg
             self._unread.append(msg)
 
-    async def until(self, kind: str, predicate: Callable[[dict[str, Any]], bool],
-                    timeout: float = TIMEOUT) -> dict[str, Any]:
+    async def until(
+        self, kind: str, predicate: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT
+    ) -> dict[str, Any]:
         """The first ``kind`` message (unread or new) for which ``predicate`` holds; the
         ``kind`` messages before it are used up."""
         loop = asyncio.get_running_loop()

@@ -16,7 +16,9 @@ from hosting import protocol
 from hosting.client import TableClient, TableClientError
 
 WELCOME = {
-    "type": "welcome", "v": 1, "you": {"name": "Anna", "bell": False, "key": "SHA256:x"},
+    "type": "welcome",
+    "v": 1,
+    "you": {"name": "Anna", "bell": False, "key": "SHA256:x"},
     "seated": [],
 }
 LOBBY = {"type": "lobby", "tables": [], "results": []}
@@ -81,8 +83,9 @@ async def test_connect_says_hello_and_returns_the_welcome(scripted: Scripted) ->
     client = TableClient()
     welcome = await client.connect(scripted.path, "tok-1")
     assert welcome == WELCOME
-    assert scripted.received == [{"type": "hello", "v": protocol.PROTOCOL_VERSION,
-                                  "token": "tok-1"}]
+    assert scripted.received == [
+        {"type": "hello", "v": protocol.PROTOCOL_VERSION, "token": "tok-1"}
+    ]
     got: list[dict] = []
     client.on_message = got.append  # the lobby sent with the welcome is kept until now
     await until(lambda: bool(got))
@@ -99,8 +102,9 @@ async def test_connect_says_hello_and_returns_the_welcome(scripted: Scripted) ->
 
 
 async def test_messages_arrive_in_order(scripted: Scripted) -> None:
-    moves = [{"type": "move", "table": 3, "index": i, "seat": i % 2, "text": f"m{i}"}
-             for i in range(50)]
+    moves = [
+        {"type": "move", "table": 3, "index": i, "seat": i % 2, "text": f"m{i}"} for i in range(50)
+    ]
 
     async def script(reader, writer) -> None:
         await scripted.read(reader)

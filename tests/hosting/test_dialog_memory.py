@@ -39,8 +39,11 @@ class _Dialog(ModalScreen[None]):
 
 class _Base(App[None]):
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("d", "dialog", "Dialog"), Binding("x", "bell", "Bell"),
-                Binding("y", "app.bell", "Other")]
+    BINDINGS = [
+        Binding("d", "dialog", "Dialog"),
+        Binding("x", "bell", "Bell"),
+        Binding("y", "app.bell", "Other"),
+    ]
 
     def compose(self) -> ComposeResult:
         yield Static("base")
@@ -115,10 +118,13 @@ async def test_200_new_table_dialogs_grow_a_session_by_less_than_5_mb(tmp_path: 
 def test_every_screen_uses_the_footer_without_watchers() -> None:
     root = Path(__file__).resolve().parents[2]
     direct = [
-        str(path.relative_to(root)) for folder in ("screens", "robotui")
+        str(path.relative_to(root))
+        for folder in ("screens", "robotui")
         for path in (root / folder).rglob("*.py")
-        if path.name != "footer.py" and any(
+        if path.name != "footer.py"
+        and any(
             line.startswith("from textual.widgets import") and "Footer" in line
-            for line in path.read_text().splitlines())
+            for line in path.read_text().splitlines()
+        )
     ]
     assert direct == []

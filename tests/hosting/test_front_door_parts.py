@@ -113,9 +113,14 @@ class Child:
 
 
 def session(chan: Channel, logged: list[str], **limits: Any) -> PlayerSession:
-    sessions = Sessions(SessionLimits(**{"max_sessions": 4, "idle_seconds": 0,
-                                         "idle_text": "never", "port": 2222, **limits}),
-                        Tokens(), Path("/nonexistent"), logged.append)
+    sessions = Sessions(
+        SessionLimits(
+            **{"max_sessions": 4, "idle_seconds": 0, "idle_text": "never", "port": 2222, **limits}
+        ),
+        Tokens(),
+        Path("/nonexistent"),
+        logged.append,
+    )
     made = sessions.new(KEY, "192.0.2.7")
     made.connection_made(chan)
     return made
@@ -207,8 +212,14 @@ async def test_a_paused_channel_keeps_the_pty_unread_after_the_output_drains() -
 
 
 def admit(live: list[str], key: str = KEY, **kwargs: Any) -> Any:
-    return refusal(term="xterm", command=None, stopping=False, key=key, live_keys=live,
-                   **{"max_sessions": 32, "max_per_key": 2, "port": 2222, **kwargs})
+    return refusal(
+        term="xterm",
+        command=None,
+        stopping=False,
+        key=key,
+        live_keys=live,
+        **{"max_sessions": 32, "max_per_key": 2, "port": 2222, **kwargs},
+    )
 
 
 def test_a_key_gets_at_most_max_per_key_sessions() -> None:
@@ -252,8 +263,7 @@ def test_a_flood_of_one_kind_is_logged_once_a_second() -> None:
     log("other", "something else")
     now[0] += 1.0
     log("accept", "accept() failed")
-    assert lines == ["accept() failed", "something else",
-                     "accept() failed (and 49 more like it)"]
+    assert lines == ["accept() failed", "something else", "accept() failed (and 49 more like it)"]
 
 
 async def test_the_loop_reports_accept_failures_in_one_line(capsys) -> None:
@@ -262,14 +272,19 @@ async def test_the_loop_reports_accept_failures_in_one_line(capsys) -> None:
     try:
         _quiet_loop_errors(loop)
         for _ in range(100):
-            loop.call_exception_handler({"message": "socket.accept() out of system resource",
-                                         "exception": OSError(24, "Too many open files")})
+            loop.call_exception_handler(
+                {
+                    "message": "socket.accept() out of system resource",
+                    "exception": OSError(24, "Too many open files"),
+                }
+            )
     finally:
         loop.set_exception_handler(old)
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 1, out
-    assert out[0].endswith("socket.accept() out of system resource: OSError: "
-                           "[Errno 24] Too many open files")
+    assert out[0].endswith(
+        "socket.accept() out of system resource: OSError: [Errno 24] Too many open files"
+    )
 
 
 # ------------------------------------------------------------ open files
@@ -299,11 +314,13 @@ def test_players_the_open_files_allow() -> None:
 def test_docs_give_every_limit_its_default_and_the_dead_link_bound() -> None:
     docs = (ROOT / "docs" / "hosting.md").read_text()
     limits = DoorLimits()
-    for flag, default in (("--max-per-key N", limits.max_per_key),
-                          ("--no-session-timeout SEC", limits.no_session_seconds),
-                          ("--max-logins N", limits.max_logins),
-                          ("--max-logins-per-address N", limits.max_logins_per_address),
-                          ("--keepalive SEC", limits.keepalive_seconds)):
+    for flag, default in (
+        ("--max-per-key N", limits.max_per_key),
+        ("--no-session-timeout SEC", limits.no_session_seconds),
+        ("--max-logins N", limits.max_logins),
+        ("--max-logins-per-address N", limits.max_logins_per_address),
+        ("--keepalive SEC", limits.keepalive_seconds),
+    ):
         assert re.search(rf"\| `{re.escape(flag)}` \| {default:g} \|", docs), flag
     assert limits.dead_link_seconds == 60
     assert f"closed within {limits.dead_link_seconds} seconds" in docs

@@ -31,8 +31,15 @@ def exit_lines(capsys: pytest.CaptureFixture[str]) -> list[str]:
 async def test_no_table_server_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    app = RobotuiApp(AppConfig(save_dir=tmp_path, start="lobby", mouse=False,
-                               table_socket=tmp_path / "gone.sock", table_token="t"))
+    app = RobotuiApp(
+        AppConfig(
+            save_dir=tmp_path,
+            start="lobby",
+            mouse=False,
+            table_socket=tmp_path / "gone.sock",
+            table_token="t",
+        )
+    )
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.return_code == 1, "the app gives up")
     [line] = exit_lines(capsys)
@@ -45,8 +52,15 @@ async def test_an_unknown_token_is_refused_in_one_line(
 ) -> None:
     async with running_server(tmp_path / "data") as server:
         assert server.socket_path is not None
-        app = RobotuiApp(AppConfig(save_dir=tmp_path, start="lobby", mouse=False,
-                                   table_socket=server.socket_path, table_token="forged"))
+        app = RobotuiApp(
+            AppConfig(
+                save_dir=tmp_path,
+                start="lobby",
+                mouse=False,
+                table_socket=server.socket_path,
+                table_token="forged",
+            )
+        )
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: app.return_code == 1, "the app gives up")
     [line] = exit_lines(capsys)
@@ -77,8 +91,9 @@ async def test_reconnecting_reopens_your_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     async with running_server(tmp_path / "data") as server:
-        anna, _ = await host_table(server, "robot-master", key="SHA256:anna", name="Anna",
-                                   my_seat=1)
+        anna, _ = await host_table(
+            server, "robot-master", key="SHA256:anna", name="Anna", my_seat=1
+        )
         bob = await player(server, "SHA256:bob", "Bob")
         bob.send({"type": "join", "table": 1, "seat": None, "code": None})
         await bob.next("table")
@@ -121,15 +136,37 @@ async def test_a_table_whose_game_cannot_be_read_is_one_line_in_the_lobby(
         app = lobby_app(server, tmp_path / "saves")
         async with app.run_test(size=SIZE) as pilot:
             await named(pilot)
-            summary = {"id": 9, "game": "robot-master", "game_name": "Robot Master",
-                       "status": "playing", "seats": [], "private": False, "creator": "Bob",
-                       "progress": "", "to_move": [], "spectators": 0, "timer": False,
-                       "stand_in_after": 0, "options": "", "yours": False,
-                       "close_votes": []}
-            app._open_game({"type": "table", "table": 9, "summary": summary,
-                            "save": "game = 'robot-master'\nseed = 'x'\n", "your_seat": 0,
-                            "creator": False, "code": None, "chat": [], "timer": None,
-                            "draft": None})
+            summary = {
+                "id": 9,
+                "game": "robot-master",
+                "game_name": "Robot Master",
+                "status": "playing",
+                "seats": [],
+                "private": False,
+                "creator": "Bob",
+                "progress": "",
+                "to_move": [],
+                "spectators": 0,
+                "timer": False,
+                "stand_in_after": 0,
+                "options": "",
+                "yours": False,
+                "close_votes": [],
+            }
+            app._open_game(
+                {
+                    "type": "table",
+                    "table": 9,
+                    "summary": summary,
+                    "save": "game = 'robot-master'\nseed = 'x'\n",
+                    "your_seat": 0,
+                    "creator": False,
+                    "code": None,
+                    "chat": [],
+                    "timer": None,
+                    "draft": None,
+                }
+            )
             await pilot.pause()
             lobby = app.screen
             assert isinstance(lobby, LobbyScreen) and app.table_session is None

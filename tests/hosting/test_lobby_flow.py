@@ -72,8 +72,9 @@ async def test_create_a_table_then_someone_joins_and_the_game_opens(tmp_path: Pa
 
 async def test_join_a_table_from_the_list_with_enter(tmp_path: Path) -> None:
     async with running_server(tmp_path / "data") as server:
-        bob, _ = await host_table(server, "stak-bots", [person(), person(), computer()],
-                                  stand_in_after=5)
+        bob, _ = await host_table(
+            server, "stak-bots", [person(), person(), computer()], stand_in_after=5
+        )
         app = lobby_app(server, tmp_path / "saves")
         async with app.run_test(size=SIZE) as pilot:
             await named(pilot)

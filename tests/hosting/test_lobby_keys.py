@@ -30,8 +30,9 @@ async def test_x_closes_your_own_table_after_asking(tmp_path: Path) -> None:
         async with app.run_test(size=SIZE) as pilot:
             await named(pilot)
             # Anna's other terminal
-            anna, _ = await host_table(server, "robot-master", key="SHA256:anna", name=None,
-                                       private=True)
+            anna, _ = await host_table(
+                server, "robot-master", key="SHA256:anna", name=None, private=True
+            )
             await shows(pilot, "[private]")  # your own private table, marked
             await shows(pilot, "x Close")
             await pilot.press("x")
@@ -130,8 +131,10 @@ async def test_the_new_table_dialog_returns_what_create_needs(tmp_path: Path) ->
     msg = choice.create_message()
     protocol.check_client(msg)
     assert msg["seats"] == [
-        {"kind": "person", "level": None}, {"kind": "computer", "level": "random"},
-        {"kind": "person", "level": None}, {"kind": "person", "level": None},
+        {"kind": "person", "level": None},
+        {"kind": "computer", "level": "random"},
+        {"kind": "person", "level": None},
+        {"kind": "person", "level": None},
     ]
     assert msg["my_seat"] == 2
     assert msg["private"] is True and msg["timer"] is True and msg["stand_in_after"] == 5

@@ -70,6 +70,7 @@ class ThreadedHost:
 
     def ask(self, other: Player, msg: dict[str, Any], answer: str) -> dict[str, Any]:
         """``other`` sends ``msg``; the first ``answer`` message it gets back."""
+
         async def go() -> dict[str, Any]:
             other.send(msg)
             return await other.next(answer)
@@ -131,8 +132,7 @@ def test_waiting_room_snapshot(snap_compare, tmp_path: Path) -> None:
             await pilot.press("down", "down", "right", "right", "right")  # Blue: normal
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(app.screen, WaitingRoom), "the waiting room")
-            await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(
-                join_bob(), host.loop))
+            await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(join_bob(), host.loop))
             await shows(pilot, "Bob")
 
         async def join_bob() -> None:

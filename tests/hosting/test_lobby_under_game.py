@@ -18,10 +18,14 @@ async def test_the_lobby_waits_under_a_game_and_is_drawn_on_return(tmp_path: Pat
         drawn: list[int] = []
         real = lobby._draw_tables
         lobby._draw_tables = lambda: (drawn.append(1), real())[1]  # type: ignore[method-assign]
-        carl, _ = await host_table(t.server, "stak-bots", [person(), person()],
-                                   key="SHA256:carl", name="Carl", my_seat=0)
-        await until(t.pilot, lambda: any(tb["game"] == "stak-bots" for tb in lobby.tables),
-                    "the new table reached the app")
+        carl, _ = await host_table(
+            t.server, "stak-bots", [person(), person()], key="SHA256:carl", name="Carl", my_seat=0
+        )
+        await until(
+            t.pilot,
+            lambda: any(tb["game"] == "stak-bots" for tb in lobby.tables),
+            "the new table reached the app",
+        )
         await t.pilot.pause()
         assert drawn == [] and lobby._stale  # kept, not drawn beneath the game
         t.screen.close(False)  # back to the lobby, as q and y do

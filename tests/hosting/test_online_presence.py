@@ -14,7 +14,11 @@ from tests.ui_helpers import play_one_move
 
 async def test_the_other_person_drops_and_comes_back(tmp_path: Path) -> None:
     async with at_table(tmp_path, "robot-master", [person(), person()]) as (
-        server, bob, app, pilot, _
+        server,
+        bob,
+        app,
+        pilot,
+        _,
     ):
         bob.send({"type": "chat", "table": 1, "text": "good luck \x1b[5mAnna"})
         await shows(pilot, "Bob: good luck Anna")

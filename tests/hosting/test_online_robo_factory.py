@@ -22,9 +22,16 @@ async def test_a_customer_turn_with_another_person_and_a_computer(tmp_path: Path
         first = state.turn
         waited_for_bob = False
         while state.turn == first and not state.is_terminal():
-            await until(pilot, lambda: screen.ui_phase() in ("buy", "build")
-                        or table.to_move() == [1] or state.turn != first
-                        or isinstance(app.screen, TurnResultScreen), "someone's move")
+            await until(
+                pilot,
+                lambda: (
+                    screen.ui_phase() in ("buy", "build")
+                    or table.to_move() == [1]
+                    or state.turn != first
+                    or isinstance(app.screen, TurnResultScreen)
+                ),
+                "someone's move",
+            )
             if isinstance(app.screen, TurnResultScreen) or state.turn != first:
                 break
             if screen.ui_phase() == "buy":
@@ -40,21 +47,27 @@ async def test_a_customer_turn_with_another_person_and_a_computer(tmp_path: Path
                 waited_for_bob = True
                 await other_moves(pilot, bob, 1)
         assert waited_for_bob
-        await until(pilot, lambda: isinstance(app.screen, TurnResultScreen),
-                    "the turn's result")
+        await until(pilot, lambda: isinstance(app.screen, TurnResultScreen), "the turn's result")
         await shows(pilot, "is over")
         await pilot.press("enter")
         await until(pilot, lambda: not isinstance(app.screen, TurnResultScreen), "closed")
-        await until(pilot, lambda: session.match.state.fingerprint()
-                    == table.saved.match.state.fingerprint(), "the same game as the host")
+        await until(
+            pilot,
+            lambda: session.match.state.fingerprint() == table.saved.match.state.fingerprint(),
+            "the same game as the host",
+        )
         # on: Anna's next move in the new turn (she has read the result)
         log = len(table.saved.match.log)
-        await until(pilot, lambda: screen.ui_phase() in ("buy", "build")
-                    or table.to_move() == [1], "the next move")
+        await until(
+            pilot,
+            lambda: screen.ui_phase() in ("buy", "build") or table.to_move() == [1],
+            "the next move",
+        )
         while screen.ui_phase() not in ("buy", "build"):
             await other_moves(pilot, bob, 1)
-        await pilot.press("n") if screen.ui_phase() == "buy" else \
-            await pilot.press("r", "g", "b", "enter")
+        await pilot.press("n") if screen.ui_phase() == "buy" else await pilot.press(
+            "r", "g", "b", "enter"
+        )
         await until(pilot, lambda: len(table.saved.match.log) > log, "sent")
         # a reconnect: a new terminal of Anna's opens the table; the result stays read
         again = lobby_app(server, tmp_path / "saves2")

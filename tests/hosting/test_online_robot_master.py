@@ -15,7 +15,11 @@ from tests.ui_helpers import play_one_move, screen_text
 
 async def test_a_whole_game_between_two_people(tmp_path: Path) -> None:
     async with at_table(tmp_path, "robot-master", [person(), person()]) as (
-        server, bob, app, pilot, screen
+        server,
+        bob,
+        app,
+        pilot,
+        screen,
     ):
         session = session_of(app)
         assert session.humans == [0]

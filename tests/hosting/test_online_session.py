@@ -71,14 +71,19 @@ def test_an_error_is_said_and_the_table_read_again() -> None:
     client = FakeClient()
     session = TableSession(client, table.table_msg(you=0))
     session.play(first_legal(session, 0), 0)
-    session.handle({"type": "error", "code": "illegal", "message": "Not \x1b[2Jlegal.",
-                    "table": 3})
+    session.handle({"type": "error", "code": "illegal", "message": "Not \x1b[2Jlegal.", "table": 3})
     assert session.news[-1] == "Not legal."
     assert client.of("sync")
     session.handle(table.table_msg(you=0))
     assert session.match.log == [] and session._confirmed == 0
-    session.handle({"type": "error", "code": "rate", "table": 3,
-                    "message": "Too many chat lines: wait a moment."})
+    session.handle(
+        {
+            "type": "error",
+            "code": "rate",
+            "table": 3,
+            "message": "Too many chat lines: wait a moment.",
+        }
+    )
     assert session.news[-1] == "Too many chat lines: wait a moment."
     assert len(client.of("sync")) == 1 and not session.syncing  # nothing to read again
 
@@ -108,8 +113,13 @@ def test_names_and_chat_from_the_host_arrive_harmless() -> None:
     session = TableSession(FakeClient(), table.table_msg(you=0, chat=chat))
     assert session.players[1].name == "Bob"
     assert session.chat == [{"who": "Bob", "text": "hi there", "time": "12:00"}]
-    session.handle({"type": "chat", "table": 3,
-                    "line": {"who": "Bob", "text": "\x1b[H\x1b[2Jgg", "time": "12:01"}})
+    session.handle(
+        {
+            "type": "chat",
+            "table": 3,
+            "line": {"who": "Bob", "text": "\x1b[H\x1b[2Jgg", "time": "12:01"},
+        }
+    )
     assert session.news[-1] == "Bob: gg"
     assert chat_problem("x" * 201) is not None and chat_problem("  ") is not None
     assert chat_problem("ok") is None
@@ -118,8 +128,11 @@ def test_names_and_chat_from_the_host_arrive_harmless() -> None:
 def test_presence_changes_are_told() -> None:
     table = robot_master_table()
     session = TableSession(FakeClient(), table.table_msg(you=0))
-    for where, at, news in [("lobby", None, "Bob went to the lobby"),
-                            ("table", 9, "Bob is at #9"), ("away", None, "Bob is away")]:
+    for where, at, news in [
+        ("lobby", None, "Bob went to the lobby"),
+        ("table", 9, "Bob is at #9"),
+        ("away", None, "Bob is away"),
+    ]:
         table.seats[1].update(present=False, where=where, at=at)
         session.handle(table.seats_msg(you=0))
         assert session.news[-1] == news

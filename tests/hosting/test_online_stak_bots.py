@@ -36,8 +36,9 @@ async def test_an_entry_effect_asks_the_other_player(tmp_path: Path) -> None:
             if state.choice is not None and state.choice.seat == 0:  # whom to expel: Bob
                 options = screen.prompt_options()
                 await pilot.press(str(options.index(Move("expel", seat=1)) + 1))
-            await until(pilot, lambda: state.choice is not None and state.choice.seat == 1,
-                        "Bob's choice")
+            await until(
+                pilot, lambda: state.choice is not None and state.choice.seat == 1, "Bob's choice"
+            )
             await shows(pilot, "Waiting for Bob...")
             assert screen.ui_phase() == "wait"
             await pilot.press("p")  # not Anna's decision: nothing is sent

@@ -17,12 +17,19 @@ from tests.ui_helpers import SIZE, make_app, play_one_move, screen_text
 
 
 def robot_master(bob_away: int = 0) -> FakeTable:
-    return FakeTable("robot-master", [
-        seat(0, "Anna"), seat(1, "Bob", present=not bob_away, absent_for=bob_away)])
+    return FakeTable(
+        "robot-master", [seat(0, "Anna"), seat(1, "Bob", present=not bob_away, absent_for=bob_away)]
+    )
 
 
-async def open_game(app, pilot, table: FakeTable, you: int | None = 0, creator: bool = False,
-                    code: str | None = None) -> tuple[TableSession, FakeClient, GameScreen]:
+async def open_game(
+    app,
+    pilot,
+    table: FakeTable,
+    you: int | None = 0,
+    creator: bool = False,
+    code: str | None = None,
+) -> tuple[TableSession, FakeClient, GameScreen]:
     client = FakeClient()
     msg = table.table_msg(you=you, creator=creator)
     msg["code"] = code
@@ -51,8 +58,9 @@ async def test_chat_from_the_table_window(tmp_path: Path) -> None:
         await pilot.pause()
         assert "A chat line has at most 200 cells." in screen_text(app)
         assert len(client.of("chat")) == 1
-        session.handle({"type": "chat", "table": 3,
-                        "line": {"who": "Bob", "text": "hi Anna", "time": "20:15"}})
+        session.handle(
+            {"type": "chat", "table": 3, "line": {"who": "Bob", "text": "hi Anna", "time": "20:15"}}
+        )
         await pilot.pause()
         assert "20:15 Bob: hi Anna" in screen_text(app)
         await pilot.press("escape")
@@ -82,7 +90,8 @@ async def test_the_creator_hands_an_absent_seat_to_the_computer_and_back(tmp_pat
         await pilot.press("down", "down", "enter")  # random, easy, normal
         await pilot.pause()
         assert client.of("stand_in") == [
-            {"type": "stand_in", "table": 3, "seat": 1, "level": "normal"}]
+            {"type": "stand_in", "table": 3, "seat": 1, "level": "normal"}
+        ]
         table.seats[1]["stand_in"] = "normal"
         session.handle(table.seats_msg(you=0))
         await pilot.pause()
@@ -104,7 +113,8 @@ async def test_any_seated_person_hands_seats_over_not_a_spectator(tmp_path: Path
         await pilot.press("enter")
         await pilot.pause()
         assert client.of("stand_in") == [
-            {"type": "stand_in", "table": 3, "seat": 1, "level": "random"}]
+            {"type": "stand_in", "table": 3, "seat": 1, "level": "random"}
+        ]
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         _, client, _ = await open_game(app, pilot, robot_master(bob_away=900), you=None)
@@ -215,8 +225,9 @@ async def test_the_bell_rings_on_your_turn_once(tmp_path: Path) -> None:
         table = robot_master()
         session, client, screen = await open_game(app, pilot, table, you=1)
         assert rings == [] and "Waiting for Anna..." in screen_text(app)
-        session.handle(table.play(0, table.spec.encode_action(
-            table.match.state.legal_actions(0)[0])))
+        session.handle(
+            table.play(0, table.spec.encode_action(table.match.state.legal_actions(0)[0]))
+        )
         await pilot.pause()
         assert rings == [1] and screen.human_to_move()
         await pilot.press("right")
@@ -232,7 +243,8 @@ async def test_leaving_says_the_seat_stays_yours(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question == (
-            "Leave the table? Your seat stays yours: come back from the lobby.")
+            "Leave the table? Your seat stays yours: come back from the lobby."
+        )
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, MainMenu)  # (the lobby in lobby mode)
@@ -255,8 +267,14 @@ async def test_a_refused_move_reads_the_table_again(tmp_path: Path) -> None:
         session, client, screen = await open_game(app, pilot, table)
         await play_one_move(pilot)
         assert len(session.match.log) == 1 and len(client.of("move")) == 1
-        session.handle({"type": "error", "code": "not_your_turn", "table": 3,
-                        "message": "It is not your turn."})
+        session.handle(
+            {
+                "type": "error",
+                "code": "not_your_turn",
+                "table": 3,
+                "message": "It is not your turn.",
+            }
+        )
         await pilot.pause()
         assert client.of("sync") and "It is not your turn." in screen_text(app)
         session.handle(table.table_msg(you=0))  # the table never took it
@@ -325,8 +343,12 @@ async def test_a_reconnect_finds_the_half_built_program_the_table_kept(tmp_path:
         assert screen.chosen == [hand[2], hand[0]]  # type: ignore[attr-defined]
         await pilot.press("4")
         await pilot.pause()
-        assert client.of("draft")[-1] == {"type": "draft", "table": 3, "seat": 0,
-                                          "text": "2,0,3,-,-"}
+        assert client.of("draft")[-1] == {
+            "type": "draft",
+            "table": 3,
+            "seat": 0,
+            "text": "2,0,3,-,-",
+        }
         # another session of Anna's takes a card out: this one shows it at once
         session.handle({"type": "draft", "table": 3, "seat": 0, "text": "2,-,-,-,-"})
         await pilot.pause()

@@ -68,13 +68,38 @@ def test_broken_client_lines_are_refused(data: bytes, code: str) -> None:
 
 
 def test_server_messages_are_checked_too() -> None:
-    seat = {"seat": 0, "kind": "person", "level": None, "name": "A", "present": True,
-            "stand_in": None, "you": True, "absent_for": 0, "where": "lobby", "at": None,
-            "gone_for": 0, "resigned": False, "stand_in_votes": []}
-    summary = {"id": 1, "game": "robot-master", "game_name": "Robot Master",
-               "status": "waiting", "seats": [seat], "private": False, "creator": "A",
-               "progress": "", "to_move": [], "spectators": 0, "timer": False,
-               "stand_in_after": 0, "options": "", "yours": True, "close_votes": []}
+    seat = {
+        "seat": 0,
+        "kind": "person",
+        "level": None,
+        "name": "A",
+        "present": True,
+        "stand_in": None,
+        "you": True,
+        "absent_for": 0,
+        "where": "lobby",
+        "at": None,
+        "gone_for": 0,
+        "resigned": False,
+        "stand_in_votes": [],
+    }
+    summary = {
+        "id": 1,
+        "game": "robot-master",
+        "game_name": "Robot Master",
+        "status": "waiting",
+        "seats": [seat],
+        "private": False,
+        "creator": "A",
+        "progress": "",
+        "to_move": [],
+        "spectators": 0,
+        "timer": False,
+        "stand_in_after": 0,
+        "options": "",
+        "yours": True,
+        "close_votes": [],
+    }
     msg = {"type": "seats", "table": 1, "summary": summary}
     assert decode_server(encode(msg)) == msg
     bad = {"type": "seats", "table": 1, "summary": summary | {"status": "gone"}}

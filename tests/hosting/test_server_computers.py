@@ -135,8 +135,9 @@ def test_workers_end_with_a_host_killed_by_sigkill(tmp_path: Path) -> None:
 
     script = tmp_path / "host.py"
     script.write_text(HOST_SCRIPT.format(root=str(Path(__file__).parents[2])))
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120
+    )
     workers = [int(pid) for pid in done.stdout.split()]
     assert workers, done.stderr
 

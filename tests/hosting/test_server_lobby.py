@@ -19,15 +19,18 @@ async def test_presence_says_lobby_another_table_away_and_offline(
     table_server: TableServer,
 ) -> None:
     anna, bob, tid = await two_player_table(table_server)
-    assert _seat(await anna.until("seats", lambda m: _seat(m, 1)[0] == "here"), 1) == (
-        "here", tid)
+    assert _seat(await anna.until("seats", lambda m: _seat(m, 1)[0] == "here"), 1) == ("here", tid)
     await bob.send({"type": "leave", "table": tid})  # back to the lobby: still on the host
     assert _seat(await anna.until("seats", lambda m: _seat(m, 1)[0] != "here"), 1) == (
-        "lobby", None)
+        "lobby",
+        None,
+    )
     await bob.send(create_msg())  # Bob opens another table of his own
     other = (await bob.recv("table"))["table"]
     assert _seat(await anna.until("seats", lambda m: _seat(m, 1)[0] != "lobby"), 1) == (
-        "table", other)
+        "table",
+        other,
+    )
     await bob.close()
     gone = await anna.until("seats", lambda m: _seat(m, 1)[0] == "away")
     assert gone["summary"]["seats"][1]["gone_for"] >= 0
@@ -72,23 +75,22 @@ async def test_a_private_table_is_joined_or_watched_by_its_code_in_any_case(
     table_server: TableServer,
 ) -> None:
     anna = await RawClient.hello(table_server, "SHA256:anna", "Anna")
-    await anna.send(create_msg(seats=[PERSON, PERSON, PERSON], game="robo-factory",
-                               private=True))
+    await anna.send(create_msg(seats=[PERSON, PERSON, PERSON], game="robo-factory", private=True))
     made = await anna.recv("table")
     code = made["code"]
     bob = await RawClient.hello(table_server, "SHA256:bob", "Bob")
     await bob.send({"type": "code", "code": "NOPE42", "watch": False})
     assert (await bob.error("unknown_table"))["message"] == "no table has that code"
-    await bob.send({"type": "code", "code": f" {code.lower()[:3]}-{code.lower()[3:]} ",
-                    "watch": True})
+    await bob.send(
+        {"type": "code", "code": f" {code.lower()[:3]}-{code.lower()[3:]} ", "watch": True}
+    )
     watched = await bob.recv("table")
     assert (watched["table"], watched["your_seat"]) == (made["table"], None)
     await bob.send({"type": "code", "code": code.lower(), "watch": False})
     joined = await bob.recv("table")
     assert (joined["table"], joined["your_seat"]) == (made["table"], 1)
     carl = await RawClient.hello(table_server, "SHA256:carl", "Carl")
-    await carl.send({"type": "join", "table": made["table"], "seat": None,
-                     "code": code.lower()})
+    await carl.send({"type": "join", "table": made["table"], "seat": None, "code": code.lower()})
     assert (await carl.recv("table"))["your_seat"] == 2
     for client in (anna, bob, carl):
         await client.close()

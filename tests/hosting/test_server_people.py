@@ -78,8 +78,7 @@ async def test_a_stand_in_plays_for_an_absent_player_until_they_open_the_table(
 ) -> None:
     table_server.stand_in_minute = 0.2
     anna, bob = await anna_and_bob(table_server)
-    await anna.send(create_msg(seats=[PERSON, PERSON], stand_in_after=1,
-                               options={"first": "rows"}))
+    await anna.send(create_msg(seats=[PERSON, PERSON], stand_in_after=1, options={"first": "rows"}))
     tid = (await anna.recv("table"))["table"]
     await bob.send({"type": "join", "table": tid, "seat": None, "code": None})
     await bob.recv("table")
@@ -145,8 +144,16 @@ async def test_names_are_unique_on_the_host_and_computers_words_are_kept(
     for taken in ("anna", "ANNA", " An\x1b[1mna "):
         await other.send({"type": "set_name", "name": taken})
         assert "taken" in (await other.error("name"))["message"]
-    for kept in ("Computer", "computer 2", "COMPUTER (normal)", "Computerman", "Easy Ann",
-                 "hard", "Normal-bot", "random 7"):
+    for kept in (
+        "Computer",
+        "computer 2",
+        "COMPUTER (normal)",
+        "Computerman",
+        "Easy Ann",
+        "hard",
+        "Normal-bot",
+        "random 7",
+    ):
         await other.send({"type": "set_name", "name": kept})
         assert "computer seats" in (await other.error("name"))["message"]
     await other.send({"type": "set_name", "name": "Hardy"})
@@ -159,8 +166,12 @@ async def test_names_are_unique_on_the_host_and_computers_words_are_kept(
 
 async def test_computer_seats_are_named_once_and_uniquely(table_server: TableServer) -> None:
     anna = await RawClient.hello(table_server, "SHA256:anna", "Anna")
-    seats = [PERSON, {"kind": "computer", "level": "normal"},
-             {"kind": "computer", "level": "normal"}, {"kind": "computer", "level": "easy"}]
+    seats = [
+        PERSON,
+        {"kind": "computer", "level": "normal"},
+        {"kind": "computer", "level": "normal"},
+        {"kind": "computer", "level": "easy"},
+    ]
     await anna.send(create_msg("robo-factory", seats=seats))
     summary = (await anna.recv("table"))["summary"]
     names = [s["name"] for s in summary["seats"]]

@@ -26,8 +26,9 @@ async def play_to_the_end(client: RawClient, server: TableServer, tid: int) -> N
     while table.status != "finished":
         caught_up = index + 1 == len(table.saved.match.log)
         if caught_up and 0 in table.to_move():
-            await client.send({"type": "move", "table": tid, "seat": 0,
-                               "text": legal_text(server, tid, 0)})
+            await client.send(
+                {"type": "move", "table": tid, "seat": 0, "text": legal_text(server, tid, 0)}
+            )
         index = (await client.recv("move", index=index + 1))["index"]
 
 
@@ -48,8 +49,9 @@ async def test_options_naming_a_file_are_refused(table_server: TableServer) -> N
     await anna.send(create_msg("stak-bots", [PERSON, RANDOM], options={"cards": "/etc/passwd"}))
     msg = await anna.error("bad_request")
     assert "file" in msg["message"]
-    await anna.send(create_msg("roborally", [PERSON, RANDOM],
-                               options={"course": "../../etc/passwd"}))
+    await anna.send(
+        create_msg("roborally", [PERSON, RANDOM], options={"course": "../../etc/passwd"})
+    )
     await anna.error("bad_request")
     await anna.send(create_msg("roborally", [PERSON, RANDOM], options={"max_turns": 10**9}))
     await anna.error("bad_request")
@@ -130,7 +132,9 @@ async def test_roborally_programs_from_two_people_at_once(table_server: TableSer
         first = await client.recv("move", index=2)
         second = await client.recv("move", index=3)
         assert {(first["seat"], first["text"]), (second["seat"], second["text"])} == {
-            (1, bob_text), (0, anna_text)}
+            (1, bob_text),
+            (0, anna_text),
+        }
     assert table.saved.match.state.phase != "program" or table.saved.match.state.turn > 1
     await anna.close()
     await bob.close()

@@ -39,8 +39,9 @@ async def test_a_new_server_resumes_every_table_and_the_computer_to_move(
     await play_as(anna, first, vs_computer, 0)  # now the computer is to move
     await anna.send(create_msg("stak-bots", [PERSON, PERSON], private=True))
     private = await anna.recv("table")
-    await bob.send({"type": "join", "table": private["table"], "seat": None,
-                    "code": private["code"]})
+    await bob.send(
+        {"type": "join", "table": private["table"], "seat": None, "code": private["code"]}
+    )
     await bob.recv("table")
     await anna.send({"type": "chat", "table": private["table"], "text": "see you after"})
     await bob.recv("chat")

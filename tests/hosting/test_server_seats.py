@@ -16,8 +16,9 @@ from tests.hosting.test_server_play import play_as
 from tests.hosting.test_table_server import two_player_table
 
 
-async def table_of(server: TableServer, game: str, seats: list[dict[str, Any]],
-                   **create: Any) -> tuple[list[RawClient], int]:
+async def table_of(
+    server: TableServer, game: str, seats: list[dict[str, Any]], **create: Any
+) -> tuple[list[RawClient], int]:
     """Anna creates a table; Bob (and Carl) take the other person seats; it has started."""
     anna, bob = await anna_and_bob(server)
     people = [anna, bob]
@@ -25,7 +26,7 @@ async def table_of(server: TableServer, game: str, seats: list[dict[str, Any]],
         people.append(await RawClient.hello(server, "SHA256:carl", "Carl"))
     await anna.send(create_msg(game, seats, **create))
     tid = (await anna.recv("table"))["table"]
-    for client in people[1:sum(1 for s in seats if s["kind"] == "person")]:
+    for client in people[1 : sum(1 for s in seats if s["kind"] == "person")]:
         await client.send({"type": "join", "table": tid, "seat": None, "code": None})
         await client.recv("table")
     await eventually(lambda: server.tables[tid].status == "playing")
@@ -253,8 +254,9 @@ async def test_who_made_a_table_is_told_by_key_not_by_name(table_server: TableSe
     await anna.recv("you")
     await bob.send({"type": "set_name", "name": "Anna"})  # the creator's name at the start
     await bob.recv("you")
-    lobby = await bob.until("lobby", lambda m: bool(m["tables"])
-                            and m["tables"][0]["creator"] == "Ann")
+    lobby = await bob.until(
+        "lobby", lambda m: bool(m["tables"]) and m["tables"][0]["creator"] == "Ann"
+    )
     assert lobby["tables"][0]["yours"] is False
     mine = await anna.until("lobby", lambda m: bool(m["tables"]))
     assert mine["tables"][0]["yours"] is True

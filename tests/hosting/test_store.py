@@ -24,8 +24,10 @@ def test_an_existing_version_1_database_opens_with_its_data(tmp_path: Path) -> N
     assert store.player("SHA256:anna") == (None, True)
     store.set_name("SHA256:anna", "Anna")
     store.set_bell("SHA256:anna", False)
-    seats = [SeatRow(0, "person", None, "SHA256:anna", None),
-             SeatRow(1, "computer", "easy", None, None)]
+    seats = [
+        SeatRow(0, "person", None, "SHA256:anna", None),
+        SeatRow(1, "computer", "easy", None, None),
+    ]
     table_id = store.add_table("robot-master", "SHA256:anna", "ABC234", True, 5, seats)
     store.set_save_path(table_id, tmp_path / "t.toml")
     store.close()
@@ -35,7 +37,12 @@ def test_an_existing_version_1_database_opens_with_its_data(tmp_path: Path) -> N
     assert again.player("SHA256:anna") == ("Anna", False)
     [row] = again.tables(("waiting",))
     assert (row.id, row.game, row.code, row.timer, row.stand_in_after) == (
-        table_id, "robot-master", "ABC234", True, 5)
+        table_id,
+        "robot-master",
+        "ABC234",
+        True,
+        5,
+    )
     assert row.save_path == str(tmp_path / "t.toml")
     assert row.seats == seats
     again.close()
@@ -67,10 +74,12 @@ def test_results_newest_first_with_who_sat_there(tmp_path: Path) -> None:
     seats = [SeatRow(0, "person", None, "SHA256:anna", None)]
     first = store.add_table("robot-master", "SHA256:anna", None, False, 0, seats)
     second = store.add_table("stak-bots", "SHA256:anna", "CODE22", False, 0, seats)
-    store.add_result(first, "robot-master", "2026-11-26T10:00:00+00:00",
-                     [{"name": "Anna", "outcome": "win"}])
-    store.add_result(second, "stak-bots", "2026-11-26T11:00:00+00:00",
-                     [{"name": "Anna", "outcome": "loss"}])
+    store.add_result(
+        first, "robot-master", "2026-11-26T10:00:00+00:00", [{"name": "Anna", "outcome": "win"}]
+    )
+    store.add_result(
+        second, "stak-bots", "2026-11-26T11:00:00+00:00", [{"name": "Anna", "outcome": "loss"}]
+    )
     newest, oldest = store.results()
     assert (newest["table"], newest["private"], oldest["private"]) == (second, True, False)
     assert newest["keys"] == {"SHA256:anna"}
@@ -100,10 +109,14 @@ def _version_1_file(path: Path) -> None:
         ("SHA256:cpu", "Computer 2", "2026-01-03T00:00:00+00:00"),
         ("SHA256:bob", "Bob", "2026-01-04T00:00:00+00:00"),
     ]:
-        db.execute("INSERT INTO players (key, name, bell, created, last_seen)"
-                   " VALUES (?, ?, 1, ?, ?)", (key, name, created, created))
-    db.execute("INSERT INTO results (table_id, game, finished, players_json)"
-               " VALUES (1, 'robot-master', '2026-01-05T00:00:00+00:00', '[]')")
+        db.execute(
+            "INSERT INTO players (key, name, bell, created, last_seen) VALUES (?, ?, 1, ?, ?)",
+            (key, name, created, created),
+        )
+    db.execute(
+        "INSERT INTO results (table_id, game, finished, players_json)"
+        " VALUES (1, 'robot-master', '2026-01-05T00:00:00+00:00', '[]')"
+    )
     db.close()
 
 
@@ -112,8 +125,12 @@ def test_version_1_moves_to_2_keeping_the_first_of_equal_names(tmp_path: Path) -
     _version_1_file(path)
     store = Store(path)
     assert store.version == 2
-    assert store.names() == {"SHA256:anna": "Anna", "SHA256:ann2": None,
-                             "SHA256:cpu": None, "SHA256:bob": "Bob"}
+    assert store.names() == {
+        "SHA256:anna": "Anna",
+        "SHA256:ann2": None,
+        "SHA256:cpu": None,
+        "SHA256:bob": "Bob",
+    }
     [old] = store.results()
     assert (old["headline"], old["outcome"]) == (None, None)
     store.close()
@@ -134,9 +151,14 @@ def test_names_are_unique_compared_case_insensitively(tmp_path: Path) -> None:
 
 def test_a_result_keeps_its_headline_and_outcome(tmp_path: Path) -> None:
     store = Store(tmp_path / "hosting.sqlite3")
-    store.add_result(3, "robo-factory", "2026-01-05T00:00:00+00:00",
-                     [{"name": "Anna", "outcome": "won"}],
-                     headline="Anna won with 17 cubes", outcome="resigned")
+    store.add_result(
+        3,
+        "robo-factory",
+        "2026-01-05T00:00:00+00:00",
+        [{"name": "Anna", "outcome": "won"}],
+        headline="Anna won with 17 cubes",
+        outcome="resigned",
+    )
     [row] = store.results()
     assert (row["headline"], row["outcome"]) == ("Anna won with 17 cubes", "resigned")
     store.close()

@@ -59,10 +59,10 @@ def stak_bots_check(text: str, screen: Any, state: GameState, viewer: int | None
 def roborally_check(text: str, screen: Any, state: GameState, viewer: int | None) -> None:
     """No card of another robot's hand or unrevealed program is in the side panel."""
     panel = str(screen.query_one("#rr-prog").render())
-    mine = set(state.bots[viewer].hand) | set(state.bots[viewer].regs) if viewer is not None \
-        else set()
-    others = {c for s, b in enumerate(state.bots) if s != viewer
-              for c in (*b.hand, *b.regs) if c}
+    mine = (
+        set(state.bots[viewer].hand) | set(state.bots[viewer].regs) if viewer is not None else set()
+    )
+    others = {c for s, b in enumerate(state.bots) if s != viewer for c in (*b.hand, *b.regs) if c}
     for card in others - mine:
         assert not re.search(rf"\b{re.escape(card_label(card))}\b", panel), (card, panel)
 
@@ -73,8 +73,8 @@ def _pictures(lines: list[str]) -> set[str]:
     for row, line in enumerate(lines[:-2]):
         for head in re.finditer(r"\((\w)\)", line):
             col = head.start()
-            torso = re.match(r"=\[(\w)\]=", lines[row + 1][col - 1:col + 4])
-            legs = re.match(r"/(\w)\\", lines[row + 2][col:col + 3])
+            torso = re.match(r"=\[(\w)\]=", lines[row + 1][col - 1 : col + 4])
+            legs = re.match(r"/(\w)\\", lines[row + 2][col : col + 3])
             if torso and legs:
                 found.add(head.group(1) + torso.group(1) + legs.group(1))
     return found
@@ -100,10 +100,12 @@ def robo_factory_check(text: str, screen: Any, state: GameState, viewer: int | N
 GAMES: dict[str, tuple[list[dict[str, Any]], Check, int]] = {
     "robot-master": ([seat(0, "Anna"), seat(1, "Bob")], robot_master_check, 4),
     "stak-bots": ([seat(0, "Anna"), seat(1, "Bob"), seat(2, "Carl")], stak_bots_check, 6),
-    "roborally": ([seat(0, "Anna"), seat(1, "Bob"),
-                   seat(2, "Computer", kind="computer", level="random")], roborally_check, 3),
-    "robo-factory": ([seat(0, "Anna"), seat(1, "Bob"), seat(2, "Carl")],
-                     robo_factory_check, 3),
+    "roborally": (
+        [seat(0, "Anna"), seat(1, "Bob"), seat(2, "Computer", kind="computer", level="random")],
+        roborally_check,
+        3,
+    ),
+    "robo-factory": ([seat(0, "Anna"), seat(1, "Bob"), seat(2, "Carl")], robo_factory_check, 3),
 }
 
 
@@ -160,8 +162,13 @@ async def test_names_and_chat_with_escape_sequences_arrive_harmless(tmp_path: Pa
         session = TableSession(FakeClient(), table.table_msg(you=0, chat=chat))
         await app.push_screen(open_table_screen(app, session))
         await pilot.pause()
-        session.handle({"type": "chat", "table": 3,
-                        "line": {"who": evil, "text": "\x1b[H\x1b[2Jgg", "time": "12:01"}})
+        session.handle(
+            {
+                "type": "chat",
+                "table": 3,
+                "line": {"who": evil, "text": "\x1b[H\x1b[2Jgg", "time": "12:01"},
+            }
+        )
         await pilot.pause()
         text = screen_text(app)
         assert "Bob: gg" in text

@@ -96,9 +96,11 @@ async def test_private_table_needs_its_code_and_is_listed_only_to_its_people(
     assert code and table["summary"]["private"]
     lobby = await bob.recv("lobby")
     assert all(t["id"] != tid for t in lobby["tables"])
-    for sent in ({"type": "join", "table": tid, "seat": None, "code": None},
-                 {"type": "join", "table": tid, "seat": None, "code": "WRONG1"},
-                 {"type": "watch", "table": tid, "code": None}):
+    for sent in (
+        {"type": "join", "table": tid, "seat": None, "code": None},
+        {"type": "join", "table": tid, "seat": None, "code": "WRONG1"},
+        {"type": "watch", "table": tid, "code": None},
+    ):
         await bob.send(sent)
         await bob.error("private")
     await bob.send({"type": "join", "table": tid, "seat": None, "code": code})

@@ -105,8 +105,7 @@ def _record(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> list[i
     return pids
 
 
-async def test_the_lobby_entry_runs_warm(starter: Starter,
-                                         monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_lobby_entry_runs_warm(starter: Starter, monkeypatch: pytest.MonkeyPatch) -> None:
     starter.start_zygote()
     assert starter.wait_ready(TIMEOUT) and starter.zygote is not None
     warm = _record(monkeypatch, starter.zygote, "spawn")
@@ -120,8 +119,9 @@ async def test_the_lobby_entry_runs_warm(starter: Starter,
     child.close_master()
 
 
-async def test_a_dead_zygote_falls_back_to_a_cold_start(starter: Starter,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_dead_zygote_falls_back_to_a_cold_start(
+    starter: Starter, monkeypatch: pytest.MonkeyPatch
+) -> None:
     starter.start_zygote()
     assert starter.wait_ready(TIMEOUT)
     assert starter.zygote is not None
@@ -140,8 +140,9 @@ async def test_a_dead_zygote_falls_back_to_a_cold_start(starter: Starter,
     assert any("the zygote has gone" in line for line in starter.lines)  # type: ignore[attr-defined]
 
 
-async def test_a_new_zygote_is_started_after_one_died(starter: Starter,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_new_zygote_is_started_after_one_died(
+    starter: Starter, monkeypatch: pytest.MonkeyPatch
+) -> None:
     starter.start_zygote()
     assert starter.wait_ready(TIMEOUT) and starter.zygote is not None
     first = starter.zygote.process.pid

@@ -100,8 +100,15 @@ async def test_a_new_game_keeps_the_turn_limit_and_options_without_a_row(tmp_pat
     from tests.roborally.test_ui import play_human, wait_human
     from tests.ui_helpers import rr_screen
 
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=6, options={"course": "first-steps", "max_turns": 1})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=6,
+        options={"course": "first-steps", "max_turns": 1},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         first = rr_screen(app)
@@ -121,8 +128,12 @@ async def test_a_new_game_keeps_the_turn_limit_and_options_without_a_row(tmp_pat
         assert second is not first and second.state.max_turns == 1
         assert isinstance(second, RoboRallyScreen)
 
-    previous = NewGameChoice(game_id="roborally", opponent="easy", side=0,
-                             options={"max_turns": 25, "course": "pit-stop"})
+    previous = NewGameChoice(
+        game_id="roborally",
+        opponent="easy",
+        side=0,
+        options={"max_turns": 25, "course": "pit-stop"},
+    )
     dialog = NewGameScreen(ROBORALLY, previous=previous)
     option = next(o for o in ROBORALLY.options if o.name == "max_turns")
     assert dialog.values(option) == [10, 20, 25, 30, 40, 60, 90, 120]
@@ -132,8 +143,9 @@ async def test_an_option_without_a_row_is_kept_for_the_next_game(tmp_path):
     from engines.stak_bots.spec import STAK_BOTS
     from screens.new_game import NewGameChoice
 
-    previous = NewGameChoice(game_id="stak-bots", opponent="easy", side=0,
-                             options={"cards": "my-set.toml", "depth": 7})
+    previous = NewGameChoice(
+        game_id="stak-bots", opponent="easy", side=0, options={"cards": "my-set.toml", "depth": 7}
+    )
     app = make_app(tmp_path)
     chosen = []
     async with app.run_test(size=SIZE) as pilot:
@@ -148,8 +160,12 @@ async def test_a_game_on_a_saved_copy_of_its_course_offers_that_course_next(tmp_
     from engines.roborally import ROBORALLY
     from screens.new_game import NewGameChoice
 
-    previous = NewGameChoice(game_id="roborally", opponent="easy", side=0,
-                             options={"course": "pit-stop@0123456789abcdef", "max_turns": 60})
+    previous = NewGameChoice(
+        game_id="roborally",
+        opponent="easy",
+        side=0,
+        options={"course": "pit-stop@0123456789abcdef", "max_turns": 60},
+    )
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         dialog = NewGameScreen(ROBORALLY, previous=previous)

@@ -320,8 +320,9 @@ def test_a_name_with_control_characters_loads_on_one_line(tmp_path: Path) -> Non
         folder.mkdir()
         path = folder / "x.toml"
         line = f'name = "{raw}"'  # TOML escapes: \\n, \\u001b
-        text = re.sub(r'^name = ".*"$', lambda _, line=line: line, GOOD, count=1,
-                      flags=re.MULTILINE)
+        text = re.sub(
+            r'^name = ".*"$', lambda _, line=line: line, GOOD, count=1, flags=re.MULTILINE
+        )
         path.write_bytes(text.encode())
         saved = load_save(path)
         assert saved.name == shown
@@ -348,14 +349,20 @@ def stak_bots_text() -> str:
     ("pattern", "replacement", "message"),
     [
         # 9.0 equals 9, so it would pass the choices check and break the deal (TypeError)
-        (r"^depth = 9$", "depth = 9.0",
-         r"'options\.depth' should be an integer, not a decimal number \(9\.0\)$"),
+        (
+            r"^depth = 9$",
+            "depth = 9.0",
+            r"'options\.depth' should be an integer, not a decimal number \(9\.0\)$",
+        ),
         (r"^depth = 9$", "depth = true", r"'options\.depth' should be an integer, not a boolean"),
         (r'^reactive = "off"$', "reactive = 0", r"'options\.reactive' should be a string, not an"),
         (r'^cards = "default"$', "cards = 5", r"'options\.cards' should be a string, not an int"),
         # not read as a file name ("File name too long" from the loader's catch-all)
-        (r'^cards = "default"$', 'cards = "' + "x" * 5000 + '"',
-         r"option cards names a file; a save keeps its card set inline$"),
+        (
+            r'^cards = "default"$',
+            'cards = "' + "x" * 5000 + '"',
+            r"option cards names a file; a save keeps its card set inline$",
+        ),
     ],
     ids=["float-depth", "bool-depth", "int-choice", "int-text", "long-cards"],
 )

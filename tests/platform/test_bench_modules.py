@@ -14,8 +14,9 @@ ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "bench"
 MODULES = sorted(path.stem for path in BENCH.glob("*.py") if path.stem != "__init__")
 # The benches run from the command line; the others are the scenarios and helpers they use.
-RUNNABLE = sorted(name for name in MODULES
-                  if 'if __name__ == "__main__":' in (BENCH / f"{name}.py").read_text())
+RUNNABLE = sorted(
+    name for name in MODULES if 'if __name__ == "__main__":' in (BENCH / f"{name}.py").read_text()
+)
 
 
 def test_the_benches_are_found() -> None:
@@ -32,8 +33,9 @@ def test_a_bench_imports_by_name_without_changing_the_import_path(name: str) -> 
 
 
 @pytest.mark.parametrize("name", RUNNABLE)
-def test_a_bench_runs_as_a_module(name: str, monkeypatch: pytest.MonkeyPatch,
-                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_bench_runs_as_a_module(
+    name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(sys, "argv", [f"bench.{name}", "--help"])
     monkeypatch.delitem(sys.modules, f"bench.{name}", raising=False)  # run afresh, as -m does
     with pytest.raises(SystemExit) as stop:

@@ -302,7 +302,8 @@ def test_bad_colors_value_is_a_usage_error(launched: list[AppConfig]) -> None:
     result = run("--colors", "8")
     assert result.exit_code == 2
     assert "--colors" in result.stderr and "'8' is not a colour system: auto, 256 or 16" in (
-        result.stderr)
+        result.stderr
+    )
     assert not launched
 
 
@@ -457,9 +458,7 @@ def test_resume_skips_finished_games(launched: list[AppConfig], store: Store) ->
     assert Path(launched[0].resume_path or "") == unfinished
 
 
-def test_resume_says_when_every_game_is_finished(
-    launched: list[AppConfig], store: Store
-) -> None:
+def test_resume_says_when_every_game_is_finished(launched: list[AppConfig], store: Store) -> None:
     store.write("done", 24)
     line = assert_clean_error(run("resume"), 1)
     assert "no unfinished game" in line and "finished" in line and "resume NAME" in line
@@ -666,7 +665,13 @@ def test_arena_json_report(games: int) -> None:
     assert len(report["players"]) == 2
     for player in report["players"]:
         assert set(player) == {
-            "spec", "wins", "draws", "losses", "win_rate", "win_rate_ci95", "decisions",
+            "spec",
+            "wins",
+            "draws",
+            "losses",
+            "win_rate",
+            "win_rate_ci95",
+            "decisions",
             "decision_ms",
         }
         low, high = player["win_rate_ci95"]
@@ -864,7 +869,8 @@ def test_opponent_human_in_a_bigger_game_seats_only_humans(launched: list[AppCon
     assert run("play", "robo-factory", "--opponent", "human", "--players", "4").exit_code == 0
     assert (launched[0].players, launched[0].humans, launched[0].opponent) == (4, 4, "human")
     line = assert_clean_error(
-        run("play", "robo-factory", "--opponent", "human", "--players", "4", "--humans", "2"), 2)
+        run("play", "robo-factory", "--opponent", "human", "--players", "4", "--humans", "2"), 2
+    )
     assert "all 4 players human" in line and "--opponent easy" in line
     assert run("play", "robo-factory", "--players", "4", "--humans", "2").exit_code == 0
     assert (launched[-1].humans, launched[-1].opponent) == (2, "normal")
@@ -883,8 +889,12 @@ def test_play_help_lists_every_games_options_within_80_columns() -> None:
     assert result.exit_code == 0
     epilog = result.stdout.split("Game options, -o KEY=VALUE:")[1]
     assert max(len(line) for line in epilog.splitlines()) <= 80
-    for game, option in (("robot-master", "hand:"), ("stak-bots", "depth:"),
-                         ("robo-factory", "tiebreak:"), ("roborally", "course:")):
+    for game, option in (
+        ("robot-master", "hand:"),
+        ("stak-bots", "depth:"),
+        ("robo-factory", "tiebreak:"),
+        ("roborally", "course:"),
+    ):
         assert f"    {game}\n" in epilog and option in epilog
     assert "grand-tour" in epilog and "3..12; default 9" in epilog
 
@@ -919,25 +929,38 @@ def test_opponent_may_name_a_level_for_each_computer(launched: list[AppConfig]) 
     """One game may mix levels (`--opponent hard,normal`): a level for each computer."""
     from screens.new_game import NewGameChoice
 
-    assert run("play", "robo-factory", "--players", "4", "--opponent", "Hard, normal,easy"
-               ).exit_code == 0
+    assert (
+        run("play", "robo-factory", "--players", "4", "--opponent", "Hard, normal,easy").exit_code
+        == 0
+    )
     config = launched[-1]
     assert config.opponent == "hard,normal,easy"
     choice = NewGameChoice(config.game, config.opponent, num_players=4, humans=1)
     assert [(p.name, p.level) for p in choice.players()] == [
-        ("You", None), ("Computer 1", "hard"), ("Computer 2", "normal"),
-        ("Computer 3", "easy")]
+        ("You", None),
+        ("Computer 1", "hard"),
+        ("Computer 2", "normal"),
+        ("Computer 3", "easy"),
+    ]
     line = assert_clean_error(run("play", "robo-factory", "--opponent", "hard,normal"), 2)
-    assert line == ("Error: --opponent hard,normal names 2 levels for 1 computer: give one "
-                    "level, or one for each")
+    assert line == (
+        "Error: --opponent hard,normal names 2 levels for 1 computer: give one "
+        "level, or one for each"
+    )
     line = assert_clean_error(
-        run("play", "robo-factory", "--players", "3", "--opponent", "hard,genius"), 2)
+        run("play", "robo-factory", "--players", "3", "--opponent", "hard,genius"), 2
+    )
     assert "unknown opponent 'genius'" in line and "human" not in line
     line = assert_clean_error(
-        run("play", "robo-factory", "--players", "3", "--opponent", "hard,human"), 2)
+        run("play", "robo-factory", "--players", "3", "--opponent", "hard,human"), 2
+    )
     assert "unknown opponent 'human'" in line
-    assert run("play", "robo-factory", "--players", "4", "--humans", "2", "--opponent",
-               "hard,random").exit_code == 0
+    assert (
+        run(
+            "play", "robo-factory", "--players", "4", "--humans", "2", "--opponent", "hard,random"
+        ).exit_code
+        == 0
+    )
     assert launched[-1].opponent == "hard,random"
 
 
@@ -949,16 +972,18 @@ async def test_new_game_dialog_offers_the_mix_of_the_game_before(tmp_path) -> No
     from screens.new_game import NewGameChoice, NewGameScreen
     from tests.ui_helpers import make_app, settle
 
-    players = [PlayerEntry("You", "human"), PlayerEntry("Computer 1", "computer", "hard"),
-               PlayerEntry("Computer 2", "computer", "easy")]
+    players = [
+        PlayerEntry("You", "human"),
+        PlayerEntry("Computer 1", "computer", "hard"),
+        PlayerEntry("Computer 2", "computer", "easy"),
+    ]
     previous = NewGameChoice.like("robo-factory", players, {})
     assert previous.opponent == "hard,easy"
     app = make_app(tmp_path)
     chosen: list[NewGameChoice | None] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        app.push_screen(NewGameScreen(spec_of("robo-factory"), previous=previous),
-                        chosen.append)
+        app.push_screen(NewGameScreen(spec_of("robo-factory"), previous=previous), chosen.append)
         await settle(pilot)
         row = app.screen.query_one("#opponent", ChoiceRow)
         assert row.value == "mixed" and "Mixed: a level each" in str(row.render())
@@ -968,8 +993,7 @@ async def test_new_game_dialog_offers_the_mix_of_the_game_before(tmp_path) -> No
         await settle(pilot)
         # with another number of players the mix is never cut or stretched without a
         # word: each computer has its own level row (the new one shows the last level)
-        app.push_screen(NewGameScreen(spec_of("robo-factory"), previous=previous),
-                        chosen.append)
+        app.push_screen(NewGameScreen(spec_of("robo-factory"), previous=previous), chosen.append)
         await settle(pilot)
         assert app.screen.query_one("#players", ChoiceRow).has_focus
         await pilot.press("right")  # 4 players: 3 computers

@@ -97,8 +97,12 @@ def test_game_options_keys_then_values() -> None:
 def complete_in_bash(words: str, folder: Path) -> list[str]:
     """What bash receives for ``robotui WORDS`` + Tab (typer's completion protocol)."""
     parts = words.split(" ")
-    env = {"_ROBOTUI_COMPLETE": "complete_bash", "COMP_WORDS": f"robotui {words}",
-           "COMP_CWORD": str(len(parts)), "ROBOTUI_SAVE_DIR": str(folder)}
+    env = {
+        "_ROBOTUI_COMPLETE": "complete_bash",
+        "COMP_WORDS": f"robotui {words}",
+        "COMP_CWORD": str(len(parts)),
+        "ROBOTUI_SAVE_DIR": str(folder),
+    }
     result = runner.invoke(commands.app, [], env=env, prog_name="robotui")
     assert result.exit_code == 0, result.output
     return result.stdout.split()

@@ -253,9 +253,9 @@ def test_default_headline_names_the_winners_first() -> None:
     assert spec.result_headline(GameResult((), False, "x"), names) == "Nobody won"
 
 
-@pytest.mark.parametrize(("game", "rule"), [
-    (spec.id, spec.resign_rule) for spec in registry.all_games()
-])
+@pytest.mark.parametrize(
+    ("game", "rule"), [(spec.id, spec.resign_rule) for spec in registry.all_games()]
+)
 def test_every_game_says_what_resigning_does(game: str, rule: ResignRule) -> None:
     """One shape for every game: the rule on the spec (each game's own tests say which);
     the ``resign`` action where the game has one, never among the legal actions (so no
@@ -470,13 +470,20 @@ def test_run_arena_in_parts_plays_the_same_games_and_setup_sees_every_player() -
     whole = run_arena(SPEC, ["random", "easy"], 5, 40)
     seen: list[tuple[str, int]] = []
     parts = [
-        run_arena(SPEC, ["random", "easy"], count, 40, first=first,
-                  setup=lambda player, entrant: seen.append((player.level, entrant)))
+        run_arena(
+            SPEC,
+            ["random", "easy"],
+            count,
+            40,
+            first=first,
+            setup=lambda player, entrant: seen.append((player.level, entrant)),
+        )
         for first, count in ((0, 2), (2, 3))
     ]
     for e in range(2):
-        assert [sum(getattr(p.players[e], k) for p in parts) for k in ("wins", "draws", "losses")] \
-            == [getattr(whole.players[e], k) for k in ("wins", "draws", "losses")]
+        assert [
+            sum(getattr(p.players[e], k) for p in parts) for k in ("wins", "draws", "losses")
+        ] == [getattr(whole.players[e], k) for k in ("wins", "draws", "losses")]
     assert sorted(seen) == [("easy", 1)] * 5 + [("random", 0)] * 5
 
 

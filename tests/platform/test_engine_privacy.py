@@ -26,12 +26,20 @@ def engine_private_names(root: Path = ROOT) -> set[str]:
             for item in ast.walk(node):
                 if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and _private(item.name):
                     names.add(item.name)
-                elif (isinstance(item, ast.Attribute) and isinstance(item.ctx, ast.Store)
-                      and isinstance(item.value, ast.Name) and item.value.id == "self"
-                      and _private(item.attr)):
+                elif (
+                    isinstance(item, ast.Attribute)
+                    and isinstance(item.ctx, ast.Store)
+                    and isinstance(item.value, ast.Name)
+                    and item.value.id == "self"
+                    and _private(item.attr)
+                ):
                     names.add(item.attr)
-                elif isinstance(item, ast.Name) and isinstance(item.ctx, ast.Store) \
-                        and _private(item.id) and item in node.body:
+                elif (
+                    isinstance(item, ast.Name)
+                    and isinstance(item.ctx, ast.Store)
+                    and _private(item.id)
+                    and item in node.body
+                ):
                     names.add(item.id)
     return names
 
@@ -47,8 +55,11 @@ def reaches(path: Path, private: set[str], root: Path = ROOT) -> list[str]:
         owner = node.value
         if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
             continue
-        if isinstance(owner, ast.Call) and isinstance(owner.func, ast.Name) \
-                and owner.func.id == "super":
+        if (
+            isinstance(owner, ast.Call)
+            and isinstance(owner.func, ast.Name)
+            and owner.func.id == "super"
+        ):
             continue
         found.append(f"{path.relative_to(root).as_posix()}:{node.lineno} {node.attr}")
     return found
@@ -57,8 +68,12 @@ def reaches(path: Path, private: set[str], root: Path = ROOT) -> list[str]:
 def test_no_module_outside_the_engines_reaches_their_private_names() -> None:
     private = engine_private_names()
     assert "_destroy" in private and "_run" in private  # the scan sees the engines
-    found = [hit for package in OUTSIDE for path in sorted((ROOT / package).rglob("*.py"))
-             for hit in reaches(path, private)]
+    found = [
+        hit
+        for package in OUTSIDE
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for hit in reaches(path, private)
+    ]
     assert found == []
 
 
@@ -67,4 +82,6 @@ def test_the_check_catches_a_screen_that_patches_an_engine(tmp_path: Path) -> No
     screen.parent.mkdir()
     screen.write_text("def peek(sim):\n    sim._destroy = print\n    return sim._run()\n")
     assert reaches(screen, engine_private_names(), tmp_path) == [
-        "screens/peek.py:2 _destroy", "screens/peek.py:3 _run"]
+        "screens/peek.py:2 _destroy",
+        "screens/peek.py:3 _run",
+    ]

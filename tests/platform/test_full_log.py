@@ -21,8 +21,7 @@ async def open_log(pilot, screen) -> PreviewScreen:
 
 
 async def test_stak_bots_log_window_holds_every_event(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   players=4)
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4, players=4)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -44,8 +43,9 @@ async def test_stak_bots_log_window_holds_every_event(tmp_path) -> None:
 
 
 async def test_robo_factory_log_window_shows_this_seats_log(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="robo-factory", players=5, opponent="random",
-                   seed=42)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=5, opponent="random", seed=42
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await to_my_build(pilot)

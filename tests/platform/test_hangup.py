@@ -33,12 +33,26 @@ def saved_moves(save_dir: Path) -> int | None:
 
 def test_sighup_saves_and_exits(tmp_path: Path) -> None:
     main, child = pty.openpty()
-    env = dict(os.environ, ROBOTUI_SAVE_DIR=str(tmp_path), TERM="xterm-256color",
-               COLUMNS="80", LINES="24")
+    env = dict(
+        os.environ, ROBOTUI_SAVE_DIR=str(tmp_path), TERM="xterm-256color", COLUMNS="80", LINES="24"
+    )
     proc = subprocess.Popen(
-        [sys.executable, "-m", "robotui", "play", "robot-master", "--opponent", "random",
-         "--seed", "3"],
-        stdin=child, stdout=child, stderr=child, env=env, start_new_session=True,
+        [
+            sys.executable,
+            "-m",
+            "robotui",
+            "play",
+            "robot-master",
+            "--opponent",
+            "random",
+            "--seed",
+            "3",
+        ],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        env=env,
+        start_new_session=True,
     )
     os.close(child)
     try:

@@ -116,8 +116,9 @@ async def test_a_player_name_like_markup_shows_as_written(folder: Path, game: st
 
     spec = get_game(game)
     players = [PlayerEntry(MARKUP_NAME, "human"), PlayerEntry("[b]Zed", "computer", "random")]
-    players += [PlayerEntry(f"Cog {n}", "computer", "random")
-                for n in range(3, spec.min_players + 1)]
+    players += [
+        PlayerEntry(f"Cog {n}", "computer", "random") for n in range(3, spec.min_players + 1)
+    ]
     app = make_app(folder)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -138,8 +139,9 @@ def test_a_card_set_named_with_escape_sequences_is_refused() -> None:
     refused with a one-line reason, like any other bad card set."""
     from engines.stak_bots.cards import CardSetError, default_card_text, parse_card_set
 
-    text = default_card_text().replace('name = "robotui default"',
-                                       'name = "mine\\u001b[2J\\u202e"', 1)
+    text = default_card_text().replace(
+        'name = "robotui default"', 'name = "mine\\u001b[2J\\u202e"', 1
+    )
     with pytest.raises(CardSetError, match="plain text") as info:
         parse_card_set(text, "mine.toml")
     assert "\n" not in str(info.value)
@@ -173,9 +175,13 @@ async def test_a_save_name_typed_in_the_app_is_made_safe(folder: Path) -> None:
     app = make_app(folder)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        session = GameSession.new(get_game("robot-master"), [
-            PlayerEntry("You", "human"), PlayerEntry("Robot", "computer", "random")], {}, 3,
-            folder)
+        session = GameSession.new(
+            get_game("robot-master"),
+            [PlayerEntry("You", "human"), PlayerEntry("Robot", "computer", "random")],
+            {},
+            3,
+            folder,
+        )
         session.autosave()
         app.open_session(session)
         await settle(pilot)

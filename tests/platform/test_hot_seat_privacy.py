@@ -14,8 +14,9 @@ def hand_text(screen: StakBotsScreen) -> str:
 
 
 async def test_cards_leave_the_screen_while_computers_play(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="stak-bots", players=3, humans=2,
-                   opponent="random", seed=5)
+    app = make_app(
+        tmp_path, start="play", game="stak-bots", players=3, humans=2, opponent="random", seed=5
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = next(s for s in app.screen_stack if isinstance(s, StakBotsScreen))
@@ -27,6 +28,7 @@ async def test_cards_leave_the_screen_while_computers_play(tmp_path) -> None:
         await settle(pilot)
         assert screen.message == "Undo is for games against the computer."
         started = []
+
         def hold(seat: int) -> None:  # the computers wait at their turn (drawn as usual)
             started.append(seat)
             screen.refresh_all()

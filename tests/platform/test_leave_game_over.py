@@ -96,8 +96,9 @@ class ScriptedComputer:
     """Plays the playout's moves for its seat; the last one (which ends the game) once the
     test lets it answer (``go``), saying when it is asked (``asked``)."""
 
-    def __init__(self, session: GameSession, seat: int, log: list[tuple[int, Action]],
-                 go: threading.Event) -> None:
+    def __init__(
+        self, session: GameSession, seat: int, log: list[tuple[int, Action]], go: threading.Event
+    ) -> None:
         self.session, self.seat, self.go = session, seat, go
         self.asked = threading.Event()
         self.moves = [action for s, action in log if s == seat]
@@ -116,7 +117,8 @@ async def open_near_end(app, pilot, game: NearEnd, go: threading.Event | None) -
     session = GameSession(load_save(game.path), app.config.save_dir)
     if go is not None:
         session._computers[game.computer] = ScriptedComputer(  # type: ignore[assignment]
-            session, game.computer, game.log, go)
+            session, game.computer, game.log, go
+        )
     app.open_session(session)
     await pilot.pause()
     await pilot.pause()
@@ -273,15 +275,40 @@ async def test_a_move_under_the_question_waits_and_no_goes_on(tmp_path) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-async def test_random_keys_over_the_end_of_a_game_never_crash(tmp_path, game_id,
-                                                              monkeypatch) -> None:
+async def test_random_keys_over_the_end_of_a_game_never_crash(
+    tmp_path, game_id, monkeypatch
+) -> None:
     """300 seeded random keys over a game one move from its end (and whatever the keys
     open after it: the menu, a new game): robotui never crashes."""
     monkeypatch.setattr(screens.session, "make_player", _random_player)
     game = near_end(tmp_path, game_id)
     rng = random.Random(f"fuzz {game_id}")
-    keys = ["q", "escape", "enter", "n", "m", "b", "y", "u", "space", "x", "left", "right",
-            "up", "down", "1", "2", "tab", "e", "p", "c", "a", "d", "r", "question_mark"]
+    keys = [
+        "q",
+        "escape",
+        "enter",
+        "n",
+        "m",
+        "b",
+        "y",
+        "u",
+        "space",
+        "x",
+        "left",
+        "right",
+        "up",
+        "down",
+        "1",
+        "2",
+        "tab",
+        "e",
+        "p",
+        "c",
+        "a",
+        "d",
+        "r",
+        "question_mark",
+    ]
     app = make_app(tmp_path / "saves")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_near_end(app, pilot, game, None)

@@ -27,7 +27,8 @@ def save_game(tmp_path, game_id: str, players: list[PlayerEntry], finish: bool) 
 async def test_names_players_and_finished_fit_80_columns(tmp_path):
     duel = [PlayerEntry("You", "human"), PlayerEntry("Computer", "computer", "hard")]
     crowd = [PlayerEntry("You", "human")] + [
-        PlayerEntry(f"Computer {i}", "computer", "normal") for i in (1, 2, 3)]
+        PlayerEntry(f"Computer {i}", "computer", "normal") for i in (1, 2, 3)
+    ]
     done = save_game(tmp_path, "robot-master", duel, finish=True)
     going = save_game(tmp_path, "robo-factory", crowd, finish=False)
     app = make_app(tmp_path)

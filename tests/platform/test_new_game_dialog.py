@@ -61,7 +61,8 @@ async def test_every_game_starts_from_the_dialog_with_its_defaults(tmp_path, gam
         dialog = await open_dialog(pilot, index)
         spec = get_game(game_id)
         assert dialog.chosen_options() == {
-            o.name: o.default for o in spec.options if o.choices is not None or o.presets}
+            o.name: o.default for o in spec.options if o.choices is not None or o.presets
+        }
         await pilot.press("enter")
         await settle(pilot)
         if game_id == "robo-factory":  # you are the first customer: that turn's result first
@@ -123,11 +124,17 @@ def test_a_new_game_after_a_bigger_game_keeps_your_seat():
     from saves import PlayerEntry
     from screens.new_game import NewGameChoice
 
-    players = [PlayerEntry("Computer 1", "computer", "hard"), PlayerEntry("You", "human"),
-               PlayerEntry("Computer 2", "computer", "easy")]
+    players = [
+        PlayerEntry("Computer 1", "computer", "hard"),
+        PlayerEntry("You", "human"),
+        PlayerEntry("Computer 2", "computer", "easy"),
+    ]
     again = NewGameChoice.like("robo-factory", players, {})
     assert again.side == 1 and again.opponent == "hard,easy"
     assert [p.kind for p in again.players()] == ["computer", "human", "computer"]
-    two_humans = [PlayerEntry("Player 1", "human"), PlayerEntry("Computer 1", "computer",
-                  "hard"), PlayerEntry("Player 2", "human")]
+    two_humans = [
+        PlayerEntry("Player 1", "human"),
+        PlayerEntry("Computer 1", "computer", "hard"),
+        PlayerEntry("Player 2", "human"),
+    ]
     assert NewGameChoice.like("robo-factory", two_humans, {}).side == 0

@@ -61,8 +61,11 @@ async def test_a_mix_and_a_seat_start_the_game_and_come_back_next_time(tmp_path)
         assert isinstance(screen, GameScreen)
         players = screen.session.players
         assert [(p.kind, p.level) for p in players] == [
-            ("computer", "hard"), ("computer", "normal"), ("human", None),
-            ("computer", "easy")]
+            ("computer", "hard"),
+            ("computer", "normal"),
+            ("human", None),
+            ("computer", "easy"),
+        ]
         assert screen.session.match.options["tiebreak"] == "extra"
         await leave_game(pilot)
 
@@ -106,7 +109,10 @@ async def test_two_player_choices_come_back(tmp_path):
         await leave_game(pilot)
         dialog = await open_dialog(pilot, "robot-master")
         assert rows(dialog) == {
-            "opponent": "hard", "side": "1", "option-first": "columns", "option-hand": "five",
+            "opponent": "hard",
+            "side": "1",
+            "option-first": "columns",
+            "option-hand": "five",
         }
         await pilot.press("escape")  # cancelled: nothing new remembered
         await pilot.pause()
@@ -151,24 +157,34 @@ async def test_mixed_starts_from_the_level_just_shown_even_when_keys_come_fast(t
 async def test_a_broken_settings_file_opens_the_dialog_with_defaults(tmp_path):
     path = settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("[robo-factory]\nplayers = 'many'\nopponent = \"\\u001b]0;pwned\\u0007x\"\n"
-                    "[robo-factory.options]\ntiebreak = 42\n")
+    path.write_text(
+        "[robo-factory]\nplayers = 'many'\nopponent = \"\\u001b]0;pwned\\u0007x\"\n"
+        "[robo-factory.options]\ntiebreak = 42\n"
+    )
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot, "robo-factory")
-        assert rows(dialog) == {"players": "2", "humans": "1", "side": "0",
-                                "opponent": "normal", "option-tiebreak": "share"}
+        assert rows(dialog) == {
+            "players": "2",
+            "humans": "1",
+            "side": "0",
+            "opponent": "normal",
+            "option-tiebreak": "share",
+        }
         await pilot.press("enter")
         await settle(pilot)
         await close_turn_results(pilot)  # you are the first customer
         assert isinstance(app.screen, GameScreen)
     assert load_choices(get_game("robo-factory")) == {
-        "opponent": "normal", "players": 2, "humans": 1, "side": 0,
-        "options": {"tiebreak": "share"}}
+        "opponent": "normal",
+        "players": 2,
+        "humans": 1,
+        "side": 0,
+        "options": {"tiebreak": "share"},
+    }
 
 
-async def test_a_config_folder_that_cannot_be_written_only_costs_the_memory(
-        tmp_path, monkeypatch):
+async def test_a_config_folder_that_cannot_be_written_only_costs_the_memory(tmp_path, monkeypatch):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
     monkeypatch.setenv("ROBOTUI_CONFIG_DIR", str(blocker))
@@ -189,8 +205,14 @@ async def test_after_a_game_the_dialog_starts_from_that_game_not_the_memory(tmp_
     players; the menu's dialog keeps what the dialog last started."""
     from saves.settings import remember_choices
 
-    remember_choices(get_game("robot-master"), opponent="easy", side=1, players=2, humans=1,
-                     options={"hand": "five"})
+    remember_choices(
+        get_game("robot-master"),
+        opponent="easy",
+        side=1,
+        players=2,
+        humans=1,
+        options={"hand": "five"},
+    )
     app = make_app(tmp_path, start="play", game="robot-master", opponent="hard", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -215,8 +237,11 @@ async def test_eight_robots_each_with_its_level_fit_80x24_also_in_ascii(tmp_path
             shown = rows(dialog)
             assert shown["players"] == "8" and shown["opponent"] == "mixed"
             assert sum(1 for key in shown if key.startswith("level-")) == 7
-            widgets = [*dialog.query(ChoiceRow), dialog.query_one("#seed", Input),
-                       *dialog.query(Button)]
+            widgets = [
+                *dialog.query(ChoiceRow),
+                dialog.query_one("#seed", Input),
+                *dialog.query(Button),
+            ]
             for widget in widgets:
                 if widget.display:
                     region = widget.region
@@ -231,7 +256,12 @@ async def test_one_level_for_every_computer_reads_as_all(tmp_path):
         dialog = await open_dialog(pilot, "roborally")
         every = dialog.query_one("#opponent", ChoiceRow)
         assert [label for _, label in every.choices] == [
-            "All: random", "All: easy", "All: normal", "All: hard", "Mixed: a level each"]
+            "All: random",
+            "All: easy",
+            "All: normal",
+            "All: hard",
+            "Mixed: a level each",
+        ]
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:  # one opponent: still "Computer: ..."
         dialog = await open_dialog(pilot, "robot-master")

@@ -33,8 +33,11 @@ def shared_files(root: Path = ROOT) -> list[Path]:
 def game_id_literals(path: Path, ids: set[str]) -> list[tuple[int, str]]:
     """(line, id) of each string literal in the file that is one of ``ids``."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    return sorted((node.lineno, node.value) for node in ast.walk(tree)
-                  if isinstance(node, ast.Constant) and node.value in ids)
+    return sorted(
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and node.value in ids
+    )
 
 
 def _rel(path: Path, root: Path = ROOT) -> str:
@@ -47,7 +50,8 @@ def test_shared_code_names_no_game(path: Path) -> None:
         return
     found = game_id_literals(path, set(game_ids()))
     assert not found, f"{_rel(path)} names games by id (read a spec capability instead): " + (
-        ", ".join(f"line {line}: {game!r}" for line, game in found))
+        ", ".join(f"line {line}: {game!r}" for line, game in found)
+    )
 
 
 def test_the_allowed_files_are_there_and_still_name_games() -> None:
@@ -57,6 +61,9 @@ def test_the_allowed_files_are_there_and_still_name_games() -> None:
 
 def test_the_checker_finds_an_id_but_not_words_around_one(tmp_path: Path) -> None:
     path = tmp_path / "thing.py"
-    path.write_text('"""Works for roborally too."""\nif spec.id == "roborally":\n'
-                    '    name = f"{spec.id} roborally"\n', encoding="utf-8")
+    path.write_text(
+        '"""Works for roborally too."""\nif spec.id == "roborally":\n'
+        '    name = f"{spec.id} roborally"\n',
+        encoding="utf-8",
+    )
     assert game_id_literals(path, {"roborally"}) == [(2, "roborally")]

@@ -26,27 +26,34 @@ def scanned_files(root: Path = ROOT) -> list[Path]:
 
 def history_lines(text: str) -> list[tuple[int, str]]:
     """(line number, line) of each line of ``text`` that tells history."""
-    return [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)
-            if HISTORY.search(line)]
+    return [
+        (number, line.strip())
+        for number, line in enumerate(text.splitlines(), 1)
+        if HISTORY.search(line)
+    ]
 
 
 def test_the_markers_are_found_as_words() -> None:
-    text = "\n".join([
-        '"""QA: it crashed."""',
-        "# see Issue 15, item 2",
-        "# issues 3 and 4",
-        "# session 7's player",
-        "x = 1  # noqa: E501",
-        'assert "fewer than --max-sessions 32" in line',
-        "tissue 3, sessions, issue tracker, QA pass",
-    ])
+    text = "\n".join(
+        [
+            '"""QA: it crashed."""',
+            "# see Issue 15, item 2",
+            "# issues 3 and 4",
+            "# session 7's player",
+            "x = 1  # noqa: E501",
+            'assert "fewer than --max-sessions 32" in line',
+            "tissue 3, sessions, issue tracker, QA pass",
+        ]
+    )
     assert [number for number, _ in history_lines(text)] == [1, 2, 3, 4]
 
 
 def test_no_history_in_code_tests_or_docs() -> None:
     files = scanned_files()
     assert ROOT / "README.md" in files and ROOT / "engines" / "core.py" in files
-    found = [f"{path.relative_to(ROOT).as_posix()}:{number}: {line}"
-             for path in files
-             for number, line in history_lines(path.read_text(encoding="utf-8"))]
+    found = [
+        f"{path.relative_to(ROOT).as_posix()}:{number}: {line}"
+        for path in files
+        for number, line in history_lines(path.read_text(encoding="utf-8"))
+    ]
     assert not found, "history belongs to git, not to the text:\n" + "\n".join(found)

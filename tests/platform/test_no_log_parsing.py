@@ -14,14 +14,45 @@ from tests.helpers.imports import ROOT, package_files
 # Regular expressions over text the screens made themselves (where a line may break).
 MAY_USE_RE = {"screens/text_fit.py"}
 # What reading log sentences took: the parsers removed and the words they looked for.
-PARSERS = {"_PLAYS", "_SPOT", "_SQUARES", "_COUNT", "_REPAIRS", "_REENTERS", "_POWER",
-           "_BY_SEAT", "_BOARD_PHASE", "SEAT_NAME", "SUBJECT", "YOU_VERBS", "RECYCLE_VERBS",
-           "_named"}
-LOG_WORDS = ("(held in place)", " plays ", " pushed by ", "Player ", "You wins ", "You is ",
-             "You has ")
+PARSERS = {
+    "_PLAYS",
+    "_SPOT",
+    "_SQUARES",
+    "_COUNT",
+    "_REPAIRS",
+    "_REENTERS",
+    "_POWER",
+    "_BY_SEAT",
+    "_BOARD_PHASE",
+    "SEAT_NAME",
+    "SUBJECT",
+    "YOU_VERBS",
+    "RECYCLE_VERBS",
+    "_named",
+}
+LOG_WORDS = (
+    "(held in place)",
+    " plays ",
+    " pushed by ",
+    "Player ",
+    "You wins ",
+    "You is ",
+    "You has ",
+)
 # str methods that take a sentence apart, when given the engine's words or ": "
-CUTTERS = {"replace", "removesuffix", "removeprefix", "partition", "rpartition", "split",
-           "rsplit", "startswith", "endswith", "find", "index"}
+CUTTERS = {
+    "replace",
+    "removesuffix",
+    "removeprefix",
+    "partition",
+    "rpartition",
+    "split",
+    "rsplit",
+    "startswith",
+    "endswith",
+    "find",
+    "index",
+}
 
 
 def _words(node: ast.AST) -> str:
@@ -36,8 +67,12 @@ def _words(node: ast.AST) -> str:
 def _cuts_log_words(node: ast.AST) -> bool:
     """A str method taking a sentence apart at the engine's words (or at ``": "``), or
     an ``in`` test for them."""
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
-            node.func.attr in CUTTERS and node.args:
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in CUTTERS
+        and node.args
+    ):
         said = _words(node.args[0])
         return said == ": " or any(w in said for w in LOG_WORDS)
     if isinstance(node, ast.Compare) and any(isinstance(o, ast.In) for o in node.ops):
@@ -74,12 +109,16 @@ def _problems(path: Path, root: Path = ROOT) -> list[str]:
     out = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import | ast.ImportFrom) and rel not in MAY_USE_RE:
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [
-                node.module or ""]
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+            )
             if "re" in names or "regex" in names:
                 out.append(f"{rel}:{node.lineno}: imports re")
         elif isinstance(node, ast.Name | ast.FunctionDef) and (
-                (node.id if isinstance(node, ast.Name) else node.name) in PARSERS):
+            (node.id if isinstance(node, ast.Name) else node.name) in PARSERS
+        ):
             out.append(f"{rel}:{node.lineno}: a log sentence parser")
         elif _reads_picture_lines(node):
             out.append(f"{rel}:{node.lineno}: reads a trace picture's log lines")
@@ -98,13 +137,15 @@ def test_no_screen_parses_the_engines_log_sentences() -> None:
 def test_the_check_finds_a_parser(tmp_path: Path) -> None:
     sample = tmp_path / "screens" / "sample.py"
     sample.parent.mkdir()
-    sample.write_text('import re\n_PLAYS = re.compile(r"plays (\\d+)")\n'
-                      'def f(picture, e):\n    return picture.events, e.removesuffix('
-                      '" (held in place)"), f"{e}".split(": ", 1), "Player 1" in e\n'
-                      'def g(whole, trace):\n    return picture["events"], whole.picture.events,'
-                      ' trace[-1].events\n'
-                      'def h(self, view):\n    return self.state.events, view.events\n',
-                      encoding="utf-8")
+    sample.write_text(
+        'import re\n_PLAYS = re.compile(r"plays (\\d+)")\n'
+        "def f(picture, e):\n    return picture.events, e.removesuffix("
+        '" (held in place)"), f"{e}".split(": ", 1), "Player 1" in e\n'
+        'def g(whole, trace):\n    return picture["events"], whole.picture.events,'
+        " trace[-1].events\n"
+        "def h(self, view):\n    return self.state.events, view.events\n",
+        encoding="utf-8",
+    )
     found = _problems(sample, tmp_path)
     assert len(found) == 9, found
     assert sum("log lines" in line for line in found) == 4, found

@@ -39,7 +39,8 @@ def seen(cell: tuple) -> tuple:
 def differences(a: list[list[tuple]], b: list[list[tuple]]) -> list[str]:
     return [
         f"row {y} col {x}: {a[y][x]} != {b[y][x]}"
-        for y in range(len(a)) for x in range(len(a[y]))
+        for y in range(len(a))
+        for x in range(len(a[y]))
         if seen(a[y][x]) != seen(b[y][x])
     ]
 
@@ -66,26 +67,99 @@ def terminal_of(tmp_path: Path):
 
 GAMES = {
     "robot-master --ascii --colors 16": (
-        ["--ascii", "--colors", "16", "play", "robot-master", "--opponent", "random",
-         "--seed", "5"],
+        [
+            "--ascii",
+            "--colors",
+            "16",
+            "play",
+            "robot-master",
+            "--opponent",
+            "random",
+            "--seed",
+            "5",
+        ],
         "Your turn",
-        ["left", "up", "4", "enter", "right", "right", "0", "enter", "down"]),
-    "robot-master": (["play", "robot-master", "--opponent", "random", "--seed", "3"],
-                     "Your turn",
-                     ["right", "right", "down", "2", "left", "enter", "3", "up", "enter",
-                      "left", "left", "1", "enter", "down"]),
-    "stak-bots": (["play", "stak-bots", "--opponent", "random", "--seed", "3"],
-                  "Stak Bots",
-                  ["right", "right", "left", "p", "right", "d"]),
-    "roborally": (["play", "roborally", "--players", "4", "--opponent",
-                   "random,random,random", "--seed", "3", "-o", "course=first-steps"],
-                  "Which way",
-                  ["1", "1", "2", "backspace", "right", "left", "1", "1", "1", "1", "r",
-                   "enter", "space", "space", "space", "space", "space"]),
-    "robo-factory": (["play", "robo-factory", "--opponent", "random", "--seed", "3"],
-                     "Robo Factory",
-                     ["enter", "tab", "right", "x", "down", "o", "tab", "n", "enter",
-                      "enter", "r", "g", "up", "b"]),
+        ["left", "up", "4", "enter", "right", "right", "0", "enter", "down"],
+    ),
+    "robot-master": (
+        ["play", "robot-master", "--opponent", "random", "--seed", "3"],
+        "Your turn",
+        [
+            "right",
+            "right",
+            "down",
+            "2",
+            "left",
+            "enter",
+            "3",
+            "up",
+            "enter",
+            "left",
+            "left",
+            "1",
+            "enter",
+            "down",
+        ],
+    ),
+    "stak-bots": (
+        ["play", "stak-bots", "--opponent", "random", "--seed", "3"],
+        "Stak Bots",
+        ["right", "right", "left", "p", "right", "d"],
+    ),
+    "roborally": (
+        [
+            "play",
+            "roborally",
+            "--players",
+            "4",
+            "--opponent",
+            "random,random,random",
+            "--seed",
+            "3",
+            "-o",
+            "course=first-steps",
+        ],
+        "Which way",
+        [
+            "1",
+            "1",
+            "2",
+            "backspace",
+            "right",
+            "left",
+            "1",
+            "1",
+            "1",
+            "1",
+            "r",
+            "enter",
+            "space",
+            "space",
+            "space",
+            "space",
+            "space",
+        ],
+    ),
+    "robo-factory": (
+        ["play", "robo-factory", "--opponent", "random", "--seed", "3"],
+        "Robo Factory",
+        [
+            "enter",
+            "tab",
+            "right",
+            "x",
+            "down",
+            "o",
+            "tab",
+            "n",
+            "enter",
+            "enter",
+            "r",
+            "g",
+            "up",
+            "b",
+        ],
+    ),
 }
 
 

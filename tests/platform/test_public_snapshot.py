@@ -63,8 +63,9 @@ def test_stak_bots_hides_face_down_cards_and_hands(players: int) -> None:
             shown, truth = public[key].split(" | "), full[key].split(" | ")
             assert len(shown) == len(truth)
             for mine, real in zip(shown, truth, strict=True):
-                assert mine == ("(face down)" if real.startswith("(") and real != "(empty, out)"
-                                else real)
+                assert mine == (
+                    "(face down)" if real.startswith("(") and real != "(empty, out)" else real
+                )
             hand = full[f"hand_p{seat}"]
             count = len(hand.split(", ")) if hand else 0
             assert public[f"hand_p{seat}"] == f"{count} cards"
@@ -78,7 +79,8 @@ def test_roborally_shows_only_revealed_and_locked_registers() -> None:
             assert "hand" not in line
             cards = line.split("program ")[1].split()
             assert [0 if c == "?" else int(c.rsplit(":", 1)[1]) for c in cards] == list(
-                robot.revealed)
+                robot.revealed
+            )
         robots = state.snapshot()["robots"]
         if state.phase == "program":  # an announced power down is still secret
             robots = [r.replace(", power down announced", "") for r in robots]
@@ -93,8 +95,7 @@ def test_saves_show_names_roborally_squares_as_the_screen_does() -> None:
         for public in (False, True):
             shown, saved = state.shown_snapshot(public), state.snapshot(public)
             assert shown.keys() == saved.keys()
-            for b, line, kept in zip(state.bots, shown["robots"], saved["robots"],
-                                     strict=True):
+            for b, line, kept in zip(state.bots, shown["robots"], saved["robots"], strict=True):
                 where = line.split(": ", 1)[1]
                 if b.on_board:
                     assert where.startswith(f"{lay.short_name(b.pos)} facing ")
@@ -110,5 +111,6 @@ def test_saves_show_tells_robo_factory_s_supply_in_words() -> None:
     assert state.shown_snapshot()["supply"] == f"{saved} cubes left in the box"
     state.supply = -12
     assert state.shown_snapshot(True)["supply"] == (
-        "the box is empty; 12 more cubes came from the unlimited supply")
+        "the box is empty; 12 more cubes came from the unlimited supply"
+    )
     assert state.snapshot()["supply"] == -12  # the save file keeps the number

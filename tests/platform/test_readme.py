@@ -70,13 +70,22 @@ def test_the_set_up_commands_need_no_system_pip() -> None:
 
 def test_ci_runs_exactly_command_2_then_ruff_and_mypy() -> None:
     text = CI_RUN.read_text()
-    commands = [line for line in text.splitlines()
-                if line.strip() and not line.startswith(("#", "set ", "cd "))]
+    commands = [
+        line
+        for line in text.splitlines()
+        if line.strip() and not line.startswith(("#", "set ", "cd "))
+    ]
     # the system programs the end-to-end tests drive (OpenSSH's client, tmux) first, when missing
-    tools = ("command -v ssh >/dev/null && command -v tmux >/dev/null || "
-             "(apt-get update && apt-get install -y openssh-client tmux)")
-    assert commands == [tools, setup_commands()[1], ".venv/bin/ruff check .",
-                        ".venv/bin/mypy engines saves hosting robotui screens"]
+    tools = (
+        "command -v ssh >/dev/null && command -v tmux >/dev/null || "
+        "(apt-get update && apt-get install -y openssh-client tmux)"
+    )
+    assert commands == [
+        tools,
+        setup_commands()[1],
+        ".venv/bin/ruff check .",
+        ".venv/bin/mypy engines saves hosting robotui screens",
+    ]
     for section in re.findall(r'README\'s "([^"]+)" section', text):
         assert f"## {section}\n" in README.read_text()  # the comment names a real section
 
@@ -88,8 +97,11 @@ def test_save_name_examples_agree_with_the_names_robotui_gives() -> None:
 
     from saves import default_save_name
 
-    shown = {name for doc in DOCS
-             for name in re.findall(r"robot-master \d{4}-\d\d-\d\d \d\d[.:-]\d\d", doc.read_text())}
+    shown = {
+        name
+        for doc in DOCS
+        for name in re.findall(r"robot-master \d{4}-\d\d-\d\d \d\d[.:-]\d\d", doc.read_text())
+    }
     given = default_save_name("robot-master", datetime(2026, 11, 22, 14, 5).astimezone())
     assert shown == {given}
 
@@ -97,15 +109,20 @@ def test_save_name_examples_agree_with_the_names_robotui_gives() -> None:
 def where_things_live() -> list[str]:
     """The paths the README's "Where things live" block names, ``<game>`` for each game."""
     text = README.read_text()
-    block = text[text.index("## Where things live"):]
-    block = block[block.index("```\n") + 4:]
-    block = block[:block.index("```")]
-    paths = [line.split()[0].rstrip(",") for line in block.splitlines()
-             if line[:1] not in ("", " ")]
+    block = text[text.index("## Where things live") :]
+    block = block[block.index("```\n") + 4 :]
+    block = block[: block.index("```")]
+    paths = [
+        line.split()[0].rstrip(",") for line in block.splitlines() if line[:1] not in ("", " ")
+    ]
     games = ["robot_master", "robo_factory", "roborally", "stak_bots"]
-    return [p.replace("<game>", g if p.startswith(("tests", "screens", "engines"))
-                      else g.replace("_", "-"))
-            for p in paths for g in (games if "<game>" in p else [""])]
+    return [
+        p.replace(
+            "<game>", g if p.startswith(("tests", "screens", "engines")) else g.replace("_", "-")
+        )
+        for p in paths
+        for g in (games if "<game>" in p else [""])
+    ]
 
 
 def test_where_things_live_names_paths_that_exist() -> None:
@@ -121,7 +138,11 @@ def test_where_things_live_names_every_package() -> None:
     named = {p.rstrip("/") for p in where_things_live()}
     games = {"robot_master", "robo_factory", "roborally", "stak_bots"}
     tops = [d for d in ROOT.glob("*/") if (d / "__init__.py").exists() and d.name != "tests"]
-    inner = [d for top in ("robotui", "screens") for d in (ROOT / top).glob("*/")
-             if (d / "__init__.py").exists() and d.name not in games]
+    inner = [
+        d
+        for top in ("robotui", "screens")
+        for d in (ROOT / top).glob("*/")
+        if (d / "__init__.py").exists() and d.name not in games
+    ]
     packages = {str(d.relative_to(ROOT)) for d in (*tops, *inner)}
     assert packages - named == set()

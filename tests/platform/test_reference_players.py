@@ -16,14 +16,26 @@ ROOT = Path(__file__).resolve().parents[2]
 FROZEN = ROOT / "tests" / "reference_players"
 # The engines' own computer-player modules, which the copies must not use.
 LIVE_AI = {
-    "robot_master": ("engines.robot_master.evaluation", "engines.robot_master.search",
-                     "engines.robot_master.players", "engines.robot_master.exact",
-                     "engines.robot_master.deals"),
-    "stak_bots": ("engines.stak_bots.search", "engines.stak_bots.players",
-                  "engines.stak_bots.evaluation", "engines.stak_bots.hard"),
+    "robot_master": (
+        "engines.robot_master.evaluation",
+        "engines.robot_master.search",
+        "engines.robot_master.players",
+        "engines.robot_master.exact",
+        "engines.robot_master.deals",
+    ),
+    "stak_bots": (
+        "engines.stak_bots.search",
+        "engines.stak_bots.players",
+        "engines.stak_bots.evaluation",
+        "engines.stak_bots.hard",
+    ),
     "roborally": ("engines.roborally.ai", "engines.roborally.players"),
-    "robo_factory": ("engines.robo_factory.reasoning", "engines.robo_factory.crowd",
-                     "engines.robo_factory.winplay", "engines.robo_factory.players"),
+    "robo_factory": (
+        "engines.robo_factory.reasoning",
+        "engines.robo_factory.crowd",
+        "engines.robo_factory.winplay",
+        "engines.robo_factory.players",
+    ),
 }
 
 
@@ -41,8 +53,7 @@ def test_a_frozen_player_plays_legal_moves_from_its_seat_view(package):
     moves = 0
     while not state.is_terminal() and moves < 6:
         for seat in state.to_move():
-            action = (frozen.choose(state.view(seat)) if seat == 0
-                      else state.legal_actions(seat)[0])
+            action = frozen.choose(state.view(seat)) if seat == 0 else state.legal_actions(seat)[0]
             assert action in state.legal_actions(seat)
             state.apply(action, seat)
             moves += 1

@@ -52,9 +52,13 @@ def lock(monkeypatch: pytest.MonkeyPatch, folder: Path, mode: str) -> None:
         wrap(name, listing=True)
     real_access = os.access
     monkeypatch.setattr(
-        os, "access",
-        lambda path, how, *a, **k: False if denied(path, listing=True) or os.path.abspath(
-            path) == root else real_access(path, how, *a, **k),
+        os,
+        "access",
+        lambda path, how, *a, **k: (
+            False
+            if denied(path, listing=True) or os.path.abspath(path) == root
+            else real_access(path, how, *a, **k)
+        ),
     )
 
 
@@ -129,8 +133,11 @@ def test_store_functions_raise_save_errors_not_permission_errors(
     folder: Path, monkeypatch: pytest.MonkeyPatch, mode: str
 ) -> None:
     lock(monkeypatch, folder, mode)
-    for call in (lambda: find_save(folder, "mine"), lambda: unique_name(folder, "new"),
-                 lambda: saves.check_save_dir(folder)):
+    for call in (
+        lambda: find_save(folder, "mine"),
+        lambda: unique_name(folder, "new"),
+        lambda: saves.check_save_dir(folder),
+    ):
         with pytest.raises(SaveError, match="permission denied"):
             call()
     good, bad = list_saves(folder)

@@ -35,8 +35,9 @@ def test_two_sessions_on_one_save_each_keep_their_moves(tmp_path: Path) -> None:
     play_one(two)  # the file is not what `two` read: it goes on under a new name
     status = two.last_save
     assert status is not None and status.ok and two.notice == status.message
-    assert status.message == (f"Now saved as {name + ' (2)'!r}: another robotui saved "
-                              f"{name!r} meanwhile.")
+    assert status.message == (
+        f"Now saved as {name + ' (2)'!r}: another robotui saved {name!r} meanwhile."
+    )
     assert two.name == f"{name} (2)" and two.notice == status.message
     play_one(two)  # the computer's reply saves again: the notice stays
     assert two.notice == status.message

@@ -26,16 +26,35 @@ def test_tests_never_touch_the_real_config_folder():
 
 def test_round_trip_keeps_every_game_apart(tmp_path):
     path = tmp_path / "settings.toml"
-    remember_choices(RF, opponent="hard,normal,easy", side=2, players=4, humans=1,
-                     options={"tiebreak": "extra"}, path=path)
-    remember_choices(RM, opponent="human", side=1, players=2, humans=1,
-                     options={"first": "columns", "hand": "five"}, path=path)
+    remember_choices(
+        RF,
+        opponent="hard,normal,easy",
+        side=2,
+        players=4,
+        humans=1,
+        options={"tiebreak": "extra"},
+        path=path,
+    )
+    remember_choices(
+        RM,
+        opponent="human",
+        side=1,
+        players=2,
+        humans=1,
+        options={"first": "columns", "hand": "five"},
+        path=path,
+    )
     assert load_choices(RF, path) == {
-        "opponent": "hard,normal,easy", "players": 4, "humans": 1, "side": 2,
+        "opponent": "hard,normal,easy",
+        "players": 4,
+        "humans": 1,
+        "side": 2,
         "options": {"tiebreak": "extra"},
     }
     assert load_choices(RM, path) == {
-        "opponent": "human", "side": 1, "options": {"first": "columns", "hand": "five"},
+        "opponent": "human",
+        "side": 1,
+        "options": {"first": "columns", "hand": "five"},
     }
     assert load_choices(RR, path) == {}  # never started from the dialog
     text = path.read_text()
@@ -53,21 +72,32 @@ def test_the_default_path_follows_the_environment_variable(tmp_path, monkeypatch
 def test_options_without_a_dialog_row_are_not_remembered(tmp_path):
     path = tmp_path / "settings.toml"
     stak = get_game("stak-bots")
-    remember_choices(stak, opponent="easy", side=0, players=2, humans=1,
-                     options={"depth": 7, "cards": "/home/me/set.toml"}, path=path)
+    remember_choices(
+        stak,
+        opponent="easy",
+        side=0,
+        players=2,
+        humans=1,
+        options={"depth": 7, "cards": "/home/me/set.toml"},
+        path=path,
+    )
     assert "cards" not in path.read_text()
     assert load_choices(stak, path)["options"] == {"depth": 7}
 
 
-@pytest.mark.parametrize("text", [
-    "this is not [toml",
-    "\x00\xff\xfe binary",
-    "robo-factory = 3",
-    "a = " + "[" * 100_000,  # nested too deep for the TOML reader
-    "[robo-factory]\nopponent = 'hard'\n" + "#" * 300_000,  # far too big to be ours
-    "[robo-factory]\nopponent = [1, 2]\nplayers = 'four'\nhumans = true\nseat = 2.5\n"
-    "options = 'extra'\n",
-], ids=["not-toml", "binary", "not-a-table", "too-deep", "too-big", "wrong-types"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "this is not [toml",
+        "\x00\xff\xfe binary",
+        "robo-factory = 3",
+        "a = " + "[" * 100_000,  # nested too deep for the TOML reader
+        "[robo-factory]\nopponent = 'hard'\n" + "#" * 300_000,  # far too big to be ours
+        "[robo-factory]\nopponent = [1, 2]\nplayers = 'four'\nhumans = true\nseat = 2.5\n"
+        "options = 'extra'\n",
+    ],
+    ids=["not-toml", "binary", "not-a-table", "too-deep", "too-big", "wrong-types"],
+)
 def test_a_broken_file_is_ignored(tmp_path, text):
     path = tmp_path / "settings.toml"
     path.write_bytes(text.encode("utf-8", "surrogateescape"))
@@ -107,7 +137,9 @@ def test_values_out_of_range_and_unknown_names_are_dropped(tmp_path):
     )
     assert load_choices(RF, path) == {}
     assert load_choices(RR, path) == {
-        "players": 8, "humans": 2, "side": 7,
+        "players": 8,
+        "humans": 2,
+        "side": 7,
         "options": {"course": "pit-stop", "max_turns": 25},
     }
     path.write_text("[roborally.options]\nmax_turns = 100000\n")
@@ -151,8 +183,9 @@ def test_an_unreadable_file_or_folder_is_ignored(tmp_path, monkeypatch):
     with monkeypatch.context() as patch:
         patch.setattr(settings_module, "_atomic_write", no_write)
         with pytest.raises(OSError):
-            remember_choices(RF, opponent="hard", side=0, players=2, humans=1, options={},
-                             path=path)
+            remember_choices(
+                RF, opponent="hard", side=0, players=2, humans=1, options={}, path=path
+            )
     assert load_choices(RF, path)["opponent"] == "easy"
 
 
@@ -161,8 +194,7 @@ def test_a_folder_where_the_file_should_be_is_ignored(tmp_path):
     path.mkdir()
     assert load_choices(RF, path) == {}
     with pytest.raises(OSError):
-        remember_choices(RF, opponent="hard", side=0, players=2, humans=1, options={},
-                         path=path)
+        remember_choices(RF, opponent="hard", side=0, players=2, humans=1, options={}, path=path)
 
 
 def test_a_file_in_the_way_of_the_folder_is_ignored(tmp_path):
@@ -171,15 +203,19 @@ def test_a_file_in_the_way_of_the_folder_is_ignored(tmp_path):
     path = blocker / "settings.toml"
     assert load_choices(RF, path) == {}
     with pytest.raises(OSError):
-        remember_choices(RF, opponent="hard", side=0, players=2, humans=1, options={},
-                         path=path)
+        remember_choices(RF, opponent="hard", side=0, players=2, humans=1, options={}, path=path)
 
 
 def test_what_is_written_is_plain_toml(tmp_path):
     path = tmp_path / "settings.toml"
-    remember_choices(RR, opponent="hard", side=0, players=3, humans=1,
-                     options={"course": "pit-stop", "max_turns": 25, "start": "docks"},
-                     path=path)
+    remember_choices(
+        RR,
+        opponent="hard",
+        side=0,
+        players=3,
+        humans=1,
+        options={"course": "pit-stop", "max_turns": 25, "start": "docks"},
+        path=path,
+    )
     data = tomllib.loads(path.read_text())
-    assert data["roborally"]["options"] == {"course": "pit-stop", "max_turns": 25,
-                                            "start": "docks"}
+    assert data["roborally"]["options"] == {"course": "pit-stop", "max_turns": 25, "start": "docks"}

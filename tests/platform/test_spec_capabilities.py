@@ -23,7 +23,8 @@ def _flag(spec: GameSpec, value: Any) -> bool:
 
 def _unit(spec: GameSpec, value: Any) -> bool:
     return value is None or (
-        isinstance(value, tuple) and len(value) == 2
+        isinstance(value, tuple)
+        and len(value) == 2
         and all(isinstance(word, str) and word and word == word.strip() for word in value)
     )
 
@@ -58,8 +59,11 @@ def test_every_capability_has_a_check() -> None:
 def _declared_by_the_game(spec: GameSpec, name: str) -> bool:
     """Set on the game's own class (or a class of its between it and GameSpec), not left
     to GameSpec's default."""
-    return any(name in vars(cls) for cls in type(spec).__mro__
-               if issubclass(cls, GameSpec) and cls is not GameSpec)
+    return any(
+        name in vars(cls)
+        for cls in type(spec).__mro__
+        if issubclass(cls, GameSpec) and cls is not GameSpec
+    )
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.id)

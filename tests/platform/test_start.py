@@ -71,8 +71,12 @@ finally:
 
 def _env(tmp_path: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("ROBOTUI_", "TEXTUAL"))}
-    env.update(PYTHONPATH=str(ROOT), ROBOTUI_SAVE_DIR=str(tmp_path / "saves"),
-               ROBOTUI_CONFIG_DIR=str(tmp_path / "config"), COLUMNS="80")
+    env.update(
+        PYTHONPATH=str(ROOT),
+        ROBOTUI_SAVE_DIR=str(tmp_path / "saves"),
+        ROBOTUI_CONFIG_DIR=str(tmp_path / "config"),
+        COLUMNS="80",
+    )
     return env
 
 
@@ -82,8 +86,12 @@ def run_cli(
     """``robotui ARGS`` in a fresh interpreter: the process and the modules it imported."""
     modules = tmp_path / "modules.json"
     proc = subprocess.run(
-        [sys.executable, "-c", CLI_WRAPPER, str(modules), mode, *args], capture_output=True,
-        text=True, cwd=ROOT, env=_env(tmp_path), timeout=120,
+        [sys.executable, "-c", CLI_WRAPPER, str(modules), mode, *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=_env(tmp_path),
+        timeout=120,
     )
     return proc, set(json.loads(modules.read_text()))
 
@@ -98,9 +106,17 @@ def loaded(modules: set[str], packages: list[str]) -> list[str]:
 
 @pytest.mark.parametrize(
     "args",
-    [["--version"], ["--help"], ["-h"], ["arena", "--help"], ["saves", "--help"],
-     ["saves", "list", "--help"], ["board", "--help"], ["serve", "--help"],
-     ["resume", "--help"]],
+    [
+        ["--version"],
+        ["--help"],
+        ["-h"],
+        ["arena", "--help"],
+        ["saves", "--help"],
+        ["saves", "list", "--help"],
+        ["board", "--help"],
+        ["serve", "--help"],
+        ["resume", "--help"],
+    ],
     ids=" ".join,
 )
 def test_version_and_help_import_neither_textual_nor_the_engines(
@@ -186,15 +202,40 @@ def test_the_menus_command_line_imports_no_parser(tmp_path: Path) -> None:
     proc, modules = run_cli(tmp_path, "--colors", "16", "--ascii", mode="no-ui")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == "app: menu\n"
-    assert loaded(modules, ["typer", "click", "pydantic", "textual", "asyncssh",
-                            "robotui.commands", "saves.format", *GAME_MODULES]) == []
+    assert (
+        loaded(
+            modules,
+            [
+                "typer",
+                "click",
+                "pydantic",
+                "textual",
+                "asyncssh",
+                "robotui.commands",
+                "saves.format",
+                *GAME_MODULES,
+            ],
+        )
+        == []
+    )
 
 
 @pytest.mark.parametrize(
     "args",
-    [["--help"], ["--version"], ["play", "robot-master"], ["--colors", "8"], ["--colors"],
-     ["--save-dir"], ["--save-dir", "--ascii"], ["--ascii=yes"], ["--asci"], ["saves", "list"],
-     ["--ascii", "resume"], ["-h"]],
+    [
+        ["--help"],
+        ["--version"],
+        ["play", "robot-master"],
+        ["--colors", "8"],
+        ["--colors"],
+        ["--save-dir"],
+        ["--save-dir", "--ascii"],
+        ["--ascii=yes"],
+        ["--asci"],
+        ["saves", "list"],
+        ["--ascii", "resume"],
+        ["-h"],
+    ],
     ids=" ".join,
 )
 def test_anything_else_is_left_to_the_parser(args: list[str]) -> None:
@@ -250,12 +291,17 @@ asyncio.run(main(json.loads(sys.argv[1])))
 
 def run_app(tmp_path: Path, steps: list[tuple[str, list[str]]]) -> dict[str, Any]:
     proc = subprocess.run(
-        [sys.executable, "-c", APP_WRAPPER, json.dumps(steps)], capture_output=True, text=True,
-        cwd=ROOT, env=_env(tmp_path), timeout=120,
+        [sys.executable, "-c", APP_WRAPPER, json.dumps(steps)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=_env(tmp_path),
+        timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
-    return {step: (screen, set(modules))
-            for step, (screen, modules) in json.loads(proc.stdout).items()}
+    return {
+        step: (screen, set(modules)) for step, (screen, modules) in json.loads(proc.stdout).items()
+    }
 
 
 def test_the_menu_imports_no_game_and_opening_one_imports_only_that_game(
@@ -266,8 +312,20 @@ def test_the_menu_imports_no_game_and_opening_one_imports_only_that_game(
     assert screen == "MainMenu"
     assert loaded(modules, [*GAME_MODULES, "asyncssh", "pydantic", "typer"]) == []
     # nor the lobby, the table client, the save format or the game screen's base
-    assert loaded(modules, ["screens.lobby", "screens.online", "hosting", "saves.format",
-                            "screens.game_screen", "screens.new_game"]) == []
+    assert (
+        loaded(
+            modules,
+            [
+                "screens.lobby",
+                "screens.online",
+                "hosting",
+                "saves.format",
+                "screens.game_screen",
+                "screens.new_game",
+            ],
+        )
+        == []
+    )
 
     screen, modules = seen["dialog"]  # Robot Master, the first game, is highlighted
     assert screen == "NewGameScreen"
@@ -298,7 +356,12 @@ def test_the_registry_names_each_game_as_its_engine_does() -> None:
     assert [i.id for i in infos] == registry.game_ids()
     for info, spec in zip(infos, registry.all_games(), strict=True):
         assert (info.id, info.name, info.blurb, info.min_players, info.max_players) == (
-            spec.id, spec.name, spec.blurb, spec.min_players, spec.max_players)
+            spec.id,
+            spec.name,
+            spec.blurb,
+            spec.min_players,
+            spec.max_players,
+        )
 
 
 def test_get_game_imports_only_that_games_engine() -> None:
@@ -312,8 +375,9 @@ def test_get_game_imports_only_that_games_engine() -> None:
         print(json.dumps([before, sorted(sys.modules), names, spec.name]))
         """
     )
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=ROOT, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
     assert proc.returncode == 0, proc.stderr
     before, after, names, name = json.loads(proc.stdout)
     assert loaded(set(before), ENGINES) == []

@@ -30,10 +30,28 @@ from tests.ui_helpers import make_app
 WHEN = datetime(2026, 11, 22, 14, 5, 12, tzinfo=UTC)
 JAPANESE = "ロボットマスターの対局記録、日曜日の夜に友達と遊んだ長い試合の保存です。第二局目"
 # wide CJK, combining marks, emoji with joiners and selectors, and anything else
-WIDE = st.sampled_from(["日", "本", "語", "ｗ", "한", "🤖", "👩\u200d💻", "\u2764\ufe0f",
-                        "e\u0301", "\u0301", " ", "a", "\u2026"])
-TEXT = st.one_of(st.text(max_size=60), st.lists(WIDE, max_size=40).map("".join),
-                 st.lists(st.one_of(WIDE, st.characters()), max_size=40).map("".join))
+WIDE = st.sampled_from(
+    [
+        "日",
+        "本",
+        "語",
+        "ｗ",
+        "한",
+        "🤖",
+        "👩\u200d💻",
+        "\u2764\ufe0f",
+        "e\u0301",
+        "\u0301",
+        " ",
+        "a",
+        "\u2026",
+    ]
+)
+TEXT = st.one_of(
+    st.text(max_size=60),
+    st.lists(WIDE, max_size=40).map("".join),
+    st.lists(st.one_of(WIDE, st.characters()), max_size=40).map("".join),
+)
 FAST = settings(max_examples=150, deadline=None)
 
 
@@ -78,8 +96,7 @@ def _saved(name: str, players: list[PlayerEntry]) -> SavedGame:
 @example("x", "Robot\n")  # a final newline is never written raw (a '$' anchor lets it through)
 def test_any_name_round_trips_through_save_and_load(name: str, player: str) -> None:
     kept = clean_name(name) or "unnamed"  # as a new save gets it (an empty one is refused)
-    players = [PlayerEntry(player or "You", "human"),
-               PlayerEntry("Robot", "computer", "random")]
+    players = [PlayerEntry(player or "You", "human"), PlayerEntry("Robot", "computer", "random")]
     with tempfile.TemporaryDirectory(prefix="robotui-h6-") as folder:
         path = write_save(Path(folder), _saved(kept, players))
         loaded = load_save(path)
@@ -102,19 +119,39 @@ def _toml_value(value: object) -> str:
 
 SQUARES = st.sampled_from(["..", "XX", "b^", "B>", "g+", "w1", "w2", "s1", "s1", "q?", "日本"])
 GRID = st.lists(st.lists(SQUARES, min_size=1, max_size=4).map(" ".join), max_size=4)
-SCALAR = st.one_of(st.text(max_size=6), st.integers(-3, 30), st.booleans(),
-                   st.sampled_from(["a1", "b2", "z99", "a0", "N", "e", "a1 NE", "b1 ß", " a1"]))
-VALUE = st.recursive(SCALAR, lambda inner: st.one_of(
-    st.lists(inner, max_size=3),
-    st.dictionaries(st.sampled_from(["at", "dir", "beams", "registers", "x"]), inner,
-                    max_size=4)), max_leaves=8)
-TABLES = st.lists(st.dictionaries(st.sampled_from(["at", "dir", "beams", "registers", "x"]),
-                                  VALUE, max_size=4), max_size=2)
-BOARD = st.fixed_dictionaries({}, optional={
-    "name": VALUE, "description": VALUE, "grid": st.one_of(GRID.map("\n".join), VALUE),
-    "walls": st.one_of(st.lists(st.one_of(SCALAR, st.just("a1 N")), max_size=3), VALUE),
-    "lasers": st.one_of(TABLES, VALUE), "pushers": st.one_of(TABLES, VALUE),
-    "crushers": st.one_of(TABLES, VALUE), "other": VALUE})
+SCALAR = st.one_of(
+    st.text(max_size=6),
+    st.integers(-3, 30),
+    st.booleans(),
+    st.sampled_from(["a1", "b2", "z99", "a0", "N", "e", "a1 NE", "b1 ß", " a1"]),
+)
+VALUE = st.recursive(
+    SCALAR,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(
+            st.sampled_from(["at", "dir", "beams", "registers", "x"]), inner, max_size=4
+        ),
+    ),
+    max_leaves=8,
+)
+TABLES = st.lists(
+    st.dictionaries(st.sampled_from(["at", "dir", "beams", "registers", "x"]), VALUE, max_size=4),
+    max_size=2,
+)
+BOARD = st.fixed_dictionaries(
+    {},
+    optional={
+        "name": VALUE,
+        "description": VALUE,
+        "grid": st.one_of(GRID.map("\n".join), VALUE),
+        "walls": st.one_of(st.lists(st.one_of(SCALAR, st.just("a1 N")), max_size=3), VALUE),
+        "lasers": st.one_of(TABLES, VALUE),
+        "pushers": st.one_of(TABLES, VALUE),
+        "crushers": st.one_of(TABLES, VALUE),
+        "other": VALUE,
+    },
+)
 
 
 def _board_text(doc: dict, tables: bool) -> str:
@@ -122,8 +159,7 @@ def _board_text(doc: dict, tables: bool) -> str:
     multi-line string, as board files write them."""
     out, after = [], []
     for key, value in doc.items():
-        if tables and isinstance(value, list) and value and all(
-                isinstance(t, dict) for t in value):
+        if tables and isinstance(value, list) and value and all(isinstance(t, dict) for t in value):
             for table in value:
                 after.append(f"[[{key}]]")
                 after.extend(f"{json.dumps(k)} = {_toml_value(v)}" for k, v in table.items())
@@ -169,8 +205,10 @@ async def test_a_japanese_save_name_stays_in_its_column_at_80x24(tmp_path):
         assert isinstance(app.screen, LoadScreen)
         table = app.screen.query_one(DataTable)
         assert table.virtual_size.width <= table.size.width
-        lines = ["".join(seg.text for seg in strip)
-                 for strip in table.render_lines(table.region.reset_offset)]
+        lines = [
+            "".join(seg.text for seg in strip)
+            for strip in table.render_lines(table.region.reset_offset)
+        ]
         row = next(i for i, line in enumerate(lines) if "ロボット" in line)
         plain = next(i for i, line in enumerate(lines) if "plain name" in line)
         # the name is cut with an ellipsis inside its column: the date column starts
@@ -184,8 +222,13 @@ async def test_a_japanese_save_name_stays_in_its_column_at_80x24(tmp_path):
         assert "Robot Master: You vs Computer (hard)" in lines[row + 1]
 
 
-NAME = st.one_of(st.lists(WIDE, min_size=1, max_size=30).map("".join),
-                 st.text(min_size=1, max_size=30)).map(safe_text).filter(bool)
+NAME = (
+    st.one_of(
+        st.lists(WIDE, min_size=1, max_size=30).map("".join), st.text(min_size=1, max_size=30)
+    )
+    .map(safe_text)
+    .filter(bool)
+)
 
 
 @settings(max_examples=60, deadline=None)
@@ -199,8 +242,7 @@ def test_stak_bots_columns_and_prompts_fit_their_cells(name: str, width: int) ->
     state = build([["core", "core", "spike"], ["core", "pit+", "trip"]], [["expel"], []])
     for label in (f"P2 {name}", f">P1 {name} (you)", f"P3 {name} 1"):
         assert cell_len(fit_label(label, width)) <= width
-        column = stack_column(state, 1, width, label, UNICODE, {}, height=14,
-                              widths=[width, width])
+        column = stack_column(state, 1, width, label, UNICODE, {}, height=14, widths=[width, width])
         assert all(cell_len(line) <= width for line in column.plain.splitlines())
     labels = [f"1 {name}", f"2 {name}", "3 P2 (0 in hand)"]
     rows = option_rows(labels, 0, 3, 40)
@@ -225,6 +267,7 @@ def test_robo_factory_turn_result_names_are_cut_by_cells() -> None:
     lines = turn_result_text(state.events, 0, names, state.cubes).plain.splitlines()
     row = next(line for line in lines if line.startswith("ロボット"))
     other = next(line for line in lines if line.startswith("Computer 2"))
+
     # the text after the name starts at the same cell in every row (the name is cut
     # by cells and padded by cells)
     def text_start(line: str) -> int:
@@ -257,9 +300,11 @@ def test_game_over_tables_pad_wide_names_by_cells(tmp_path) -> None:
     from screens.stak_bots.screen import StakBotsOverScreen
 
     wide, plain = "日本語の名前", "abcdefghijkl"  # both 12 cells
-    for game_id, screen, marks in (("stak-bots", StakBotsOverScreen, r" \d+$"),
-                                   ("robo-factory", RoboFactoryOverScreen, r" +\d+ cubes?$"),
-                                   ("roborally", RoboRallyOverScreen, r"  flags ")):
+    for game_id, screen, marks in (
+        ("stak-bots", StakBotsOverScreen, r" \d+$"),
+        ("robo-factory", RoboFactoryOverScreen, r" +\d+ cubes?$"),
+        ("roborally", RoboRallyOverScreen, r"  flags "),
+    ):
         players = [PlayerEntry(wide, "human"), PlayerEntry(plain, "computer", "random")]
         session, result = _finished_session(tmp_path / game_id, game_id, players)
         lines = screen(session, result).summary().plain.splitlines()

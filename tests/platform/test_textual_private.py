@@ -16,15 +16,27 @@ import screens.textual_private as private
 
 ROOT = Path(__file__).resolve().parents[2]
 # the private names the adapter wraps: nobody else may use them
-WRAPPED = {"render_segments", "_Static__content", "_Static__visual", "_render_markup",
-           "_size_updated", "_repaint_regions", "_fatal_error", "_exception",
-           "_exit_renderables", "_close_messages_no_wait", "_compositor", "_footer"}
+WRAPPED = {
+    "render_segments",
+    "_Static__content",
+    "_Static__visual",
+    "_render_markup",
+    "_size_updated",
+    "_repaint_regions",
+    "_fatal_error",
+    "_exception",
+    "_exit_renderables",
+    "_close_messages_no_wait",
+    "_compositor",
+    "_footer",
+}
 
 
 def test_chops_update_renders_its_segments_with_a_console() -> None:
     render = private.ChopsUpdate.render_segments
-    assert list(inspect.signature(render).parameters) == ["self", "console"], \
+    assert list(inspect.signature(render).parameters) == ["self", "console"], (
         "textual._compositor.ChopsUpdate.render_segments changed"
+    )
 
 
 async def test_static_keeps_its_content_in_mangled_names() -> None:
@@ -51,10 +63,12 @@ def test_the_footer_widgets_are_in_textual_widgets_footer() -> None:
 
 def test_widget_size_updated_takes_a_layout_flag_and_keeps_repaint_regions() -> None:
     params = inspect.signature(Widget._size_updated).parameters
-    assert list(params) == ["self", "size", "virtual_size", "container_size", "layout"], \
+    assert list(params) == ["self", "size", "virtual_size", "container_size", "layout"], (
         "Widget._size_updated changed"
-    assert "_repaint_regions" in inspect.getsource(Widget.__init__), \
+    )
+    assert "_repaint_regions" in inspect.getsource(Widget.__init__), (
         "Widget._repaint_regions is gone"
+    )
     assert "_size" in inspect.getsource(Widget.__init__), "Widget._size is gone"
 
 
@@ -64,8 +78,9 @@ def test_app_fatal_error_hooks_are_there() -> None:
     source = inspect.getsource(App.__init__)
     for name in ("_exception", "_exit_renderables"):
         assert f"self.{name}" in source, f"App.{name} is gone"
-    assert "_fatal_error" in inspect.getsource(App._handle_exception), \
+    assert "_fatal_error" in inspect.getsource(App._handle_exception), (
         "App no longer ends an unhandled error through _fatal_error"
+    )
 
 
 def _uses(path: Path) -> list[str]:
@@ -75,8 +90,12 @@ def _uses(path: Path) -> list[str]:
             found.append(f"{node.lineno} .{node.attr}")
         elif isinstance(node, ast.FunctionDef) and node.name in WRAPPED:
             found.append(f"{node.lineno} def {node.name}")
-        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(
-                "textual") and any(part.startswith("_") for part in node.module.split(".")):
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and node.module
+            and node.module.startswith("textual")
+            and any(part.startswith("_") for part in node.module.split("."))
+        ):
             found.append(f"{node.lineno} from {node.module}")
     return found
 
@@ -84,8 +103,10 @@ def _uses(path: Path) -> list[str]:
 def test_no_module_but_the_adapter_touches_a_private_textual_name() -> None:
     adapter = ROOT / "screens" / "textual_private.py"
     assert _uses(adapter)  # the scan sees the adapter's own uses
-    others = {str(path.relative_to(ROOT)): hits
-              for package in ("robotui", "screens")
-              for path in sorted((ROOT / package).rglob("*.py"))
-              if path != adapter and (hits := _uses(path))}
+    others = {
+        str(path.relative_to(ROOT)): hits
+        for package in ("robotui", "screens")
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if path != adapter and (hits := _uses(path))
+    }
     assert others == {}

@@ -24,8 +24,22 @@ from screens.session import GameSession
 from tests.ui_helpers import make_app, settle
 
 # values that fit no [ui] key of any game (as a table, a seat's table, a turn, cards, ...)
-HOSTILE: list[Any] = [5, -1, 10**12, "x", "", [], [1], True, False, 3.5, [[330]], {"a": 1},
-                      [1.5, 2.5], {"0": 5}]
+HOSTILE: list[Any] = [
+    5,
+    -1,
+    10**12,
+    "x",
+    "",
+    [],
+    [1],
+    True,
+    False,
+    3.5,
+    [[330]],
+    {"a": 1},
+    [1.5, 2.5],
+    {"0": 5},
+]
 PLAYERS = [PlayerEntry("You", "human", None), PlayerEntry("Bot", "computer", "random")]
 
 
@@ -64,8 +78,10 @@ def test_whole_takes_only_whole_numbers_in_range(value) -> None:
     assert ui_state.whole(3, -1, 10) == 3
 
 
-@pytest.mark.parametrize("value", [[330.0], [True], [[330]], [330, 330], [1], "330", 330,
-                                   [330, 100, 200], None, {"330": 1}])
+@pytest.mark.parametrize(
+    "value",
+    [[330.0], [True], [[330]], [330, 330], [1], "330", 330, [330, 100, 200], None, {"330": 1}],
+)
 def test_card_list_refuses_what_is_not_distinct_cards_of_the_hand(value) -> None:
     assert ui_state.card_list(value, (100, 200, 330), 2) is None
     assert ui_state.card_list([330, 100], (100, 200, 330), 2) == [330, 100]
@@ -84,8 +100,12 @@ def test_writing_over_a_hostile_table_replaces_it(value) -> None:
 
 # -- RoboRally: the half-built program -----------------------------------------------------
 def rr_session(tmp_path: Path) -> GameSession:
-    return session_at(tmp_path, "roborally", {"max_turns": 5, "start": "docks"},
-                      lambda s: s.turn >= 1 and s.pending_kind(0) == "program")
+    return session_at(
+        tmp_path,
+        "roborally",
+        {"max_turns": 5, "start": "docks"},
+        lambda s: s.turn >= 1 and s.pending_kind(0) == "program",
+    )
 
 
 def rr_cases(turn: int, hand: list[int]) -> list[tuple[str, dict[str, Any], list[int]]]:
@@ -97,12 +117,17 @@ def rr_cases(turn: int, hand: list[int]) -> list[tuple[str, dict[str, Any], list
         cases.append((f"seat={n}", {"program": {"0": bad}}, []))
         cases.append((f"turn={n}", {"program": {"0": {"turn": bad, "cards": good}}}, []))
         cases.append((f"cards={n}", {"program": {"0": {"turn": turn, "cards": bad}}}, []))
-        cases.append((f"power={n}", {"program": {"0": {"turn": turn, "cards": good,
-                                                        "power": bad}}}, good))
+        cases.append(
+            (f"power={n}", {"program": {"0": {"turn": turn, "cards": good, "power": bad}}}, good)
+        )
     cards_cases = {
-        "floats": [float(c) for c in good], "nested": [[c] for c in good],
-        "bools": [True], "duplicate": [good[0], good[0]], "not in hand": [1, 2],
-        "too many": hand[:6], "strings": [str(c) for c in good],
+        "floats": [float(c) for c in good],
+        "nested": [[c] for c in good],
+        "bools": [True],
+        "duplicate": [good[0], good[0]],
+        "not in hand": [1, 2],
+        "too many": hand[:6],
+        "strings": [str(c) for c in good],
     }
     for name, cards in cards_cases.items():
         cases.append((name, {"program": {"0": {"turn": turn, "cards": cards}}}, []))
@@ -135,8 +160,12 @@ async def test_roborally_resumes_over_every_hostile_program_draft(tmp_path) -> N
 
 # -- Robo Factory: build in progress, notepad, the last turn result seen ------------------
 def rf_session(tmp_path: Path) -> GameSession:
-    return session_at(tmp_path, "robo-factory", {},
-                      lambda s: s.turn == 1 and s.phase == "build" and s.current_player() == 0)
+    return session_at(
+        tmp_path,
+        "robo-factory",
+        {},
+        lambda s: s.turn == 1 and s.phase == "build" and s.current_player() == 0,
+    )
 
 
 GOOD_NOTES = {"turn": 1, "rows": ["-x--", "----", "----"]}  # [ui.notes.0] that fits turn 1
@@ -157,20 +186,26 @@ def rf_cases(turn: int, phase: str) -> list[tuple[str, dict[str, Any], bool]]:
             (f"parts={n}", {"build": {"0": {**good_build, "parts": bad}}}, False),
             (f"notes={n}", {"notes": bad, "build": {"0": good_build}}, True),
             (f"notes seat={n}", {"notes": {"0": bad}, "build": {"0": good_build}}, True),
-            (f"notes turn={n}", {"notes": {"0": {**good_notes, "turn": bad}},
-                                 "build": {"0": good_build}}, True),
-            (f"rows={n}", {"notes": {"0": {**good_notes, "rows": bad}},
-                           "build": {"0": good_build}}, True),
+            (
+                f"notes turn={n}",
+                {"notes": {"0": {**good_notes, "turn": bad}}, "build": {"0": good_build}},
+                True,
+            ),
+            (
+                f"rows={n}",
+                {"notes": {"0": {**good_notes, "rows": bad}}, "build": {"0": good_build}},
+                True,
+            ),
             (f"result_seen={n}", {"result_seen": bad, "build": {"0": good_build}}, True),
         ]
     for n, bad in enumerate(v for v in HOSTILE if v != -1):  # -1: no colour yet (fits)
-        cases.append((f"part={n}", {"build": {"0": {**good_build, "parts": [0, bad, -1]}}},
-                      False))
+        cases.append((f"part={n}", {"build": {"0": {**good_build, "parts": [0, bad, -1]}}}, False))
     for n, bad in enumerate(v for v in HOSTILE if type(v) is not bool):
         cases.append((f"eureka={n}", {"build": {"0": {**good_build, "eureka": bad}}}, False))
     cases.append(("at bool turn", {"build": {"0": {**good_build, "at": [True, phase]}}}, False))
-    cases.append(("good", {"build": {"0": good_build}, "notes": {"0": good_notes},
-                           "result_seen": 0}, True))
+    cases.append(
+        ("good", {"build": {"0": good_build}, "notes": {"0": good_notes}, "result_seen": 0}, True)
+    )
     return cases
 
 
@@ -199,8 +234,7 @@ async def test_robo_factory_resumes_over_every_hostile_ui_value(tmp_path) -> Non
 
 
 @pytest.mark.parametrize("seen", [True, 1.0, "0", [0], 999, -5, {"turn": 0}])
-async def test_robo_factory_result_seen_that_does_not_fit_shows_the_result(tmp_path,
-                                                                           seen) -> None:
+async def test_robo_factory_result_seen_that_does_not_fit_shows_the_result(tmp_path, seen) -> None:
     """``result_seen`` that is not a turn of the game is ignored: the first turn's result,
     in which you took part, shows on resume as when nothing was seen (``true`` would pass for
     turn 1 and 999 for every turn, and the result would never show)."""

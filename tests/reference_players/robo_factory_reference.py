@@ -48,8 +48,11 @@ LAST_TURN = 4
 
 
 def consistent(pairs: Sequence[tuple[int, int]], excluded: set[int]) -> tuple[int, ...]:
-    return tuple(o for o in CODES if o not in excluded
-                 and all(MATCH[card][o] == tile for card, tile in pairs))
+    return tuple(
+        o
+        for o in CODES
+        if o not in excluded and all(MATCH[card][o] == tile for card, tile in pairs)
+    )
 
 
 @cache
@@ -85,10 +88,13 @@ def first_try(cands: tuple[int, ...], cubes: int, eureka: bool) -> float:
                 tile = MATCH[build][order]
                 rest = tuple(o for o in cands if o != build and MATCH[build][o] == tile)
                 if shout:
-                    total += sum(
-                        -min(d, cubes) + second_try(rest, cubes - min(d, cubes), False)
-                        for d in DIE
-                    ) / 6
+                    total += (
+                        sum(
+                            -min(d, cubes) + second_try(rest, cubes - min(d, cubes), False)
+                            for d in DIE
+                        )
+                        / 6
+                    )
                 else:
                     total += second_try(rest, cubes, eureka)
             best = max(best, total / len(cands))
@@ -96,8 +102,11 @@ def first_try(cands: tuple[int, ...], cubes: int, eureka: bool) -> float:
 
 
 def reference_value(
-    open_cards: Sequence[int], open_tiles: Sequence[int], hand: Sequence[int],
-    cubes: int, eureka: bool,
+    open_cards: Sequence[int],
+    open_tiles: Sequence[int],
+    hand: Sequence[int],
+    cubes: int,
+    eureka: bool,
 ) -> float:
     """The best expected change of cubes over the whole customer turn."""
     pairs = list(zip(open_cards, open_tiles, strict=True))
@@ -199,8 +208,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         state = sample_turn(args.seed * 100_000 + i, rng)
         assert state.phase == BUY or state.cubes[SEAT] == 0
         view = state.view(SEAT)
-        ref = reference_value(view.open_cards, view.open_tiles, view.hand,
-                              view.cubes[SEAT], not view.eureka_used[SEAT])
+        ref = reference_value(
+            view.open_cards,
+            view.open_tiles,
+            view.hand,
+            view.cubes[SEAT],
+            not view.eureka_used[SEAT],
+        )
         totals["reference"] += ref
         for level in levels:
             value = policy_value(state, lambda lv=level, i=i: make(lv, i))
@@ -215,8 +229,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "turns": n,
         "seed": args.seed,
         "mean_expected_cubes": {k: round(v / n, 4) for k, v in totals.items()},
-        "share_of_reference": {k: round(v / totals["reference"], 4) for k, v in totals.items()
-                               if k != "reference"},
+        "share_of_reference": {
+            k: round(v / totals["reference"], 4) for k, v in totals.items() if k != "reference"
+        },
         "hard_ev_worst_turn_gap": round(worst, 4),
         "seconds": round(time.perf_counter() - began, 1),
     }

@@ -29,6 +29,4 @@ class Dig(HardPlayer):
         def mine(s: StakState, mover: int) -> Move:
             return policy(s, mover, rng, w)
 
-        return playout(
-            state, seat, rng, turn, w, self.playout_steps, self.reply_steps, None, mine
-        )
+        return playout(state, seat, rng, turn, w, self.playout_steps, self.reply_steps, None, mine)

@@ -16,9 +16,7 @@ def check_invariants(state: RoboFactoryState) -> None:
     n = state.num_players
     assert sum(state.cubes) + state.supply == BOX_CUBES
     assert all(c >= 0 for c in state.cubes)
-    assert sum(state.eureka_used) == sum(
-        1 for e in state.events if e.kind == "check" and e.die
-    )
+    assert sum(state.eureka_used) == sum(1 for e in state.events if e.kind == "check" and e.die)
     places = list(state.deck) + [state.order] + list(state.open_cards) + list(state.given)
     for hand in state.hands:
         places += hand
@@ -45,8 +43,9 @@ def check_invariants(state: RoboFactoryState) -> None:
     assert view.hand == tuple(state.hands[actor])
 
 
-def random_game(num_players: int, seed: int, options: dict | None = None,
-                check: bool = True, keep: bool = False) -> list[RoboFactoryState]:
+def random_game(
+    num_players: int, seed: int, options: dict | None = None, check: bool = True, keep: bool = False
+) -> list[RoboFactoryState]:
     """Play a seeded game with the ``random`` level everywhere; returns the final state,
     or every state with ``keep``."""
     from engines.match import Match

@@ -13,8 +13,9 @@ PROMPT = "Buy information? 1-3 pick a card, Enter buys it for 1 cube, n: no."
 
 
 def _app(tmp_path, players: int = 3):
-    return make_app(tmp_path, start="play", game="robo-factory", players=players,
-                    opponent="easy", seed=3)
+    return make_app(
+        tmp_path, start="play", game="robo-factory", players=players, opponent="easy", seed=3
+    )
 
 
 async def _buying(pilot) -> None:
@@ -39,8 +40,10 @@ async def test_at_120x40_the_prompt_keeps_to_one_line_and_the_notepad_has_the_ro
         await _buying(pilot)
         left = _left(screen_lines(app))
         assert any(line.strip() == PROMPT for line in left)
-        rows = {part: next(i for i, line in enumerate(left) if line.lstrip().startswith(part))
-                for part in ("head", "torso", "legs")}
+        rows = {
+            part: next(i for i, line in enumerate(left) if line.lstrip().startswith(part))
+            for part in ("head", "torso", "legs")
+        }
         assert rows["torso"] - rows["head"] == rows["legs"] - rows["torso"] == 2
         assert left[rows["head"] + 1].strip() == ""
 
@@ -52,8 +55,9 @@ async def test_at_80x24_the_prompt_and_the_notepad_are_as_they_were(tmp_path):
         lines = screen_lines(app)
         left = _left(lines)
         assert not any(line.strip() == PROMPT for line in left)  # broken over two lines
-        rows = [i for i, line in enumerate(left)
-                if line.lstrip().startswith(("head", "torso", "legs"))]
+        rows = [
+            i for i, line in enumerate(left) if line.lstrip().startswith(("head", "torso", "legs"))
+        ]
         assert rows == [rows[0], rows[0] + 1, rows[0] + 2]
         assert "C customer >to play $bought" in _right(lines)
 

@@ -29,8 +29,15 @@ def footer_keys(screen) -> list[str]:
 
 
 def new_app(tmp_path, seed: int = 42, players: int = 3, **kwargs):
-    return make_app(tmp_path, start="play", game="robo-factory", players=players,
-                    opponent="random", seed=seed, **kwargs)
+    return make_app(
+        tmp_path,
+        start="play",
+        game="robo-factory",
+        players=players,
+        opponent="random",
+        seed=seed,
+        **kwargs,
+    )
 
 
 async def to_my_build(pilot) -> None:
@@ -49,8 +56,7 @@ def test_every_footer_fits_80_columns_with_rules_and_quit() -> None:
     for mode, keys in FOOTER_MAIN.items():
         assert sum(footer_key_width(k, d) for _, k, d in keys) + end <= 80 - 8, mode
     assert footer_key_width("Tab", "Build") == footer_key_width("Tab", "Notes")
-    assert [a for a, _, _ in FOOTER_OPTIONAL] == ["confirm", "hint", "undo", "possible",
-                                                  "save_as"]
+    assert [a for a, _, _ in FOOTER_OPTIONAL] == ["confirm", "hint", "undo", "possible", "save_as"]
 
 
 async def test_buy_and_build_footers_show_hint_and_undo_where_they_fit(tmp_path) -> None:
@@ -60,14 +66,30 @@ async def test_buy_and_build_footers_show_hint_and_undo_where_they_fit(tmp_path)
         screen = rf_screen(app)
         assert screen.state.phase == BUY and screen.human_to_move()
         # nothing of yours to take back yet: no "u Undo"; the possible robots fit instead
-        assert footer_keys(screen) == ["1-3 Card", "n No buy", "Enter OK", "Tab Notes",
-                                       "H Hint", "p Possible", "? Rules", "q Quit"]
+        assert footer_keys(screen) == [
+            "1-3 Card",
+            "n No buy",
+            "Enter OK",
+            "Tab Notes",
+            "H Hint",
+            "p Possible",
+            "? Rules",
+            "q Quit",
+        ]
         await pilot.press("n")
         await settle(pilot)
         await to_my_build(pilot)
         # the pass can be taken back: undo is offered, in the room of "p Possible"
-        assert footer_keys(screen) == ["rgby Colour", "e Eureka", "Enter OK", "Tab Notes",
-                                       "H Hint", "u Undo", "? Rules", "q Quit"]
+        assert footer_keys(screen) == [
+            "rgby Colour",
+            "e Eureka",
+            "Enter OK",
+            "Tab Notes",
+            "H Hint",
+            "u Undo",
+            "? Rules",
+            "q Quit",
+        ]
         assert len(footer_line(screen)) <= 80
         # a key that did not fit still works
         await pilot.press("p")
@@ -87,8 +109,17 @@ async def test_a_wider_terminal_shows_every_key(tmp_path) -> None:
         await settle(pilot)
         await to_my_build(pilot)
         assert footer_keys(screen) == [
-            "rgby Colour", "e Eureka", "Enter OK", "Tab Notes", "H Hint", "u Undo",
-            "p Possible", "^s Save", "? Rules", "q Quit"]
+            "rgby Colour",
+            "e Eureka",
+            "Enter OK",
+            "Tab Notes",
+            "H Hint",
+            "u Undo",
+            "p Possible",
+            "^s Save",
+            "? Rules",
+            "q Quit",
+        ]
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         assert footer_keys(screen)[-4:] == ["H Hint", "u Undo", "? Rules", "q Quit"]
@@ -106,8 +137,15 @@ async def test_the_notepad_has_its_own_keys_and_footer(tmp_path) -> None:
         assert screen.parts == [1, None, None] and screen.part == 2
         await pilot.press("tab")
         await settle(pilot)
-        assert footer_keys(screen) == ["Tab Build", "arrows Move", "Space/x/o Mark",
-                                       "Del Clear", "Enter OK", "? Rules", "q Quit"]
+        assert footer_keys(screen) == [
+            "Tab Build",
+            "arrows Move",
+            "Space/x/o Mark",
+            "Del Clear",
+            "Enter OK",
+            "? Rules",
+            "q Quit",
+        ]
         status = str(screen.query_one("#rf-status").render())
         assert "Notepad: arrows or r g b y move" in status and "Build:" not in status
         notes = visible_lines(screen.query_one("#rf-notes"))

@@ -35,8 +35,13 @@ def test_hard_matches_the_brute_force_reference() -> None:
     for i in range(25):
         state = ref.sample_turn(777 + i, rng)
         view = state.view(ref.SEAT)
-        best = ref.reference_value(view.open_cards, view.open_tiles, view.hand,
-                                   view.cubes[ref.SEAT], not view.eureka_used[ref.SEAT])
+        best = ref.reference_value(
+            view.open_cards,
+            view.open_tiles,
+            view.hand,
+            view.cubes[ref.SEAT],
+            not view.eureka_used[ref.SEAT],
+        )
         value = ref.policy_value(state, lambda i=i: ref.make("hard-ev", i))
         assert value == pytest.approx(best, abs=1e-9)
         shipped = ref.policy_value(state, lambda i=i: ref.make("hard", i))

@@ -45,8 +45,7 @@ def only_cells_of(calls, panel_id: str) -> list[Region]:
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_a_notepad_key_repaints_only_the_notepad_cells_it_changed(tmp_path, size):
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
-                   opponent="easy", seed=7)
+    app = make_app(tmp_path, start="play", game="robo-factory", players=3, opponent="easy", seed=7)
     async with app.run_test(size=size) as pilot:
         await buying(pilot)
         screen = rf_screen(app)
@@ -67,8 +66,7 @@ async def test_a_notepad_key_repaints_only_the_notepad_cells_it_changed(tmp_path
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_a_colour_choice_repaints_only_the_build_cells_it_changed(tmp_path, size):
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
-                   opponent="easy", seed=7)
+    app = make_app(tmp_path, start="play", game="robo-factory", players=3, opponent="easy", seed=7)
     async with app.run_test(size=size) as pilot:
         await buying(pilot)
         screen = rf_screen(app)

@@ -9,8 +9,11 @@ import pytest
 
 from tests.ui_helpers import make_app, rf_screen, settle
 
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((100, 30), id="100x30"),
-         pytest.param((120, 40), id="120x40")]
+SIZES = [
+    pytest.param((80, 24), id="80x24"),
+    pytest.param((100, 30), id="100x30"),
+    pytest.param((120, 40), id="120x40"),
+]
 
 
 async def marks_while_buying(pilot) -> None:
@@ -28,15 +31,13 @@ async def marks_while_buying(pilot) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_robo_factory_buying_with_notes_and_a_log(snap_compare, tmp_path, size):
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
-                   opponent="easy", seed=7)
+    app = make_app(tmp_path, start="play", game="robo-factory", players=3, opponent="easy", seed=7)
     assert snap_compare(app, terminal_size=size, run_before=marks_while_buying)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_robo_factory_building(snap_compare, tmp_path, size):
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
-                   opponent="easy", seed=7)
+    app = make_app(tmp_path, start="play", game="robo-factory", players=3, opponent="easy", seed=7)
 
     async def building(pilot) -> None:
         await marks_while_buying(pilot)

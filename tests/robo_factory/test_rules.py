@@ -106,8 +106,10 @@ def test_deal(n: int) -> None:
 def test_deal_depends_on_seed_and_turn_only() -> None:
     a, b = SPEC.new_game(3, {}, 5), SPEC.new_game(3, {}, 5)
     assert a.fingerprint() == b.fingerprint()
-    assert SPEC.new_game(3, {}, 6).order != a.order or SPEC.new_game(3, {}, 6).open_cards != \
-        a.open_cards
+    assert (
+        SPEC.new_game(3, {}, 6).order != a.order
+        or SPEC.new_game(3, {}, 6).open_cards != a.open_cards
+    )
 
 
 def test_options_and_player_counts() -> None:
@@ -132,8 +134,19 @@ def test_action_text_round_trip(action: Buy | Build) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["", "buy", "buy rgb", "buy RGX", "build RG", "build RGB eurek", "pass now",
-             "build RGB eureka x", "Build RGB", "3@c2"],
+    "text",
+    [
+        "",
+        "buy",
+        "buy rgb",
+        "buy RGX",
+        "build RG",
+        "build RGB eurek",
+        "pass now",
+        "build RGB eureka x",
+        "Build RGB",
+        "3@c2",
+    ],
 )
 def test_bad_action_text(text: str) -> None:
     with pytest.raises(IllegalAction):
@@ -270,8 +283,9 @@ def test_eureka_on_the_second_try_and_only_once() -> None:
     assert state.cubes[1] == 4 + 2 + die
     # later turns: no Eureka any more
     while state.customer == 1 or state.phase == BUY:
-        state.apply(Buy(None) if state.phase == BUY else Build(wrong_code(state)),
-                    state.current_player())
+        state.apply(
+            Buy(None) if state.phase == BUY else Build(wrong_code(state)), state.current_player()
+        )
     assert state.current_player() == 1 and state.phase == BUILD
     assert all(not a.eureka for a in state.legal_actions())
     with pytest.raises(IllegalAction, match="already used the Eureka"):
@@ -344,8 +358,7 @@ def test_extra_rounds_break_ties() -> None:
     (shared,) = random_game(3, seed)
     (extra,) = random_game(3, seed, {"tiebreak": "extra"})
     assert extra.extra_rounds >= 1
-    assert [e for e in extra.events if e.turn < 6][: len(shared.events) - 1] == \
-        shared.events[:-1]
+    assert [e for e in extra.events if e.turn < 6][: len(shared.events) - 1] == shared.events[:-1]
     assert extra.total_turns == 6 + 3 * extra.extra_rounds
     result = extra.result()
     assert result is not None
@@ -454,8 +467,15 @@ def test_match_count_refuses_values_without_an_order_of_parts() -> None:
     and an endless iterator would never return: a robot is a Robot, or a tuple or list of
     three."""
     good = ("red", "green", "blue")
-    for bad in ({"red", "green", "blue"}, {"red": 0, "green": 0, "blue": 0},
-                itertools.repeat("red"), "rgb", b"rgb", None, 5):
+    for bad in (
+        {"red", "green", "blue"},
+        {"red": 0, "green": 0, "blue": 0},
+        itertools.repeat("red"),
+        "rgb",
+        b"rgb",
+        None,
+        5,
+    ):
         with pytest.raises(TypeError):
             match_count(bad, good)
     assert match_count(["red", "green", "blue"], good) == 3

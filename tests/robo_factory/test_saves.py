@@ -62,8 +62,11 @@ def fixture_recipe() -> SavedGame:
     for _ in range(9):
         (seat,) = match.state.to_move()
         match.play(bots[seat].choose(match.state.view(seat)), seat)
-    players = [PlayerEntry("Ada", "human"), PlayerEntry("Robo", "computer", "random"),
-               PlayerEntry("Tin", "computer", "hard")]
+    players = [
+        PlayerEntry("Ada", "human"),
+        PlayerEntry("Robo", "computer", "random"),
+        PlayerEntry("Tin", "computer", "hard"),
+    ]
     return SavedGame("fixture robo factory, format 1", match, players, WHEN, WHEN)
 
 
@@ -96,34 +99,58 @@ def actions() -> list[str]:
 
 
 BAD = {
-    "edited-build": (lambda: edit(r'^    "(\d) build ([RGBY]{3})', r'    "\1 build YYY'),
-                     r"does not match its hash|does not replay"),
-    "bought-card-not-held": (lambda: edit(r'^    "(\d) buy [RGBY]{3}"', r'    "\1 buy RRR"'),
-                             r"action \d+ \('buy RRR'\) is not legal: Player \d holds no RRR"),
+    "edited-build": (
+        lambda: edit(r'^    "(\d) build ([RGBY]{3})', r'    "\1 build YYY'),
+        r"does not match its hash|does not replay",
+    ),
+    "bought-card-not-held": (
+        lambda: edit(r'^    "(\d) buy [RGBY]{3}"', r'    "\1 buy RRR"'),
+        r"action \d+ \('buy RRR'\) is not legal: Player \d holds no RRR",
+    ),
     "wrong-seat": (lambda: edit(r'^    "1 ', '    "2 '), r"it is Player 2's turn, not"),
-    "bad-action-text": (lambda: edit(r'^    "(\d) buy ', r'    "\1 purchase '),
-                        r"not a Robo Factory action like 'pass'"),
-    "lowercase-colours": (lambda: edit(r'^    "(\d) build ([RGBY]{3})"', r'    "\1 build rgb"'),
-                          r"not a Robo Factory action"),
-    "unknown-option-value": (lambda: edit(r'^tiebreak = "extra"$', 'tiebreak = "coin"'),
-                             r"option tiebreak cannot be 'coin'; valid values: share, extra"),
-    "unknown-option": (lambda: edit(r'^tiebreak = "extra"$', 'tiebreak = "extra"\nturbo = 1'),
-                       r"unknown option 'turbo' for robo-factory"),
-    "other-option-value": (lambda: edit(r'^tiebreak = "extra"$', 'tiebreak = "share"'),
-                           r"does not match its hash"),
-    "cubes-edited": (lambda: edit(r"^cubes = \[(\d+)", r"cubes = [99"),
-                     r"'snapshot.cubes' differs"),
-    "order-edited": (lambda: edit(r'^order = "[RGBY]{3}"', 'order = "RRR"'),
-                     r"'snapshot.order' differs|does not match"),
-    "seed-edited": (lambda: edit(r"^seed = 424242$", "seed = 424243"),
-                    r"does not replay|does not match its hash"),
-    "action-dropped": (lambda: GOOD.replace(f'    "{actions()[3]}",\n', "", 1),
-                       r"does not replay|does not match its hash"),
-    "seven-players": (lambda: GOOD.replace(
-        '[log]', '[[players]]\nname = "X"\nkind = "human"\n\n' * 4 + "[log]", 1),
-        r"Robo Factory needs 2 to 6 players, not 7"),
-    "unknown-level": (lambda: edit(r'^level = "hard"$', 'level = "genius"'),
-                      r"genius"),
+    "bad-action-text": (
+        lambda: edit(r'^    "(\d) buy ', r'    "\1 purchase '),
+        r"not a Robo Factory action like 'pass'",
+    ),
+    "lowercase-colours": (
+        lambda: edit(r'^    "(\d) build ([RGBY]{3})"', r'    "\1 build rgb"'),
+        r"not a Robo Factory action",
+    ),
+    "unknown-option-value": (
+        lambda: edit(r'^tiebreak = "extra"$', 'tiebreak = "coin"'),
+        r"option tiebreak cannot be 'coin'; valid values: share, extra",
+    ),
+    "unknown-option": (
+        lambda: edit(r'^tiebreak = "extra"$', 'tiebreak = "extra"\nturbo = 1'),
+        r"unknown option 'turbo' for robo-factory",
+    ),
+    "other-option-value": (
+        lambda: edit(r'^tiebreak = "extra"$', 'tiebreak = "share"'),
+        r"does not match its hash",
+    ),
+    "cubes-edited": (
+        lambda: edit(r"^cubes = \[(\d+)", r"cubes = [99"),
+        r"'snapshot.cubes' differs",
+    ),
+    "order-edited": (
+        lambda: edit(r'^order = "[RGBY]{3}"', 'order = "RRR"'),
+        r"'snapshot.order' differs|does not match",
+    ),
+    "seed-edited": (
+        lambda: edit(r"^seed = 424242$", "seed = 424243"),
+        r"does not replay|does not match its hash",
+    ),
+    "action-dropped": (
+        lambda: GOOD.replace(f'    "{actions()[3]}",\n', "", 1),
+        r"does not replay|does not match its hash",
+    ),
+    "seven-players": (
+        lambda: GOOD.replace(
+            "[log]", '[[players]]\nname = "X"\nkind = "human"\n\n' * 4 + "[log]", 1
+        ),
+        r"Robo Factory needs 2 to 6 players, not 7",
+    ),
+    "unknown-level": (lambda: edit(r'^level = "hard"$', 'level = "genius"'), r"genius"),
 }
 
 

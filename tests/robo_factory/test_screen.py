@@ -62,8 +62,9 @@ async def quit_and_resume(pilot, app, tmp_path):
 
 
 async def test_notes_survive_quit_and_resume_within_the_customer_turn(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
-                   opponent="random", seed=42)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=3, opponent="random", seed=42
+    )
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)
         screen = rf_screen(app)
@@ -90,8 +91,9 @@ async def test_notes_survive_quit_and_resume_within_the_customer_turn(tmp_path) 
 
 
 async def test_the_log_shows_its_newest_line_after_resume_and_every_action(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="robo-factory", players=4,
-                   opponent="random", seed=3)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=4, opponent="random", seed=3
+    )
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)
         while rf_screen(app).state.turn < 2:
@@ -117,8 +119,9 @@ async def test_the_log_shows_its_newest_line_after_resume_and_every_action(tmp_p
 async def test_bought_card_stays_in_place_and_match_tiles_differ_from_card_keys(
     tmp_path,
 ) -> None:
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
-                   opponent="random", seed=42)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=3, opponent="random", seed=42
+    )
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)
         screen = rf_screen(app)
@@ -126,8 +129,7 @@ async def test_bought_card_stays_in_place_and_match_tiles_differ_from_card_keys(
         rows = visible_lines(screen.query_one("#rf-cards"))
         assert rows[4][OWN_COLUMN:].split() == ["[1]", "[2]", "[3]"]
         tiles = screen.state.open_tiles
-        assert rows[4][:OWN_COLUMN].split() == [w for t in tiles
-                                                for w in match_words(t).split()]
+        assert rows[4][:OWN_COLUMN].split() == [w for t in tiles for w in match_words(t).split()]
         await pilot.press("2", "enter")  # the middle card for information
         await settle(pilot)
         view = screen.state.view(0)
@@ -135,13 +137,14 @@ async def test_bought_card_stays_in_place_and_match_tiles_differ_from_card_keys(
         rows = visible_lines(screen.query_one("#rf-cards"))
         heads = robots_rows(hand)[0].plain.rstrip()
         assert rows[1][OWN_COLUMN:] == heads  # same cards, same places
-        assert rows[4][OWN_COLUMN + 6: OWN_COLUMN + 12].strip() == "gave"
-        assert rows[5][OWN_COLUMN + 6:].strip() == match_words(view.bought[1])
+        assert rows[4][OWN_COLUMN + 6 : OWN_COLUMN + 12].strip() == "gave"
+        assert rows[5][OWN_COLUMN + 6 :].strip() == match_words(view.bought[1])
 
 
 async def test_a_turn_you_built_in_ends_with_its_result_until_enter(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
-                   opponent="random", seed=42)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=3, opponent="random", seed=42
+    )
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)  # turn 1, yours as the customer, and its result (Enter)
         screen = rf_screen(app)
@@ -160,7 +163,7 @@ async def test_a_turn_you_built_in_ends_with_its_result_until_enter(tmp_path) ->
                 rows[list(rows)[-1]] += " " + row.strip()
             elif row.strip():
                 name = next((n for n in screen.names() if row.startswith(n)), row)
-                rows[name] = row[len(name):].strip()
+                rows[name] = row[len(name) :].strip()
         for e in screen.state.events:
             if e.turn == ended and e.kind == "check":
                 line = rows[screen.names()[e.seat]]
@@ -185,8 +188,9 @@ async def test_a_turn_you_built_in_ends_with_its_result_until_enter(tmp_path) ->
 
 
 async def test_turn_result_is_shown_again_after_resume_if_not_closed(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
-                   opponent="random", seed=42)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=3, opponent="random", seed=42
+    )
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)
         while not isinstance(app.screen, TurnResultScreen):
@@ -206,8 +210,9 @@ async def test_turn_result_is_shown_again_after_resume_if_not_closed(tmp_path) -
 
 
 async def test_hot_seat_result_comes_before_the_pass_screen(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3, humans=2,
-                   opponent="random", seed=5)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=3, humans=2, opponent="random", seed=5
+    )
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)
         screen = rf_screen(app)
@@ -227,8 +232,9 @@ async def test_hot_seat_result_comes_before_the_pass_screen(tmp_path) -> None:
 
 
 async def test_after_game_over_enter_brings_the_result_back(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="robo-factory", players=2,
-                   opponent="random", seed=9)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=2, opponent="random", seed=9
+    )
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)
         screen = rf_screen(app)
@@ -248,8 +254,9 @@ async def test_after_game_over_enter_brings_the_result_back(tmp_path) -> None:
 
 
 async def test_footer_keys_follow_the_phase_and_eureka_once_used(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
-                   opponent="random", seed=42)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=3, opponent="random", seed=42
+    )
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)
         screen = rf_screen(app)
@@ -281,8 +288,9 @@ async def test_footer_keys_follow_the_phase_and_eureka_once_used(tmp_path) -> No
 async def test_status_summary_is_of_the_turn_before_the_current_one_after_undo(
     tmp_path,
 ) -> None:
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
-                   opponent="random", seed=42)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=3, opponent="random", seed=42
+    )
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)
         screen = rf_screen(app)
@@ -302,8 +310,9 @@ async def test_status_summary_is_of_the_turn_before_the_current_one_after_undo(
 async def test_a_build_in_progress_and_its_eureka_survive_quit_and_resume(tmp_path) -> None:
     """Typed "bg", pressed e, quit and resumed: within the same try the robot and Eureka
     come back as they were, not empty and off; the next try starts afresh."""
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
-                   opponent="random", seed=42)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=3, opponent="random", seed=42
+    )
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)
         screen = rf_screen(app)
@@ -314,7 +323,10 @@ async def test_a_build_in_progress_and_its_eureka_survive_quit_and_resume(tmp_pa
         assert screen.parts == [2, 1, None] and screen.eureka
         app2, path = await quit_and_resume(pilot, app, tmp_path)
     assert load_save(path).ui["build"]["0"] == {
-        "at": [turn, phase], "parts": [2, 1, -1], "eureka": True}
+        "at": [turn, phase],
+        "parts": [2, 1, -1],
+        "eureka": True,
+    }
     async with app2.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = rf_screen(app2)
@@ -338,8 +350,14 @@ async def test_a_eureka_lost_on_the_first_try_is_told_on_the_second(tmp_path) ->
     not only "Nobody was right". The notepad's legend keeps a gap before the Eureka line
     (never "? maybe Eureka: off")."""
     for seed in range(1, 30):
-        app = make_app(tmp_path / str(seed), start="play", game="robo-factory", players=3,
-                       opponent="easy", seed=seed)
+        app = make_app(
+            tmp_path / str(seed),
+            start="play",
+            game="robo-factory",
+            players=3,
+            opponent="easy",
+            seed=seed,
+        )
         async with app.run_test(size=SIZE) as pilot:
             await start(pilot)
             screen = rf_screen(app)
@@ -347,8 +365,11 @@ async def test_a_eureka_lost_on_the_first_try_is_told_on_the_second(tmp_path) ->
             while not (screen.human_to_move() and state.phase == BUILD):
                 await act(pilot)
                 await close_turn_results(pilot)
-            wrong = next(c for c in state.view(0).candidates() if c != state.order) \
-                if len(state.view(0).candidates()) > 1 else (state.order + 1) % 64
+            wrong = (
+                next(c for c in state.view(0).candidates() if c != state.order)
+                if len(state.view(0).candidates()) > 1
+                else (state.order + 1) % 64
+            )
             cubes = state.cubes[0]
             await pilot.press("tab")  # the notepad with its legend, beside the build
             await settle(pilot)
@@ -362,10 +383,18 @@ async def test_a_eureka_lost_on_the_first_try_is_told_on_the_second(tmp_path) ->
                 continue  # somebody was right: no second try to look at
             paid = cubes - state.cubes[0]
             status = " ".join(visible_lines(screen.query_one("#rf-status")))
-            die = next(e.die for e in state.events if e.kind == "check" and e.seat == 0
-                       and e.turn == state.turn)
-            cost = ("you had no cube to pay" if paid == 0 else
-                    "you paid 1 cube" if paid == 1 else f"you paid {paid} cubes")
+            die = next(
+                e.die
+                for e in state.events
+                if e.kind == "check" and e.seat == 0 and e.turn == state.turn
+            )
+            cost = (
+                "you had no cube to pay"
+                if paid == 0
+                else "you paid 1 cube"
+                if paid == 1
+                else f"you paid {paid} cubes"
+            )
             assert f"Eureka on a wrong robot: the die showed {die}, {cost}." in status
             assert "Second try" in status
             return
@@ -375,8 +404,9 @@ async def test_a_eureka_lost_on_the_first_try_is_told_on_the_second(tmp_path) ->
 async def test_hot_seat_prompts_name_whose_cards_are_on_screen(tmp_path) -> None:
     """Between two humans the panel says "Your cards", so the prompt ("Buy information?")
     starts with the player's name."""
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3, humans=2,
-                   opponent="random", seed=3)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=3, humans=2, opponent="random", seed=3
+    )
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)
         screen = rf_screen(app)

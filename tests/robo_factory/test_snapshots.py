@@ -13,8 +13,9 @@ async def close_first_result(pilot) -> None:
 
 
 def test_robo_factory_screen_snapshot(snap_compare, tmp_path):
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
-                   opponent="random", seed=42)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=3, opponent="random", seed=42
+    )
 
     async def buy_then_start_building(pilot) -> None:
         await close_first_result(pilot)
@@ -27,8 +28,9 @@ def test_robo_factory_screen_snapshot(snap_compare, tmp_path):
 
 
 def test_robo_factory_ascii_snapshot_with_notes_and_possible_robots(snap_compare, tmp_path):
-    app = make_app(tmp_path, start="play", game="robo-factory", players=4,
-                   opponent="easy", seed=7, ascii=True)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=4, opponent="easy", seed=7, ascii=True
+    )
 
     async def notes(pilot) -> None:
         await close_first_result(pilot)
@@ -40,6 +42,5 @@ def test_robo_factory_ascii_snapshot_with_notes_and_possible_robots(snap_compare
 
 def test_robo_factory_your_customer_turn_result_snapshot(snap_compare, tmp_path):
     """The first screen of a game in which you are the first customer: that turn's result."""
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
-                   opponent="hard", seed=1)
+    app = make_app(tmp_path, start="play", game="robo-factory", players=3, opponent="hard", seed=1)
     assert snap_compare(app, terminal_size=(80, 24), run_before=settle)

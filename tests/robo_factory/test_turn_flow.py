@@ -23,12 +23,12 @@ def result_rows(body: str, names: list[str]) -> dict[str, str]:
     """The turn result's line per player, continuation lines joined."""
     rows: dict[str, str] = {}
     lines = body.splitlines()
-    for row in lines[lines.index("") + 1:]:  # after the order and the open cards
+    for row in lines[lines.index("") + 1 :]:  # after the order and the open cards
         if row.startswith(" ") and rows:
             rows[list(rows)[-1]] += " " + row.strip()
         elif row.strip() and not row.startswith("Enter"):
             name = next(n for n in names if row.startswith(n))
-            rows[name] = row[len(name):].strip()
+            rows[name] = row[len(name) :].strip()
     return rows
 
 
@@ -46,8 +46,7 @@ def cards_of(screen) -> list[str]:
 async def test_your_customer_turn_ends_with_its_result_until_enter(tmp_path) -> None:
     """`robotui play robo-factory --players 3 --opponent hard`: you are the first customer;
     the computers play that turn, then its result waits for Enter before turn 2 goes on."""
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
-                   opponent="hard", seed=1)
+    app = make_app(tmp_path, start="play", game="robo-factory", players=3, opponent="hard", seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = rf_screen(app)
@@ -61,7 +60,8 @@ async def test_your_customer_turn_ends_with_its_result_until_enter(tmp_path) -> 
         # the open cards everybody went by, which the customer does not see otherwise
         layout = screen.state.open_layout(0)
         assert body.splitlines()[1] == "Open cards: " + ", ".join(
-            f"{letters(card)} {tile} match{'' if tile == 1 else 'es'}" for card, tile in layout)
+            f"{letters(card)} {tile} match{'' if tile == 1 else 'es'}" for card, tile in layout
+        )
         rows = result_rows(body, names)
         assert list(rows) == ["Computer 1", "Computer 2", "You"]
         for check in (e for e in events if e.turn == 0 and e.kind == "check"):
@@ -75,8 +75,9 @@ async def test_your_customer_turn_ends_with_its_result_until_enter(tmp_path) -> 
         moves = screen.state.moves
         await settle(pilot)
         assert screen.state.moves == moves and isinstance(app.screen, TurnResultScreen)
-        assert not any(e.turn == 1 and e.kind in ("buy", "poor", "check")
-                       for e in screen.state.events)
+        assert not any(
+            e.turn == 1 and e.kind in ("buy", "poor", "check") for e in screen.state.events
+        )
         assert "result_seen" not in screen.session.saved.ui
         await pilot.press("enter")
         await settle(pilot)
@@ -92,8 +93,9 @@ async def test_your_customer_turn_ends_with_its_result_until_enter(tmp_path) -> 
 
 
 async def test_a_customer_result_left_open_comes_back_once_after_resume(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="robo-factory", players=4,
-                   opponent="random", seed=3)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=4, opponent="random", seed=3
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, TurnResultScreen)
@@ -118,8 +120,9 @@ async def test_a_customer_result_left_open_comes_back_once_after_resume(tmp_path
 
 
 async def test_undo_after_your_customer_turn_does_not_show_its_result_again(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
-                   opponent="random", seed=42)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=3, opponent="random", seed=42
+    )
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)
         screen = rf_screen(app)
@@ -131,14 +134,14 @@ async def test_undo_after_your_customer_turn_does_not_show_its_result_again(tmp_
         assert app.screen is screen and screen.session.saved.ui["result_seen"] == 0
 
 
-async def test_the_result_window_has_the_game_keys_and_escape_does_not_go_on(
-        tmp_path) -> None:
+async def test_the_result_window_has_the_game_keys_and_escape_does_not_go_on(tmp_path) -> None:
     """Escape on a turn's result does not go on to the next turn (which, with you the next
     customer, would play itself). ? and l open over it, q or Escape ask before leaving (No
     keeps the result), ctrl+q asks too, and a game left there shows the result again on
     resume."""
-    app = make_app(tmp_path, start="play", game="robo-factory", players=4,
-                   opponent="random", seed=3)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=4, opponent="random", seed=3
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         result = app.screen
@@ -198,8 +201,9 @@ async def play_to_buy(pilot, turn: int, seat: int) -> None:
 
 async def test_hot_seat_buyer_sees_the_answer_before_the_pass_screen(tmp_path) -> None:
     """`--players 5 --humans 2`: in turn 3 Player 2 buys right after Player 1."""
-    app = make_app(tmp_path, start="play", game="robo-factory", players=5, humans=2,
-                   opponent="random", seed=42)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=5, humans=2, opponent="random", seed=42
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await play_to_buy(pilot, turn=2, seat=0)
@@ -247,8 +251,9 @@ async def test_hot_seat_answer_ignores_a_double_tapped_enter(tmp_path, monkeypat
     tapped twice) does not hide it unread."""
     clock = [100.0]
     monkeypatch.setattr(dialogs, "clock", lambda: clock[0])
-    app = make_app(tmp_path, start="play", game="robo-factory", players=5, humans=2,
-                   opponent="random", seed=42)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=5, humans=2, opponent="random", seed=42
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await play_to_buy(pilot, turn=2, seat=0)
@@ -266,8 +271,9 @@ async def test_hot_seat_answer_ignores_a_double_tapped_enter(tmp_path, monkeypat
 async def test_hot_seat_buyer_who_plays_next_again_is_not_stopped(tmp_path) -> None:
     """Player 1 is the customer: Player 2 buys, the computers play, and Player 2 builds
     next without a pass screen, the answer still beside the cards."""
-    app = make_app(tmp_path, start="play", game="robo-factory", players=5, humans=2,
-                   opponent="random", seed=42)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=5, humans=2, opponent="random", seed=42
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await play_to_buy(pilot, turn=0, seat=1)
@@ -286,8 +292,9 @@ async def test_hot_seat_buyer_who_plays_next_again_is_not_stopped(tmp_path) -> N
 async def test_one_human_sees_the_answer_at_once(tmp_path) -> None:
     """Two players: you are the only manufacturer and build next; the status line says what
     the card showed."""
-    app = make_app(tmp_path, start="play", game="robo-factory", players=2,
-                   opponent="random", seed=9)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=2, opponent="random", seed=9
+    )
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)
         screen = rf_screen(app)
@@ -298,15 +305,15 @@ async def test_one_human_sees_the_answer_at_once(tmp_path) -> None:
         bought = screen.state.bought[0]
         assert bought is not None
         assert app.screen is screen and screen.ui_phase() == "build"
-        assert (f"Card {letters(card)}: {match_words(bought[1])} (bought for 1 cube)."
-                in status_of(screen))
+        assert f"Card {letters(card)}: {match_words(bought[1])} (bought for 1 cube)." in status_of(
+            screen
+        )
 
 
 async def test_the_answer_stays_while_computers_play_before_you_build(tmp_path) -> None:
     """Three players, a computer builds between your purchase and your build (its
     move clears messages): the status line still says what the card showed."""
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
-                   opponent="hard", seed=3)
+    app = make_app(tmp_path, start="play", game="robo-factory", players=3, opponent="hard", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)
         screen = rf_screen(app)
@@ -337,13 +344,13 @@ async def test_the_answer_stays_while_computers_play_before_you_build(tmp_path) 
 
 
 def test_match_counts_read_as_words() -> None:
-    assert [match_words(n) for n in range(4)] == ["0 matches", "1 match", "2 matches",
-                                                  "3 matches"]
+    assert [match_words(n) for n in range(4)] == ["0 matches", "1 match", "2 matches", "3 matches"]
 
 
 async def test_open_tiles_and_your_tile_say_matches_within_the_panel(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
-                   opponent="random", seed=42)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=3, opponent="random", seed=42
+    )
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)
         screen = rf_screen(app)
@@ -361,16 +368,19 @@ async def test_open_tiles_and_your_tile_say_matches_within_the_panel(tmp_path) -
         # every row fits the panel unwrapped: a header, three robot rows, tiles, your tile
         panel = screen.query_one("#rf-cards")
         assert len(screen._cards_text(screen.shown_view(), 0).plain.splitlines()) == 6
-        assert all(len(row) <= panel.size.width
-                   for row in screen._cards_text(screen.shown_view(), 0).plain.splitlines())
+        assert all(
+            len(row) <= panel.size.width
+            for row in screen._cards_text(screen.shown_view(), 0).plain.splitlines()
+        )
 
 
 async def test_the_last_turn_with_you_as_customer_shows_its_result_then_the_ranking(
     tmp_path,
 ) -> None:
     """Two players, you on the second seat: you are the customer of the last turn."""
-    app = make_app(tmp_path, start="play", game="robo-factory", players=2,
-                   opponent="random", seed=9, side=1)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=2, opponent="random", seed=9, side=1
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = rf_screen(app)

@@ -42,7 +42,7 @@ def lines_of(text) -> dict[str, str]:
             out[name] += " " + line.strip()
         elif line.strip():
             name = next(n for n in NAMES if line.startswith(n))
-            out[name] = line[len(name):].strip()
+            out[name] = line[len(name) :].strip()
     return out
 
 
@@ -52,8 +52,9 @@ def amounts(words: str) -> int:
     brackets is not an amount."""
     words = re.sub(r"\(die \d+\)", "", words)
     words = re.sub(r": \d+ cubes? \([+-]\d+\)$", "", words)
-    return (sum(int(n) for n in re.findall(r"[+-]\d+", words))
-            - sum(int(n) for n in re.findall(r"paid (?:the customer )?(\d+)", words)))
+    return sum(int(n) for n in re.findall(r"[+-]\d+", words)) - sum(
+        int(n) for n in re.findall(r"paid (?:the customer )?(\d+)", words)
+    )
 
 
 def test_right_with_eureka_and_information_reads_as_one_sentence() -> None:
@@ -68,8 +69,10 @@ def test_right_with_eureka_and_information_reads_as_one_sentence() -> None:
     assert die > 0
     text = turn_result_text(state.events, 0, NAMES, state.cubes)
     rows = lines_of(text)
-    assert rows["Computer 1"] == (f"{order} right +4, Eureka +{die}, paid 1 for information: "
-                                  f"{state.cubes[1]} cubes (+{3 + die})")
+    assert rows["Computer 1"] == (
+        f"{order} right +4, Eureka +{die}, paid 1 for information: "
+        f"{state.cubes[1]} cubes (+{3 + die})"
+    )
     assert rows["Computer 2"] == f"{wrong} wrong: 4 cubes (+0)"
     assert rows["You"] == f"customer, +1 for information: {state.cubes[0]} cubes (+1)"
     # the order of the lines: manufacturers from the customer's left, then the customer
@@ -77,8 +80,10 @@ def test_right_with_eureka_and_information_reads_as_one_sentence() -> None:
     # the status line of the next turn says the same for the seat that looks
     state_view = state.view(1)
     summary = summary_of_last_turn(state_view, NAMES)
-    assert summary == (f"Last turn (1): order {order}. Computer 1: {order} right +4, "
-                       f"Eureka +{die}, paid 1 for information (+{3 + die}).")
+    assert summary == (
+        f"Last turn (1): order {order}. Computer 1: {order} right +4, "
+        f"Eureka +{die}, paid 1 for information (+{3 + die})."
+    )
 
 
 def test_a_purchase_and_a_wrong_first_try_do_not_read_like_a_penalty() -> None:
@@ -93,9 +98,11 @@ def test_a_purchase_and_a_wrong_first_try_do_not_read_like_a_penalty() -> None:
     assert rows["Computer 1"] == f"{order} right +4: 8 cubes (+4)"
     assert "Last turn (1)" in summary_of_last_turn(state.view(2), NAMES)
     assert summary_of_last_turn(state.view(2), NAMES).endswith(
-        f"Computer 2: {wrong} wrong, paid 1 for information (-1).")
+        f"Computer 2: {wrong} wrong, paid 1 for information (-1)."
+    )
     assert summary_of_last_turn(state.view(0), NAMES).endswith(
-        "You (customer): +1 for information (+1).")
+        "You (customer): +1 for information (+1)."
+    )
 
 
 def test_second_tries_name_what_went_to_the_customer_and_the_eureka_loss() -> None:
@@ -110,16 +117,17 @@ def test_second_tries_name_what_went_to_the_customer_and_the_eureka_loss() -> No
     state.apply(Build(second1, True), 1)
     order = state.order
     state.apply(Build(order), 2)
-    die = next(e.die for e in state.events
-               if e.kind == "check" and e.seat == 1 and e.attempt == 2)
+    die = next(e.die for e in state.events if e.kind == "check" and e.seat == 1 and e.attempt == 2)
     rows = lines_of(turn_result_text(state.events, 0, NAMES, state.cubes))
     loss = min(die, 3)  # 4 cubes, 1 paid to the customer, then the die (never below 0)
     capped = f" (die {die})" if loss != die else ""
     assert rows["Computer 1"] == (
         f"{letters(first1)} wrong, then {letters(second1)} wrong, paid the customer 1, "
-        f"Eureka -{loss}{capped}: {3 - loss} cubes (-{1 + loss})")
-    assert rows["Computer 2"] == (f"{letters(first2)} wrong, then {letters(order)} right +2: "
-                                  "6 cubes (+2)")
+        f"Eureka -{loss}{capped}: {3 - loss} cubes (-{1 + loss})"
+    )
+    assert rows["Computer 2"] == (
+        f"{letters(first2)} wrong, then {letters(order)} right +2: 6 cubes (+2)"
+    )
     assert rows["You"] == "customer, +1 from wrong second try: 5 cubes (+1)"
 
 
@@ -131,8 +139,7 @@ def test_a_customer_without_income_says_so() -> None:
     state.apply(Build(state.order), 2)
     rows = lines_of(turn_result_text(state.events, 0, NAMES, state.cubes))
     assert rows["You"] == "customer, no income: 4 cubes (+0)"
-    assert summary_of_last_turn(state.view(0), NAMES).endswith(
-        "You (customer): no income (+0).")
+    assert summary_of_last_turn(state.view(0), NAMES).endswith("You (customer): no income (+0).")
 
 
 def test_long_lines_break_between_items_within_the_dialog() -> None:
@@ -176,7 +183,9 @@ def test_the_log_tells_who_did_not_buy_seat_by_seat() -> None:
     state.apply(Buy(state.hands[2][0]), 2)
     assert state.phase == BUILD
     assert log_lines(state.view(0), NAMES)[1:] == [
-        "Computer 1 did not buy.", "Computer 2 paid 1 cube for information."]
+        "Computer 1 did not buy.",
+        "Computer 2 paid 1 cube for information.",
+    ]
     # Computer 2 has no cube left for the next turn: the engine says so, in its place
     state.cubes[2], state.supply = 0, state.supply + state.cubes[2]
     state.apply(Build(state.order), 1)
@@ -184,11 +193,10 @@ def test_the_log_tells_who_did_not_buy_seat_by_seat() -> None:
     assert state.turn == 1 and state.customer == 1 and state.phase == BUY
     lines = log_lines(state.view(0), NAMES)
     turn2 = lines.index("Turn 2: Computer 1 is the customer; cards dealt.")
-    assert lines[turn2 + 1:] == ["Computer 2 has no cube to buy information."]
+    assert lines[turn2 + 1 :] == ["Computer 2 has no cube to buy information."]
     state.apply(Buy(None), 0)
     lines = log_lines(state.view(0), NAMES)
-    assert lines[turn2 + 1:] == ["Computer 2 has no cube to buy information.",
-                                 "You did not buy."]
+    assert lines[turn2 + 1 :] == ["Computer 2 has no cube to buy information.", "You did not buy."]
     # the earlier turn's lines stay where they were, before its builds
     assert lines[1:3] == ["Computer 1 did not buy.", "Computer 2 paid 1 cube for information."]
     assert lines[3].startswith("Computer 1 built")
@@ -201,7 +209,8 @@ def test_the_engine_says_your_lines_and_the_result_to_you() -> None:
     state = new_state()
     assert log_lines(state.view(0), NAMES, 0) == ["Turn 1: You are the customer; cards dealt."]
     assert log_lines(state.view(1), ["Ann", "You", "Bob"], 1) == [
-        "Turn 1: Ann is the customer; cards dealt."]
+        "Turn 1: Ann is the customer; cards dealt."
+    ]
     (done,) = random_game(3, 17)
     result = done.result()
     assert result is not None and done.result_reason() == result.reason

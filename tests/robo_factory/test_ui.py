@@ -57,8 +57,9 @@ async def play_human_action(pilot, turn_parity: int = 0) -> None:
 
 
 async def test_whole_three_player_game_by_keys_with_save_and_resume(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
-                   opponent="random", seed=2024)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=3, opponent="random", seed=2024
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = rf_screen(app)
@@ -68,8 +69,9 @@ async def test_whole_three_player_game_by_keys_with_save_and_resume(tmp_path) ->
         assert "Customer: You." in str(app.screen.body)
         await close_turn_results(pilot)
         assert app.screen is screen
-        log = " ".join(row.strip() for row in str(screen.query_one("#rf-log").render())
-                       .splitlines())  # wrapped lines joined
+        log = " ".join(
+            row.strip() for row in str(screen.query_one("#rf-log").render()).splitlines()
+        )  # wrapped lines joined
         assert "You are the customer" in log
         assert rf_state(app).turn >= 1
         while rf_state(app).turn < 3:
@@ -103,12 +105,13 @@ async def test_whole_three_player_game_by_keys_with_save_and_resume(tmp_path) ->
         assert summary.count(" win") == 1
         await pilot.press("b")  # the board: the last turn's open cards, not an empty panel
         await settle(pilot)
-        cards = [line.rstrip() for line in str(
-            screen.query_one("#rf-cards").render()).splitlines()]
+        cards = [line.rstrip() for line in str(screen.query_one("#rf-cards").render()).splitlines()]
         assert cards[0] == "Open cards and tiles (last turn)"
         layout = screen.state.open_layout(screen.state.turn)
-        assert cards[4].split() == " ".join(
-            f"{tile} match{'' if tile == 1 else 'es'}" for _, tile in layout).split()
+        assert (
+            cards[4].split()
+            == " ".join(f"{tile} match{'' if tile == 1 else 'es'}" for _, tile in layout).split()
+        )
         await pilot.press("enter")  # the result again
         await settle(pilot)
         assert isinstance(app.screen, RoboFactoryOverScreen)
@@ -121,8 +124,9 @@ async def test_whole_three_player_game_by_keys_with_save_and_resume(tmp_path) ->
 
 
 async def test_building_notepad_possible_panel_eureka_hint_and_rules(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3,
-                   opponent="random", seed=42)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=3, opponent="random", seed=42
+    )
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)
         screen = rf_screen(app)
@@ -183,8 +187,9 @@ async def test_building_notepad_possible_panel_eureka_hint_and_rules(tmp_path) -
 
 
 async def test_hot_seat_hides_private_cards_between_humans(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="robo-factory", players=3, humans=2,
-                   opponent="random", seed=5)
+    app = make_app(
+        tmp_path, start="play", game="robo-factory", players=3, humans=2, opponent="random", seed=5
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = rf_screen(app)

@@ -8,8 +8,11 @@ from engines.robo_factory.state import BUY, Build, Buy
 from saves import PlayerEntry
 from screens.session import GameSession
 
-PLAYERS = [PlayerEntry("You", "human"), PlayerEntry("Tin", "computer", "random"),
-           PlayerEntry("Robo", "computer", "random")]
+PLAYERS = [
+    PlayerEntry("You", "human"),
+    PlayerEntry("Tin", "computer", "random"),
+    PlayerEntry("Robo", "computer", "random"),
+]
 
 
 def new_session(tmp_path, seed: int = 5) -> GameSession:
@@ -53,8 +56,8 @@ def test_no_undo_across_a_check(tmp_path):
     assert session.match.undo_floor([0]) == len(session.match.log)
     assert session.undo_point() is None
     assert session.why_no_undo() == (
-        "Too late to take that back: the builds were checked since (their results were "
-        "shown).")
+        "Too late to take that back: the builds were checked since (their results were shown)."
+    )
     log = list(session.match.log)
     assert not session.undo() and session.match.log == log
 
@@ -66,8 +69,9 @@ def test_no_undo_of_a_purchase(tmp_path):
     session.match.play(Buy(state.view(0).hand[0]), 0)
     assert session.match.state.view(0).bought is not None
     assert session.undo_point() is None  # a second purchase would show a second tile
-    assert session.why_no_undo() == ("Too late to take that back: you bought information "
-                                     "since (a match count was shown).")
+    assert session.why_no_undo() == (
+        "Too late to take that back: you bought information since (a match count was shown)."
+    )
 
 
 def test_undo_floor_is_zero_before_anything_is_shown(tmp_path):
@@ -79,8 +83,10 @@ def test_another_seats_purchase_does_not_block_undo(tmp_path):
     """A computer's tile is shown to the computer only: taking back the human's pass (and
     the purchase after it) shows the human nothing new."""
     session = new_session(tmp_path)
-    play_until(session, lambda s: human_to_move(s) and s.phase == BUY
-               and s.actor < len(s.manufacturers()) - 1)
+    play_until(
+        session,
+        lambda s: human_to_move(s) and s.phase == BUY and s.actor < len(s.manufacturers()) - 1,
+    )
     before = len(session.match.log)
     session.match.play(Buy(None), 0)
     seat = session.match.state.to_move()[0]

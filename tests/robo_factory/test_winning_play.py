@@ -24,8 +24,11 @@ def last_turn_rebuild(pairs: int):
         while not state.is_terminal():
             (seat,) = state.to_move()
             view = state.view(seat)
-            if (state.turn == state.total_turns - 1 and state.phase == REBUILD
-                    and len(view.candidates()) == pairs):
+            if (
+                state.turn == state.total_turns - 1
+                and state.phase == REBUILD
+                and len(view.candidates()) == pairs
+            ):
                 return view
             state.apply(bots[seat].choose(view), seat)
     raise AssertionError("no such position")
@@ -42,9 +45,9 @@ def test_win_chance_follows_the_standings() -> None:
     state = SPEC.new_game(4, {}, 3)
     (seat,) = state.to_move()
     st = Standings.of(state.view(seat))
-    ahead = st.win([4, 4, 4, 4][:seat] + [10] + [4, 4, 4, 4][seat + 1:], True)
+    ahead = st.win([4, 4, 4, 4][:seat] + [10] + [4, 4, 4, 4][seat + 1 :], True)
     level = st.win([4, 4, 4, 4], True)
-    behind = st.win([10, 10, 10, 10][:seat] + [4] + [10, 10, 10, 10][seat + 1:], True)
+    behind = st.win([10, 10, 10, 10][:seat] + [4] + [10, 10, 10, 10][seat + 1 :], True)
     assert 0.0 <= behind < level < ahead <= 1.0
 
 

@@ -47,8 +47,9 @@ def test_board_check_counts_in_words(tmp_path: Path) -> None:
 
 def test_a_course_of_one_board_says_board(tmp_path: Path) -> None:
     course = tmp_path / "solo.toml"
-    course.write_text('name = "Solo"\nflags = ["dock:a1"]\n[[boards]]\nboard = "dock"\n'
-                      "at = [0, 0]\n")
+    course.write_text(
+        'name = "Solo"\nflags = ["dock:a1"]\n[[boards]]\nboard = "dock"\nat = [0, 0]\n'
+    )
     out = run("board", "check", str(course)).stdout
     assert "board dock; 1 flag;" in out
 
@@ -56,8 +57,9 @@ def test_a_course_of_one_board_says_board(tmp_path: Path) -> None:
 def test_an_unknown_board_lists_the_course_s_own_boards_folder(tmp_path: Path) -> None:
     (tmp_path / "courses").mkdir()
     course = tmp_path / "courses" / "mine.toml"
-    course.write_text('name = "Mine"\nflags = ["moon:a1"]\n[[boards]]\nboard = "moon"\n'
-                      "at = [0, 0]\n")
+    course.write_text(
+        'name = "Mine"\nflags = ["moon:a1"]\n[[boards]]\nboard = "moon"\nat = [0, 0]\n'
+    )
     line = error_line(run("board", "check", str(course)))
     assert "no board 'moon'" in line
     assert str(tmp_path / "boards") in line  # the boards folder beside the course's folder
@@ -97,7 +99,9 @@ def test_names_and_descriptions_from_files_are_made_safe() -> None:
     assert board.description == "Evilboard\nline 2"
     course = parse_course(
         f'name = "{HOSTILE}"\ndescription = "{HOSTILE}"\nlength = "{HOSTILE}"\n'
-        'flags = ["dock:a1"]\n[[boards]]\nboard = "dock"\nat = [0, 0]\n', "evil.toml")
+        'flags = ["dock:a1"]\n[[boards]]\nboard = "dock"\nat = [0, 0]\n',
+        "evil.toml",
+    )
     assert course.name == course.description == course.length == "Evilboard"
 
 
@@ -120,7 +124,8 @@ def test_a_user_course_names_its_boards_folder_once(tmp_path: Path, monkeypatch)
     monkeypatch.setattr(boardfile, "user_dir", lambda: tmp_path)
     (tmp_path / "courses").mkdir()
     course = tmp_path / "courses" / "mine.toml"
-    course.write_text('name = "Mine"\nflags = ["moon:a1"]\n[[boards]]\nboard = "moon"\n'
-                      "at = [0, 0]\n")
+    course.write_text(
+        'name = "Mine"\nflags = ["moon:a1"]\n[[boards]]\nboard = "moon"\nat = [0, 0]\n'
+    )
     line = error_line(run("board", "check", str(course)))
     assert line.count(str(tmp_path / "boards")) == 1

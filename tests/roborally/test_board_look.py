@@ -32,11 +32,25 @@ from screens.roborally.draw import (
 from tests.ui_helpers import make_app
 
 # What each --colors choice makes of a colour, as the terminal is told it.
-SYSTEMS = {"truecolor": ColorSystem.TRUECOLOR, "256": ColorSystem.EIGHT_BIT,
-           "standard": ColorSystem.STANDARD}
-ANSI_NAMES = ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
-              *(f"bright_{n}" for n in ("black", "red", "green", "yellow", "blue", "magenta",
-                                        "cyan", "white")))
+SYSTEMS = {
+    "truecolor": ColorSystem.TRUECOLOR,
+    "256": ColorSystem.EIGHT_BIT,
+    "standard": ColorSystem.STANDARD,
+}
+ANSI_NAMES = (
+    "black",
+    "red",
+    "green",
+    "yellow",
+    "blue",
+    "magenta",
+    "cyan",
+    "white",
+    *(
+        f"bright_{n}"
+        for n in ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white")
+    ),
+)
 Shown = tuple[Color | None, Color | None, bool]  # foreground, background, bold
 
 
@@ -136,8 +150,7 @@ def test_sixteen_colours_give_the_robots_their_named_colours(monkeypatch, tmp_pa
 
 
 @pytest.mark.parametrize("system", list(SYSTEMS))
-def test_every_robot_is_readable_on_the_board_and_in_the_side_panel(monkeypatch, tmp_path,
-                                                                    system):
+def test_every_robot_is_readable_on_the_board_and_in_the_side_panel(monkeypatch, tmp_path, system):
     monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", system)
     app = make_app(tmp_path)
     panel = rgb(Color.parse("#121212").downgrade(SYSTEMS[system]))  # the screen's background
@@ -160,7 +173,7 @@ def test_robot_styles_keep_a_background_of_their_own():
 
 def cells(line: str) -> list[str]:
     """The two-character squares of a drawn board row (a wall column before each)."""
-    return [line[1 + 3 * x: 3 + 3 * x] for x in range((len(line) + 1) // 3)]
+    return [line[1 + 3 * x : 3 + 3 * x] for x in range((len(line) + 1) // 3)]
 
 
 def test_robot_letters_are_unique_and_no_board_symbol():

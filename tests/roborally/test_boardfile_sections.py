@@ -16,9 +16,25 @@ def test_every_public_name_is_still_importable_from_boardfile() -> None:
     for name in boardfile.__all__:
         assert hasattr(boardfile, name), name
     # names other modules import from here
-    for name in ("Layout", "BoardError", "SAVED_LAYOUTS", "board_path", "course_file",
-                 "read_text", "layout_from_board", "render", "check_file", "resolve_file",
-                 "summary", "show", "user_dir", "course_ids", "bundled_boards", "DIRS", "DX"):
+    for name in (
+        "Layout",
+        "BoardError",
+        "SAVED_LAYOUTS",
+        "board_path",
+        "course_file",
+        "read_text",
+        "layout_from_board",
+        "render",
+        "check_file",
+        "resolve_file",
+        "summary",
+        "show",
+        "user_dir",
+        "course_ids",
+        "bundled_boards",
+        "DIRS",
+        "DX",
+    ):
         assert name in boardfile.__all__, name
 
 
@@ -42,9 +58,7 @@ def test_each_section_reports_its_own_line_and_column() -> None:
     text = GRID + 'walls = ["a1 N", "c9 E"]\n'
     with pytest.raises(BoardError) as err:
         parse_board(text, "bad.toml", "bad")
-    assert str(err.value) == (
-        "bad.toml:5:19: wall square 'c9' is off the board (3 x 2: a1 to c2)"
-    )
+    assert str(err.value) == ("bad.toml:5:19: wall square 'c9' is off the board (3 x 2: a1 to c2)")
     with pytest.raises(BoardError) as err:
         parse_board(GRID + '[[crushers]]\nat = "b2"\nregisters = [1]\n', "bad.toml", "bad")
     assert str(err.value) == "bad.toml:6:7: crusher square b2 is a pit"

@@ -137,8 +137,7 @@ def test_render_draws_walls_flags_and_a_legend() -> None:
     assert "---" in text and "|" in text
     assert "laser at k3 = crossroads:k3 firing W, 1 beam(s)" in text
     # the course's name first, as drawn: the Grand Tour's second board starts at column m
-    assert "laser at m10 = laser-alley:a10 firing E, 1 beam(s)" in render(
-        load_course("grand-tour"))
+    assert "laser at m10 = laser-alley:a10 firing E, 1 beam(s)" in render(load_course("grand-tour"))
 
 
 GRID = '''grid = """
@@ -281,7 +280,8 @@ def test_squares_in_play_are_named_as_board_show_labels_them() -> None:
     assert layout.short_name(start) == f"{'abcdefghijkl'[x]}{y + 1}"
     assert layout.short_name(0) == "a1"
     assert layout.short_name(layout.width * layout.height - 1) == (
-        f"{'abcdefghijklmnopqrstuvwxyz'[layout.width - 1]}{layout.height}")
+        f"{'abcdefghijklmnopqrstuvwxyz'[layout.width - 1]}{layout.height}"
+    )
     assert layout.short_name(-1) == "off"
     drawing = render(layout).splitlines()
     assert drawing[0].split()[x] == "abcdefghijkl"[x]

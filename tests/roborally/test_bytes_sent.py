@@ -8,8 +8,18 @@ from __future__ import annotations
 
 from tests.helpers.pty_robotui import Terminal
 
-ARGS = ["play", "roborally", "--players", "4", "--opponent", "random,random,random",
-        "--seed", "7", "-o", "course=pit-stop"]
+ARGS = [
+    "play",
+    "roborally",
+    "--players",
+    "4",
+    "--opponent",
+    "random,random,random",
+    "--seed",
+    "7",
+    "-o",
+    "course=pit-stop",
+]
 
 
 def test_programming_keys_send_only_what_changed(tmp_path) -> None:

@@ -20,9 +20,11 @@ def register_lines(state: RoboRallyState, turn: int, reg: int) -> tuple[list[str
     trace = state.trace or []
     index = next(n for n, p in enumerate(trace) if (p.turn, p.register) == (turn, reg))
     picture = trace[index]
-    before = [(b.pos, b.facing) for b in trace[index - 1].bots] if index else [
-        (b.pos, b.facing) for b in picture.bots
-    ]
+    before = (
+        [(b.pos, b.facing) for b in trace[index - 1].bots]
+        if index
+        else [(b.pos, b.facing) for b in picture.bots]
+    )
     return picture.events, [text for text, _ in narrate(picture, before, state.layout)]
 
 
@@ -31,8 +33,12 @@ def one_turn(board: str, robots: list[str], programs: list[str], **more: Any) ->
 
 
 def test_a_push_into_a_pit_is_told_with_who_pushed_and_where() -> None:
-    state = one_turn(".. .. .. XX\n.. .. .. ..", ["a1 E", "b1 N powered", "c1 S powered"],
-                     ["1 L R L R", "-", "-"], decisions=["2 reenter N"])
+    state = one_turn(
+        ".. .. .. XX\n.. .. .. ..",
+        ["a1 E", "b1 N powered", "c1 S powered"],
+        ["1 L R L R", "-", "-"],
+        decisions=["2 reenter N"],
+    )
     events, lines = register_lines(state, 1, 1)
     assert "2 pushed by 0: c1 -> d1" in events and "1 pushed by 0: b1 -> c1" in events
     assert "  Green pushed by Red: c1 -> d1" in lines
@@ -42,48 +48,75 @@ def test_a_push_into_a_pit_is_told_with_who_pushed_and_where() -> None:
 
 
 def test_a_robot_pushed_two_squares_is_one_line_and_off_the_board_is_named() -> None:
-    state = one_turn(".. .. ..\n.. .. ..", ["a1 E", "b1 N powered"], ["2 L R L R", "-"],
-                     decisions=["1 reenter N"])
+    state = one_turn(
+        ".. .. ..\n.. .. ..",
+        ["a1 E", "b1 N powered"],
+        ["2 L R L R", "-"],
+        decisions=["1 reenter N"],
+    )
     events, lines = register_lines(state, 1, 1)
-    assert events[:3] == ["0 plays 670: a1E -> c1E", "1 pushed by 0: b1 -> c1",
-                          "1 pushed by 0: c1 -> off the board"]
+    assert events[:3] == [
+        "0 plays 670: a1E -> c1E",
+        "1 pushed by 0: b1 -> c1",
+        "1 pushed by 0: c1 -> off the board",
+    ]
     assert "  Blue pushed by Red: b1 -> off the board" in lines
     assert "  Blue destroyed: falls off the edge" in lines
     a1, b1, c1, d1 = range(4)
-    assert joined_pushes([Shoved(1, 0, a1, b1), Shoved(2, 0, b1, c1), Shoved(1, 0, b1, c1),
-                          Shoved(1, -1, c1, d1)]) == [
-        Shoved(1, 0, a1, c1), Shoved(2, 0, b1, c1), Shoved(1, -1, c1, d1)]
+    assert joined_pushes(
+        [Shoved(1, 0, a1, b1), Shoved(2, 0, b1, c1), Shoved(1, 0, b1, c1), Shoved(1, -1, c1, d1)]
+    ) == [Shoved(1, 0, a1, c1), Shoved(2, 0, b1, c1), Shoved(1, -1, c1, d1)]
 
 
 def test_a_board_pusher_push_names_its_squares() -> None:
-    state = one_turn(".. .. ..", ["a1 N powered", "c1 W powered"], ["-", "-"],
-                     pushers=[{"at": "a1", "dir": "E", "registers": [1]}])
+    state = one_turn(
+        ".. .. ..",
+        ["a1 N powered", "c1 W powered"],
+        ["-", "-"],
+        pushers=[{"at": "a1", "dir": "E", "registers": [1]}],
+    )
     _, lines = register_lines(state, 1, 1)
     assert "  Red pushed by pusher: a1 -> b1" in lines  # with squares, like robots' pushes
 
 
 def test_a_pusher_against_a_wall_holds_the_robot_and_says_so() -> None:
-    state = one_turn(".. .. ..", ["a1 N powered", "c1 W powered"], ["-", "-"],
-                     pushers=[{"at": "a1", "dir": "E", "registers": [1]}], walls=["a1 E"])
+    state = one_turn(
+        ".. .. ..",
+        ["a1 N powered", "c1 W powered"],
+        ["-", "-"],
+        pushers=[{"at": "a1", "dir": "E", "registers": [1]}],
+        walls=["a1 E"],
+    )
     _, lines = register_lines(state, 1, 1)
     assert "  Red pushed by pusher: a1 (held in place)" in lines
 
 
 def test_a_re_entry_is_told_once_at_the_start_of_its_turn() -> None:
-    state = one_turn(".. XX ..\n.. .. ..", ["a1 E", "c2 N powered"], ["1 L R L R", "-"],
-                     decisions=["0 reenter N"])
+    state = one_turn(
+        ".. XX ..\n.. .. ..",
+        ["a1 E", "c2 N powered"],
+        ["1 L R L R", "-"],
+        decisions=["0 reenter N"],
+    )
     assert state.turn == 2 and state.bots[0].pos >= 0
     for seat in state.to_move():  # play turn 2 on, with the trace still on
         state.apply(Program(tuple(state.bots[seat].hand[:5])), seat)
     start, start_lines = register_lines(state, 2, 0)
     # Blue was powered down in turn 1
     assert start == ["0 re-enters at a1 facing N damage 2", "1 powers up"]
-    assert start_lines == ["Turn 2 begins.", "  Red re-enters at a1 facing N with 2 damage",
-                           "  Blue powers up again"]
+    assert start_lines == [
+        "Turn 2 begins.",
+        "  Red re-enters at a1 facing N with 2 damage",
+        "  Blue powers up again",
+    ]
     first, _ = register_lines(state, 2, 1)
     assert not any("re-enters" in e for e in first), first
-    told = [line for p in state.trace or [] for line, _ in narrate(
-        p, [(b.pos, b.facing) for b in p.bots], state.layout) if "re-enters" in line]
+    told = [
+        line
+        for p in state.trace or []
+        for line, _ in narrate(p, [(b.pos, b.facing) for b in p.bots], state.layout)
+        if "re-enters" in line
+    ]
     assert told == ["  Red re-enters at a1 facing N with 2 damage"]
 
 
@@ -103,8 +136,9 @@ def test_turn_start_events_are_not_carried_into_register_1_of_a_real_game() -> N
 
 def test_the_board_has_column_letters_and_row_numbers_of_its_viewport() -> None:
     lay = load_course("grand-tour")
-    text = draw_board(lay, [(0, 5 * lay.width + 7, 0, False)], False, (6, 3, 5, 4),
-                      coords=True).plain.splitlines()
+    text = draw_board(
+        lay, [(0, 5 * lay.width + 7, 0, False)], False, (6, 3, 5, 4), coords=True
+    ).plain.splitlines()
     assert text[0] == "   g  h  i  j  k"
     assert [row[:2] for row in text[1:]] == [" 4", " 5", " 6", " 7"]
     assert "R▲" in text[3] and text[3].index("R▲") == text[0].index("h")
@@ -131,7 +165,10 @@ def test_a_start_square_in_a_laser_beam_stays_readable() -> None:
 
     board = parse_board(
         'name = "Beam"\ngrid = """\n.. .. ..\ns1 .. s2\n"""\n\n'
-        '[[lasers]]\nat = "c1"\ndir = "S"\nbeams = 1\n', "beam.toml", "beam")
+        '[[lasers]]\nat = "c1"\ndir = "S"\nbeams = 1\n',
+        "beam.toml",
+        "beam",
+    )
     lay = layout_from_board(board)
     beams = laser_cells(lay, UNICODE_SET)
     start_at = {c: k + 1 for k, c in enumerate(lay.starts)}
@@ -158,8 +195,11 @@ def test_long_haul_keeps_the_spirals_laser_on_the_spiral() -> None:
 def test_a_register_is_told_in_the_order_the_robots_move() -> None:
     """Blue's Move2 780 goes before Red's Move2 720: the log says so, so nobody seems to
     drive through a robot that has not moved yet."""
-    state = one_turn(".. .. .. .. ..\n.. .. .. .. ..\n.. .. .. .. ..",
-                     ["a3 E", "c3 N"], ["720 L R L R", "780 L R L R"])
+    state = one_turn(
+        ".. .. .. .. ..\n.. .. .. .. ..\n.. .. .. .. ..",
+        ["a3 E", "c3 N"],
+        ["720 L R L R", "780 L R L R"],
+    )
     _, lines = register_lines(state, 1, 1)
     assert lines[0] == "Register 1: Blue Move2 780, Red Move2 720"
     moves = [line for line in lines[1:] if "->" in line]

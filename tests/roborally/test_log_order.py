@@ -26,12 +26,15 @@ OPEN = "\n".join([" ".join([".."] * 6)] * 7)  # 6 columns a-f, 7 rows 1-7
 def test_a_push_is_told_before_the_pushed_robot_moves_on() -> None:
     """A register from a played game: Blue (770) pushes Red from c5 to c3, then Red (680)
     drives c3 -> c1."""
-    state = one_turn(OPEN, ["c5 N", "c6 N", "a7 E"], ["680 L R L R", "770 L R L R",
-                                                     "830 L R L R"])
+    state = one_turn(OPEN, ["c5 N", "c6 N", "a7 E"], ["680 L R L R", "770 L R L R", "830 L R L R"])
     events, lines = register_lines(state, 1, 1)
-    assert events[:5] == ["2 plays 830: a7E -> d7E", "1 plays 770: c6N -> c4N",
-                          "0 pushed by 1: c5 -> c4", "0 pushed by 1: c4 -> c3",
-                          "0 plays 680: c3N -> c1N"]
+    assert events[:5] == [
+        "2 plays 830: a7E -> d7E",
+        "1 plays 770: c6N -> c4N",
+        "0 pushed by 1: c5 -> c4",
+        "0 pushed by 1: c4 -> c3",
+        "0 plays 680: c3N -> c1N",
+    ]
     assert lines[:5] == [
         "Register 1: Green Move3 830, Blue Move2 770, Red Move2 680",
         "  Green Move3: a7E -> d7E",
@@ -56,8 +59,7 @@ def test_a_gear_turn_is_told_after_the_card_that_drove_onto_it() -> None:
 
 def test_card_belt_gear_in_one_register_of_three_robots() -> None:
     board = OPEN.rsplit("\n", 1)[0] + "\n.. b> b> g+ .. .."
-    state = one_turn(board, ["c5 N", "c6 N", "c7 N"], ["680 L R L R", "770 L R L R",
-                                                      "420 L R L R"])
+    state = one_turn(board, ["c5 N", "c6 N", "c7 N"], ["680 L R L R", "770 L R L R", "420 L R L R"])
     _, lines = register_lines(state, 1, 1)
     assert lines[:7] == [
         "Register 1: Blue Move2 770, Red Move2 680, Green Right 420",
@@ -81,9 +83,13 @@ def test_belt_rides_through_one_another_are_not_joined() -> None:
     """Red's express ride a1 -> b1 -> c1 passes where Blue was: told step by step."""
     state = one_turn("B> B> b> b> .. ..", ["a1 N powered", "b1 S"], ["-", "L L L L L"])
     _, lines = register_lines(state, 1, 1)
-    assert lines[1:] == ["  Blue Left: b1S -> b1E", "  Red on express belt: a1 -> b1",
-                         "  Blue on express belt: b1 -> c1", "  Red on express belt: b1 -> c1",
-                         "  Blue on belt: c1 -> d1"]
+    assert lines[1:] == [
+        "  Blue Left: b1S -> b1E",
+        "  Red on express belt: a1 -> b1",
+        "  Blue on express belt: b1 -> c1",
+        "  Red on express belt: b1 -> c1",
+        "  Blue on belt: c1 -> d1",
+    ]
 
 
 def test_a_blocked_belt_is_told_once_a_register() -> None:
@@ -93,14 +99,26 @@ def test_a_blocked_belt_is_told_once_a_register() -> None:
 
 
 def test_falls_and_crushers_come_where_they_happen() -> None:
-    state = one_turn(".. XX\n.. ..\n.. ..", ["b3 N", "a1 N"], ["2 L R L R", "1 L R L R"],
-                     decisions=["0 reenter N", "1 reenter N"])
+    state = one_turn(
+        ".. XX\n.. ..\n.. ..",
+        ["b3 N", "a1 N"],
+        ["2 L R L R", "1 L R L R"],
+        decisions=["0 reenter N", "1 reenter N"],
+    )
     _, lines = register_lines(state, 1, 1)
-    assert lines[1:] == ["  Red Move2: b3N -> b1", "  Red destroyed: falls into a pit",
-                         "  Blue Move1: a1N -> off the board",
-                         "  Blue destroyed: falls off the edge"]
-    state = one_turn("b> b> ..", ["a1 N powered"], ["-"], decisions=["0 reenter N"],
-                     crushers=[{"at": "b1", "registers": [1]}])
+    assert lines[1:] == [
+        "  Red Move2: b3N -> b1",
+        "  Red destroyed: falls into a pit",
+        "  Blue Move1: a1N -> off the board",
+        "  Blue destroyed: falls off the edge",
+    ]
+    state = one_turn(
+        "b> b> ..",
+        ["a1 N powered"],
+        ["-"],
+        decisions=["0 reenter N"],
+        crushers=[{"at": "b1", "registers": [1]}],
+    )
     _, lines = register_lines(state, 1, 1)
     assert lines[1:] == ["  Red on belt: a1 -> b1", "  Red destroyed: crushed"]
 
@@ -113,42 +131,69 @@ def test_a_move_stopped_by_a_wall_says_blocked() -> None:
 
 def test_option_moves_are_told() -> None:
     """Crab Legs, Dual Processor, Fourth Gear, Ramming Gear, Pressor and Tractor Beams."""
-    crab = one_turn(".. .. ..\n.. .. ..", ["b2 N options=crab-legs hand=410", "a2 N powered"],
-                    ["490 R L R L", "-"], decisions=["0 crab 410@1", "1 reenter N"])
+    crab = one_turn(
+        ".. .. ..\n.. .. ..",
+        ["b2 N options=crab-legs hand=410", "a2 N powered"],
+        ["490 R L R L", "-"],
+        decisions=["0 crab 410@1", "1 reenter N"],
+    )
     assert register_lines(crab, 1, 1)[1][1:] == [
-        "  Red sidesteps W: b2N -> a2N", "  Blue pushed by Red: a2 -> off the board",
-        "  Blue destroyed: falls off the edge"]
-    dual = one_turn(OPEN, ["b3 N options=dual-processor hand=80"], ["670 L L L L"],
-                    decisions=["0 dual 80@1"])
+        "  Red sidesteps W: b2N -> a2N",
+        "  Blue pushed by Red: a2 -> off the board",
+        "  Blue destroyed: falls off the edge",
+    ]
+    dual = one_turn(
+        OPEN, ["b3 N options=dual-processor hand=80"], ["670 L L L L"], decisions=["0 dual 80@1"]
+    )
     assert register_lines(dual, 1, 1)[1][1:] == ["  Red Move2+Right: b3N -> b2E"]  # 1 shorter
     gear = one_turn(OPEN, ["a5 N options=fourth-gear"], ["3 L R L R"], decisions=["0 speed 4"])
     assert register_lines(gear, 1, 1)[1][1:] == ["  Red Move3 (4 squares): a5N -> a1N"]
     ram = one_turn(OPEN, ["a1 S options=ramming-gear", "a2 N powered"], ["2 L R L R", "-"])
     assert register_lines(ram, 1, 1)[1][1:4] == [
-        "  Red Move2: a1S -> a3S", "  Blue pushed by Red: a2 -> a4", "  Blue rammed by Red (2)"]
-    for beam, told in (("pressor", "pushed by Red: c1 -> d1"),
-                       ("tractor", "pulled by Red: c1 -> b1")):
-        state = one_turn(".. .. .. ..", [f"a1 E options={beam}-beam", "c1 N powered"],
-                         ["L R L L L", "-"], decisions=[f"0 fire {beam}"])
+        "  Red Move2: a1S -> a3S",
+        "  Blue pushed by Red: a2 -> a4",
+        "  Blue rammed by Red (2)",
+    ]
+    for beam, told in (
+        ("pressor", "pushed by Red: c1 -> d1"),
+        ("tractor", "pulled by Red: c1 -> b1"),
+    ):
+        state = one_turn(
+            ".. .. .. ..",
+            [f"a1 E options={beam}-beam", "c1 N powered"],
+            ["L R L L L", "-"],
+            decisions=[f"0 fire {beam}"],
+        )
         lines = register_lines(state, 1, 2)[1]
         assert lines[-2:] == [f"  Blue shot by Red {beam}", f"  Blue {told}"]
 
 
 def test_a_radio_controlled_robot_runs_the_shooters_card() -> None:
-    state = one_turn(".. .. .. .. ..\n.. .. .. .. ..\n.. .. .. .. ..",
-                     ["a2 E options=radio-control", "e2 S"], ["L R 490 L L", "R L U U U"],
-                     decisions=["0 fire radio"])
+    state = one_turn(
+        ".. .. .. .. ..\n.. .. .. .. ..\n.. .. .. .. ..",
+        ["a2 E options=radio-control", "e2 S"],
+        ["L R 490 L L", "R L U U U"],
+        decisions=["0 fire radio"],
+    )
     _, lines = register_lines(state, 1, 3)
-    assert lines == ["Register 3: Red Move1 490, Blue Move1 490", "  Red Move1: a2E -> b2E",
-                     "  Blue runs Red's Move1: e2S -> e3S"]
+    assert lines == [
+        "Register 3: Red Move1 490, Blue Move1 490",
+        "  Red Move1: a2E -> b2E",
+        "  Blue runs Red's Move1: e2S -> e3S",
+    ]
 
 
 def test_joined_belt_rides_and_rams() -> None:
     a1, b1, c1 = range(3)
     n, e = 0, 1
-    assert joined_pushes([BeltRide(1, False, Path(a1, n, b1, n)),
-                          BeltRide(1, False, Path(b1, n, c1, e)), Rammed(1, 0), Rammed(1, 0)]) == [
-        BeltRide(1, False, Path(a1, n, c1, e)), Rammed(1, 0, 2)]
+    assert joined_pushes(
+        [
+            BeltRide(1, False, Path(a1, n, b1, n)),
+            BeltRide(1, False, Path(b1, n, c1, e)),
+            Rammed(1, 0),
+            Rammed(1, 0),
+        ]
+    ) == [BeltRide(1, False, Path(a1, n, c1, e)), Rammed(1, 0, 2)]
 
 
 def test_the_log_lines_stay_out_of_the_game_state() -> None:
@@ -230,9 +275,11 @@ def test_a_register_split_by_a_decision_is_told_from_its_start() -> None:
     from engines.roborally.state import Decide
     from tests.roborally.test_scenarios import build, rig
 
-    scenario = {"board": ".. .. ..\n.. .. ..\n.. .. ..\n.. .. ..",
-                "robots": ["a4 N options=fourth-gear", "c2 N"],
-                "programs": ["3 L R L R", "830 L R L R"]}
+    scenario = {
+        "board": ".. .. ..\n.. .. ..\n.. .. ..\n.. .. ..",
+        "robots": ["a4 N options=fourth-gear", "c2 N"],
+        "programs": ["3 L R L R", "830 L R L R"],
+    }
     state = build(scenario)
     state._start_turn()
     start = [(b.pos, b.facing) for b in state.bots]

@@ -12,8 +12,12 @@ from tests.ui_helpers import SIZE, make_app, rr_screen, settle
 def test_a_powered_down_robot_destroyed_is_no_longer_called_powered_down() -> None:
     # Red pushes powered-down Blue and Green east; Green falls into the pit at d1 in
     # register 1 and is gone for registers 2 to 5; Blue stays powered down on the board.
-    state = one_turn(".. .. .. XX\n.. .. .. ..", ["a1 E", "b1 N powered", "c1 S powered"],
-                     ["1 L R L R", "-", "-"], decisions=["2 reenter N"])
+    state = one_turn(
+        ".. .. .. XX\n.. .. .. ..",
+        ["a1 E", "b1 N powered", "c1 S powered"],
+        ["1 L R L R", "-", "-"],
+        decisions=["2 reenter N"],
+    )
     for reg in range(1, 6):
         _, lines = register_lines(state, 1, reg)
         header = lines[0]
@@ -23,8 +27,12 @@ def test_a_powered_down_robot_destroyed_is_no_longer_called_powered_down() -> No
 
 
 def test_an_out_robot_that_was_powered_down_is_not_called_powered_down() -> None:
-    state = one_turn(".. .. .. XX\n.. .. .. ..", ["a1 E", "b1 N powered", "c1 S powered"],
-                     ["1 L R L R", "-", "-"], decisions=["2 reenter N"])
+    state = one_turn(
+        ".. .. .. XX\n.. .. .. ..",
+        ["a1 E", "b1 N powered", "c1 S powered"],
+        ["1 L R L R", "-", "-"],
+        decisions=["2 reenter N"],
+    )
     trace = state.trace or []
     picture = next(p for p in trace if (p.turn, p.register) == (1, 3))
     green = picture.bots[2]
@@ -44,15 +52,26 @@ def test_a_robot_laser_hit_says_its_damage() -> None:
 
 
 def test_a_board_laser_hit_is_worded_alike() -> None:
-    state = one_turn(".. .. ..", ["c1 N powered", "a1 N powered"], ["-", "-"],
-                     lasers=[{"at": "b1", "dir": "E", "beams": 1}])
+    state = one_turn(
+        ".. .. ..",
+        ["c1 N powered", "a1 N powered"],
+        ["-", "-"],
+        lasers=[{"at": "b1", "dir": "E", "beams": 1}],
+    )
     _, lines = register_lines(state, 1, 1)
     assert "  Red hit by a board laser (1)" in lines
 
 
 async def test_the_programs_panel_has_no_row_for_a_robot_out_of_the_game(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=3, opponent="random",
-                   seed=6, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=3,
+        opponent="random",
+        seed=6,
+        options={"course": "first-steps"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)

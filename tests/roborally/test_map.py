@@ -32,8 +32,15 @@ def preview_text(app) -> str:
 
 
 async def test_m_shows_the_whole_long_course_and_closes_again(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=4, opponent="random",
-                   seed=5, options={"course": "long-haul"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=4,
+        opponent="random",
+        seed=5,
+        options={"course": "long-haul"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)
@@ -60,9 +67,17 @@ async def test_m_shows_the_whole_long_course_and_closes_again(tmp_path) -> None:
 
 
 async def test_the_map_works_after_the_game_and_a_small_course_needs_no_footer_place(
-        tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=6, options={"course": "first-steps", "max_turns": 1})
+    tmp_path,
+) -> None:
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=6,
+        options={"course": "first-steps", "max_turns": 1},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)
@@ -82,11 +97,19 @@ async def test_the_map_works_after_the_game_and_a_small_course_needs_no_footer_p
 
 
 async def test_x_skips_the_turn_on_screen_and_a_turn_waiting_behind_it_still_plays(
-        tmp_path) -> None:
+    tmp_path,
+) -> None:
     """Announced a power down, Enter, then x: the turn sat out powered down is not skipped
     too, so the game is never over before it is seen."""
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=6, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=6,
+        options={"course": "first-steps"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)
@@ -109,7 +132,7 @@ async def test_x_skips_the_turn_on_screen_and_a_turn_waiting_behind_it_still_pla
         assert screen.shown is not None and screen.shown.turn == turn + 1
         # it runs (the timer may have shown one more picture by now)
         assert screen.running and len(screen.queue) < len(later)
-        assert screen.queue == later[len(later) - len(screen.queue):]
+        assert screen.queue == later[len(later) - len(screen.queue) :]
         await pilot.press("x")  # and x again skips that one
         await settle(pilot)
         assert not screen.queue

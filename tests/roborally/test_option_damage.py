@@ -15,8 +15,6 @@ from tests.roborally.test_ai_options import make, program, run_until
 ROW = "\n.. .. .. ..\n"
 
 
-
-
 def shot_once(target_words: str, *, extra: str = "") -> RoboRallyState:
     """Red (a1) turns east in register 1 and its laser hits Blue on c1, then faces north and
     south; Blue turns east, north, south ... and never hits Red. Programs submitted."""
@@ -206,10 +204,15 @@ def test_a_computer_that_announced_a_power_down_takes_what_the_power_down_repair
     run_until(state, 1, "sacrifice")
     view = state.view(1)
     me = view.robots[1]
-    announced = view.__class__(**{**view.__dict__, "robots": tuple(
-        r if r.seat != 1 else r.__class__(**{**r.__dict__, "announced": True})
-        for r in view.robots
-    )})
+    announced = view.__class__(
+        **{
+            **view.__dict__,
+            "robots": tuple(
+                r if r.seat != 1 else r.__class__(**{**r.__dict__, "announced": True})
+                for r in view.robots
+            ),
+        }
+    )
     assert me.damage == 5
     assert sacrifice_choice(view, ["none", "fourth-gear", "brakes"]) == "brakes"
     assert sacrifice_choice(announced, ["none", "fourth-gear", "brakes"]) == "none"

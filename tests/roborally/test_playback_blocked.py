@@ -38,8 +38,9 @@ def _alive_on(state: RoboRallyState, seat: int, square: str, facing: int) -> Non
 
 def test_a_move_into_a_wall_leaves_the_robot_alive_on_its_square() -> None:
     # Red (Move1 670) faces a wall east of a1; Blue turns right (80) after it
-    state = one_turn(".. .. .. ..\n.. .. .. ..", ["a1 E", "d2 W"], ["1 L R L R", "R L R L R"],
-                     walls=["a1 E"])
+    state = one_turn(
+        ".. .. .. ..\n.. .. .. ..", ["a1 E", "d2 W"], ["1 L R L R", "R L R L R"], walls=["a1 E"]
+    )
     events, lines = register_lines(state, 1, 1)
     assert events[0].startswith("0 plays") and events[0].endswith(": a1E (blocked)")
     assert any(line.startswith("  Red Move1: a1E (blocked)") for line in lines)
@@ -48,8 +49,9 @@ def test_a_move_into_a_wall_leaves_the_robot_alive_on_its_square() -> None:
 
 def test_a_move_stopped_short_by_a_wall_leaves_the_robot_on_the_last_square() -> None:
     # Red's Move2 from a1: one step to b1, then a wall east of b1
-    state = one_turn(".. .. .. ..\n.. .. .. ..", ["a1 E", "d2 W"], ["2 L R L R", "R L R L R"],
-                     walls=["b1 E"])
+    state = one_turn(
+        ".. .. .. ..\n.. .. .. ..", ["a1 E", "d2 W"], ["2 L R L R", "R L R L R"], walls=["b1 E"]
+    )
     events, _ = register_lines(state, 1, 1)
     assert events[0].endswith(": a1E -> b1E (blocked)")
     _alive_on(state, 0, "b1", 1)
@@ -57,10 +59,13 @@ def test_a_move_stopped_short_by_a_wall_leaves_the_robot_on_the_last_square() ->
 
 def test_a_robot_that_cannot_be_pushed_blocks_the_move_and_both_stay() -> None:
     # Red pushes Blue (powered down) east, but a wall east of Blue's b1 holds both
-    state = one_turn(".. .. .. ..\n.. .. .. ..", ["a1 E", "b1 N powered", "d2 W"],
-                     ["1 L R L R", "-", "R L R L R"], walls=["b1 E"])
-    happened = next(p for p in state.trace or []
-                    if (p.turn, p.register) == (1, 1)).happened
+    state = one_turn(
+        ".. .. .. ..\n.. .. .. ..",
+        ["a1 E", "b1 N powered", "d2 W"],
+        ["1 L R L R", "-", "R L R L R"],
+        walls=["b1 E"],
+    )
+    happened = next(p for p in state.trace or [] if (p.turn, p.register) == (1, 1)).happened
     red = next(e for e in happened if isinstance(e, CardPlayed) and e.seat == 0)
     assert red.blocked and red.outcome == "blocked" and not red.path.gone
     assert not any(isinstance(e, Shoved) for e in happened)

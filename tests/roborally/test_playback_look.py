@@ -27,8 +27,7 @@ def board(grid: str, **lists: object) -> object:
 
 
 def rows(lay, robots=(), ascii_only=False, acting=None) -> list[str]:
-    text = draw_board(lay, list(robots), ascii_only, (0, 0, lay.width, lay.height),
-                      acting=acting)
+    text = draw_board(lay, list(robots), ascii_only, (0, 0, lay.width, lay.height), acting=acting)
     return text.plain.splitlines()
 
 
@@ -65,8 +64,7 @@ def test_a_beam_across_a_wrench_or_belt_is_drawn_on_it() -> None:
 
 def test_the_robot_whose_card_plays_is_drawn_reversed_and_on_top() -> None:
     lay = board(".. ..")
-    text = draw_board(lay, [(0, 0, 1, False), (1, 0, 1, False)], False, (0, 0, 2, 1),
-                      acting=1)
+    text = draw_board(lay, [(0, 0, 1, False), (1, 0, 1, False)], False, (0, 0, 2, 1), acting=1)
     assert text.plain.startswith(" 2▶")  # two robots on a1
     style = str(text.get_style_at_offset(_console(), 1))
     assert "reverse" in style and "#2e8bff" in style  # Blue's colour, reversed
@@ -79,7 +77,8 @@ def test_card_steps_follow_the_cards_in_priority_order() -> None:
     picture = next(p for p in trace if (p.turn, p.register) == (1, 1))
     steps = card_steps(picture, state.layout)
     assert [s.seat for s in steps] == sorted(
-        (0, 1), key=lambda s: -picture.bots[s].regs[0])  # high priority first
+        (0, 1), key=lambda s: -picture.bots[s].regs[0]
+    )  # high priority first
     red = next(s for s in steps if s.seat == 0)
     blue = next(s for s in steps if s.seat == 1)
     assert red.card == picture.bots[0].regs[0] and blue.seat == 1
@@ -102,14 +101,24 @@ def test_the_log_keeps_the_newest_heading_at_the_top() -> None:
 def test_the_log_never_starts_with_the_tail_of_a_wrapped_line() -> None:
     # at the next turn's programming the log's top line is never "  Left 230", the tail of
     # the last register's heading, wrapped over three lines and cut.
-    heading = ("Register 5: Yellow Move3 800, Blue Move2 690, Green Move1 500, Red Left 230",
-               "bold")
-    lines = [heading, ("  Yellow Move3: h15N -> h12N", ""), ("End of turn 1:", "bold"),
-             ("  Red becomes real", ""), ("Turn 2 begins.", "bold")]
+    heading = (
+        "Register 5: Yellow Move3 800, Blue Move2 690, Green Move1 500, Red Left 230",
+        "bold",
+    )
+    lines = [
+        heading,
+        ("  Yellow Move3: h15N -> h12N", ""),
+        ("End of turn 1:", "bold"),
+        ("  Red becomes real", ""),
+        ("Turn 2 begins.", "bold"),
+    ]
     shown = log_window(lines, 30, 5)
     assert [t for t, _ in shown] == [
-        "  Yellow Move3: h15N -> h12N", "End of turn 1:", "  Red becomes real",
-        "Turn 2 begins."]
+        "  Yellow Move3: h15N -> h12N",
+        "End of turn 1:",
+        "  Red becomes real",
+        "Turn 2 begins.",
+    ]
     for height in range(1, 12):  # a window starts with a whole entry, at any height
         top = log_window(lines, 30, height)[0][0]
         assert any(text.startswith(top) for text, _ in lines), (height, top)
@@ -119,14 +128,32 @@ def test_the_lock_column_fits_three_characters() -> None:
     def text(regs: list[int]) -> str:
         return lock_text([r in regs for r in range(1, 6)])
 
-    assert [text(r) for r in ([], [5], [4, 5], [3, 4, 5], [2, 3, 4, 5], [1, 2, 3, 4, 5],
-                              [3, 5], [1, 3, 5], [1, 3, 4, 5])] == [
-        "-", "5", "4-5", "3-5", "2-5", "1-5", "3,5", "13+", "13+"]
+    assert [
+        text(r)
+        for r in (
+            [],
+            [5],
+            [4, 5],
+            [3, 4, 5],
+            [2, 3, 4, 5],
+            [1, 2, 3, 4, 5],
+            [3, 5],
+            [1, 3, 5],
+            [1, 3, 4, 5],
+        )
+    ] == ["-", "5", "4-5", "3-5", "2-5", "1-5", "3,5", "13+", "13+"]
 
 
 async def test_the_robots_table_has_a_square_column(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=4, opponent="random",
-                   seed=4, options={"course": "first-steps", "start": "docks"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=4,
+        opponent="random",
+        seed=4,
+        options={"course": "first-steps", "start": "docks"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)
@@ -140,8 +167,15 @@ async def test_the_robots_table_has_a_square_column(tmp_path) -> None:
 
 
 async def test_stepping_shows_each_card_with_its_robot_marked(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=3, opponent="random",
-                   seed=6, options={"course": "first-steps", "start": "docks"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=3,
+        opponent="random",
+        seed=6,
+        options={"course": "first-steps", "start": "docks"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)
@@ -159,7 +193,10 @@ async def test_stepping_shows_each_card_with_its_robot_marked(tmp_path) -> None:
                 title = screen_lines(app)[0]
                 assert f"register {shown.register}" in title
                 assert title.split(f"register {shown.register}")[1].split()[0] in (
-                    "Red", "Blue", "Green")
+                    "Red",
+                    "Blue",
+                    "Green",
+                )
                 log = screen.query_one("#rr-log", RegisterLog).visible_lines()
                 heading = f"Register {shown.register}:"
                 assert any(text.startswith(heading) for text, _ in log), log  # in view
@@ -170,8 +207,15 @@ async def test_stepping_shows_each_card_with_its_robot_marked(tmp_path) -> None:
 async def test_a_decision_noted_while_a_registers_cards_show_is_told(tmp_path) -> None:
     """A note added to the last queued picture (a decision played during the playback)
     after that register's first card was shown (and the register told) is not lost."""
-    app = make_app(tmp_path, start="play", game="roborally", players=3, opponent="random",
-                   seed=6, options={"course": "first-steps", "start": "docks"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=3,
+        opponent="random",
+        seed=6,
+        options={"course": "first-steps", "start": "docks"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)
@@ -197,8 +241,15 @@ async def test_the_log_tells_a_card_when_the_board_shows_it(tmp_path) -> None:
     board elements with the register's own picture."""
     from engines.roborally.state import SEAT_NAMES
 
-    app = make_app(tmp_path, start="play", game="roborally", players=3, opponent="random",
-                   seed=6, options={"course": "first-steps", "start": "docks"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=3,
+        opponent="random",
+        seed=6,
+        options={"course": "first-steps", "start": "docks"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)
@@ -221,7 +272,6 @@ async def test_the_log_tells_a_card_when_the_board_shows_it(tmp_path) -> None:
                     assert following in SEAT_NAMES and upto < len(lines)
                 cards += 1
             elif shown is not None and shown.register and shown.of.lines is not None:
-                assert screen.events_log[-len(shown.of.lines):] == shown.of.lines or \
-                    shown.of.notes
+                assert screen.events_log[-len(shown.of.lines) :] == shown.of.lines or shown.of.notes
             await pilot.press("space")
         assert cards >= 2

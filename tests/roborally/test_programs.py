@@ -83,12 +83,15 @@ def test_locked_registers_are_kept_by_the_rules() -> None:
 def test_bad_drafts_are_refused_with_a_reason() -> None:
     view = programming().view(0)
     assert check_draft(view, [0, 0, None, None, None]) == (
-        f"register 2: card {view.hand[0]} is in another register already")
+        f"register 2: card {view.hand[0]} is in another register already"
+    )
     assert check_draft(view, [9, None, None, None, None]) == (
-        "register 1: 9 is not a card of the hand (1 to 9)")
+        "register 1: 9 is not a card of the hand (1 to 9)"
+    )
     assert check_draft(view, [None] * 4) == "a draft has 5 registers, not 4"
     assert check_draft(view, [None] * 5, power_down=True) == (
-        "a power down can only be announced by a damaged robot")
+        "a power down can only be announced by a damaged robot"
+    )
     assert check_draft(view, [True, None, None, None, None]) is not None
     with pytest.raises(IllegalAction, match="another register"):
         complete_program(view, [1, 1, None, None, None], random.Random(0))

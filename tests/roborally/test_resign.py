@@ -101,7 +101,8 @@ def test_the_last_robot_left_wins_at_once() -> None:
     assert result.details["ranking"] == [2, 1, 3, 0]  # the last to resign ranks first of them
     names = ["Anna", "Bob", "Computer 3 (easy)", "Dan"]
     assert ROBORALLY.result_headline(result, names) == (
-        "Computer 3 (easy) won: Anna, Dan and Bob resigned")
+        "Computer 3 (easy) won: Anna, Dan and Bob resigned"
+    )
     with pytest.raises(IllegalAction, match="over"):
         match.resign(2)
 
@@ -139,8 +140,11 @@ def test_resign_during_the_registers_while_another_robot_decides() -> None:
         if match is None:
             continue
         state = match.state
-        other = next(s for s in range(state.num_players)
-                     if s != waiting and state.can_resign(s) and state.bots[s].pos >= 0)
+        other = next(
+            s
+            for s in range(state.num_players)
+            if s != waiting and state.can_resign(s) and state.bots[s].pos >= 0
+        )
         match.resign(other)
         check_invariants(state)
         assert state.bots[other].pos == -1
@@ -168,16 +172,23 @@ def _until_a_register_question(seed: int) -> tuple[Match | None, int]:
     return None, -1
 
 
-def random_game(seed: int, resign_chance: float = 0.04, with_options: bool = False,
-                phases: set[str] | None = None) -> Match:
+def random_game(
+    seed: int,
+    resign_chance: float = 0.04,
+    with_options: bool = False,
+    phases: set[str] | None = None,
+) -> Match:
     """A seeded random game on a bundled course in which robots resign at random moments,
     whoever's turn it is; invariants and the defaults checked after every action.
     ``with_options``: every robot starts with 4 option cards (questions in the registers;
     such a game is not its log's replay); ``phases`` collects where resigns happened."""
     rng = random.Random(seed)
     n = 2 + seed % 5
-    options = {"course": COURSES[seed % len(COURSES)], "max_turns": 3 + seed % 3,
-               "start": "shared" if seed % 2 else "docks"}
+    options = {
+        "course": COURSES[seed % len(COURSES)],
+        "max_turns": 3 + seed % 3,
+        "start": "shared" if seed % 2 else "docks",
+    }
     match = Match(ROBORALLY, n, options, seed)
     state = match.state
     assert isinstance(state, RoboRallyState)
@@ -201,8 +212,9 @@ def random_game(seed: int, resign_chance: float = 0.04, with_options: bool = Fal
             match.resign(seat)
         else:
             seat = rng.choice(seats)
-            action = (state.default_action(seat) if rng.random() < 0.3 else None) or \
-                players[seat].choose(state.view(seat))
+            action = (state.default_action(seat) if rng.random() < 0.3 else None) or players[
+                seat
+            ].choose(state.view(seat))
             match.play(action, seat)
         check_invariants(state)
         for s in state.resigned():
@@ -241,8 +253,11 @@ def test_save_and_load_with_a_resign_in_the_log_gives_the_same_game() -> None:
     match = faced(3)
     match.play(first_program(match, 0), 0)
     match.resign(1)
-    players = [PlayerEntry("You", "human"), PlayerEntry("Bob", "human"),
-               PlayerEntry("Computer", "computer", "random")]
+    players = [
+        PlayerEntry("You", "human"),
+        PlayerEntry("Bob", "human"),
+        PlayerEntry("Computer", "computer", "random"),
+    ]
     saved = SavedGame("resigned", match, players, *([SAVED_AT] * 2))
     loaded = loads_save(dumps_save(saved), "test")
     assert [(e.seat, e.text) for e in loaded.match.log] == [(e.seat, e.text) for e in match.log]
@@ -272,8 +287,16 @@ def test_defaults_keep_the_facing_and_decline() -> None:
     match.play(state.default_action(1), 1)
     assert state.phase == "program"
     assert state.default_action(0) is None  # a program is a regular turn
-    cases = {"stay": "no", "abort": "no", "swap": "no", "gyro": "off", "keep": "none",
-             "park": "none", "wrench": "repair", "sacrifice": "none"}
+    cases = {
+        "stay": "no",
+        "abort": "no",
+        "swap": "no",
+        "gyro": "off",
+        "keep": "none",
+        "park": "none",
+        "wrench": "repair",
+        "sacrifice": "none",
+    }
     for kind, value in cases.items():
         state.bots[0].pending = [kind]
         state.phase = "endturn"

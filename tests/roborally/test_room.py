@@ -26,16 +26,15 @@ def test_a_4_wide_square_keeps_its_look_a_column_wider() -> None:
     lay = load_course("first-steps")
     robots = [(0, lay.starts[0], 1, False)]
     narrow = draw_board(lay, robots, False, (0, 0, lay.width, lay.height), coords=True)
-    wide = draw_board(lay, robots, False, (0, 0, lay.width, lay.height), coords=True,
-                      cell_width=4)
+    wide = draw_board(lay, robots, False, (0, 0, lay.width, lay.height), coords=True, cell_width=4)
     narrow_lines, wide_lines = narrow.plain.splitlines(), wide.plain.splitlines()
     assert len(wide_lines) == len(narrow_lines)
     label = len(str(lay.height))
     for row, (a, b) in enumerate(zip(narrow_lines[1:], wide_lines[1:], strict=True)):
         a, b = a.ljust(label + 3 * lay.width + 1), b.ljust(label + 4 * lay.width + 1)
         for x in range(lay.width):  # the gap and two characters, then the third
-            three = a[label + 3 * x: label + 3 * x + 3]
-            four = b[label + 4 * x: label + 4 * x + 4]
+            three = a[label + 3 * x : label + 3 * x + 3]
+            four = b[label + 4 * x : label + 4 * x + 4]
             assert four[:3] == three, (row, x)
             assert four[3] in (" ", three[2]), (row, x)
     assert "R▶" in wide.plain
@@ -43,8 +42,15 @@ def test_a_4_wide_square_keeps_its_look_a_column_wider() -> None:
 
 
 async def shown_at(tmp_path, course: str, size: tuple[int, int]):
-    app = make_app(tmp_path, start="play", game="roborally", players=4, opponent="random",
-                   seed=42, options={"course": course})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=4,
+        opponent="random",
+        seed=42,
+        options={"course": course},
+    )
     async with app.run_test(size=size) as pilot:
         await wait_human(pilot)
         await pilot.press("1")  # North
@@ -52,8 +58,13 @@ async def shown_at(tmp_path, course: str, size: tuple[int, int]):
         screen = rr_screen(app)
         log = screen.query_one("#rr-log", RegisterLog)
         log_room = log.log_room(len(log.head_lines()))  # lines under the table and program
-        return (screen.last_viewport, screen.offers("map"), log_room,
-                screen.query_one("#rr-board").size.width, screen.state.layout)
+        return (
+            screen.last_viewport,
+            screen.offers("map"),
+            log_room,
+            screen.query_one("#rr-board").size.width,
+            screen.state.layout,
+        )
 
 
 @pytest.mark.parametrize(("course", "cell_width"), [("long-haul", 4), ("grand-tour", 3)])

@@ -25,16 +25,30 @@ def _keys(*keys: str):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_programming_with_cards_in_registers(snap_compare, tmp_path, size):
-    app = make_app(tmp_path, start="play", game="roborally", players=4, opponent="random",
-                   seed=42, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=4,
+        opponent="random",
+        seed=42,
+        options={"course": "first-steps"},
+    )
     assert snap_compare(app, terminal_size=size, run_before=_keys("7", "9", "2"))
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_playback_step(snap_compare, tmp_path, size):
     """Five cards in, the playback paused (r), confirmed, then stepped once with Space."""
-    app = make_app(tmp_path, start="play", game="roborally", players=4, opponent="random",
-                   seed=42, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=4,
+        opponent="random",
+        seed=42,
+        options={"course": "first-steps"},
+    )
     keys = ("1", "2", "3", "4", "5", "r", "enter", "space")
     assert snap_compare(app, terminal_size=size, run_before=_keys(*keys))
 
@@ -44,6 +58,13 @@ def test_a_playback_step(snap_compare, tmp_path, size):
 def test_a_bigger_course(snap_compare, tmp_path, size, course):
     """Grand Tour (24x16) and Long Haul (12x28): cut to the board panel at 80x24; whole at
     120x40 (Long Haul in squares 4 columns wide, Grand Tour's 24 columns only fit in 3)."""
-    app = make_app(tmp_path, start="play", game="roborally", players=4, opponent="random",
-                   seed=42, options={"course": course})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=4,
+        opponent="random",
+        seed=42,
+        options={"course": course},
+    )
     assert snap_compare(app, terminal_size=size, run_before=_keys("1", "8"))

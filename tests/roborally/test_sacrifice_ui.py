@@ -9,8 +9,10 @@ from tests.ui_helpers import SIZE, make_app, rr_screen, screen_lines
 
 async def test_the_option_for_damage_question_by_keys(tmp_path) -> None:
     path = prepared_save(
-        tmp_path, lambda state: state.pending_kind(0) == "sacrifice",
-        seeds=range(316, 317), take_options=True,
+        tmp_path,
+        lambda state: state.pending_kind(0) == "sacrifice",
+        seeds=range(316, 317),
+        take_options=True,
     )
     app = make_app(tmp_path, start="resume", resume_path=path)
     async with app.run_test(size=SIZE) as pilot:

@@ -199,7 +199,7 @@ def test_a_save_replays_on_its_own_copy_of_a_changed_or_deleted_course(
     match = random_match(5, 2, {"course": "my-course", "max_turns": 4}, actions=12)
     text = dumps_save(saved_of(match))
     assert loads_save(text, "mine.toml").match.state.fingerprint() == match.state.fingerprint()
-    assert '[resources]' in text and 'board.my-floor' in text and 'board.dock' in text
+    assert "[resources]" in text and "board.my-floor" in text and "board.dock" in text
     board = user / "boards" / "my-floor.toml"
     board.write_text(board.read_text().replace('"d3 S",', '"d3 S", "e5 E",'))
     loaded = loads_save(text, "mine.toml")

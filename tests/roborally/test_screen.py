@@ -35,8 +35,15 @@ async def step_to_the_end(pilot, screen, key: str = "space") -> None:
 
 # -- 1. a stepped playback holds its last picture -----------------------------------------
 async def test_the_end_of_the_race_stepped_stays_until_space(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=6, options={"course": "first-steps", "max_turns": 1})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=6,
+        options={"course": "first-steps", "max_turns": 1},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         await pilot.press("1")  # North
@@ -62,8 +69,15 @@ async def test_the_end_of_the_race_stepped_stays_until_space(tmp_path) -> None:
 async def test_the_held_last_picture_shows_how_the_turn_ended(tmp_path) -> None:
     """Once the turn's last picture is held the table is the game's: it never shows every
     robot still virtual while the log under it says they became real."""
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=6, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=6,
+        options={"course": "first-steps"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         await pilot.press("1")  # North
@@ -80,8 +94,11 @@ async def test_the_held_last_picture_shows_how_the_turn_ended(tmp_path) -> None:
         board_w = screen.query_one("#rr-board").size.width
         live = screen.my_view().robots
         for seat, name in enumerate(("Red", "Blue")):
-            row = next(r[board_w:] for r in screen_lines(app)
-                       if r[board_w:].split() and r[board_w:].split()[0][2:].rstrip("*") == name)
+            row = next(
+                r[board_w:]
+                for r in screen_lines(app)
+                if r[board_w:].split() and r[board_w:].split()[0][2:].rstrip("*") == name
+            )
             assert row.split()[2] == str(live[seat].damage)  # the table's damage column
             assert ("virt" in row) == live[seat].virtual, row
         # the board draws them as the table does: real ones in capitals (a robot made
@@ -139,8 +156,15 @@ class _Gated:
 
 
 async def test_r_while_the_others_think_pauses_the_coming_playback(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=3, opponent="random",
-                   seed=11, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=3,
+        opponent="random",
+        seed=11,
+        options={"course": "first-steps"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)
@@ -160,7 +184,8 @@ async def test_r_while_the_others_think_pauses_the_coming_playback(tmp_path) -> 
             await pilot.pause()
             assert not screen.running
             assert screen.message == (
-                "The registers will wait for Space at each step (r runs them).")
+                "The registers will wait for Space at each step (r runs them)."
+            )
             assert "r Run" in screen_lines(app)[-1]
         finally:
             gate.set()
@@ -177,8 +202,7 @@ async def test_r_while_the_others_think_pauses_the_coming_playback(tmp_path) -> 
 
 # -- 3. l in the keys help -------------------------------------------------------------------
 def test_the_keys_help_tells_l_and_the_robot_table_words() -> None:
-    assert re.search(r"^ +l +the whole log in a scrollable window \(any time\)$", KEYS_HELP,
-                     re.M)
+    assert re.search(r"^ +l +the whole log in a scrollable window \(any time\)$", KEYS_HELP, re.M)
     watching = KEYS_HELP.split("Watching")[1].split("Game over")[0]
     assert "l the whole log" in watching
     for word in ("off (powered down)", "pd (power down announced)", "virt (virtual"):
@@ -200,8 +224,15 @@ def test_the_state_column_is_never_longer_than_seven() -> None:
 
 
 async def test_seven_robots_keep_one_line_each_powered_down_and_virtual(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=7, opponent="random",
-                   seed=6, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=7,
+        opponent="random",
+        seed=6,
+        options={"course": "first-steps"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)
@@ -224,8 +255,15 @@ async def test_the_table_tells_a_power_down_as_the_picture_on_screen_has_it(tmp_
     """During a playback the state column comes from the picture shown, like the other
     columns: a power down announced for later (still secret in the live game, or not yet
     revealed) is not shown early, and one revealed in that picture is."""
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=6, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=6,
+        options={"course": "first-steps"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)
@@ -233,8 +271,9 @@ async def test_the_table_tells_a_power_down_as_the_picture_on_screen_has_it(tmp_
 
         def blue_row() -> str:
             board_w = screen.query_one("#rr-board").size.width
-            return next(row[board_w:].rstrip() for row in screen_lines(app)
-                        if "Blue" in row[board_w:])
+            return next(
+                row[board_w:].rstrip() for row in screen_lines(app) if "Blue" in row[board_w:]
+            )
 
         await pilot.press("1")  # facing
         await wait_human(pilot)
@@ -278,8 +317,9 @@ async def test_power_down_keeps_the_locked_registers_shown_and_p_says_cancel(tmp
         screen.message = ""
         screen.refresh_all()
         prog = prog_text(screen)
-        assert prog.startswith(f"Registers  locked: {held} (grey)\n"
-                               "[power down announced] p cancels\n")
+        assert prog.startswith(
+            f"Registers  locked: {held} (grey)\n[power down announced] p cancels\n"
+        )
         assert "p power down" not in prog  # the heading tells what p does now
         assert len(prog.splitlines()) == height  # the panel is no taller
         assert "Cancel power down" in footer_keys(screen)
@@ -301,8 +341,15 @@ def test_preview_labels() -> None:
 
 
 async def test_a_square_reached_after_three_registers_says_so(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=11, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=11,
+        options={"course": "first-steps"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         await pilot.press("1")  # North
@@ -319,8 +366,17 @@ async def test_a_square_reached_after_three_registers_says_so(tmp_path) -> None:
             return c
 
         # forward, then three turns where it stands (1,2,3,4 on one square), forward, ...
-        hand = [card(MOVE1), card(LEFT), card(RIGHT), card(UTURN), card(MOVE1),
-                card(LEFT), card(RIGHT), card(MOVE1), card(UTURN)]
+        hand = [
+            card(MOVE1),
+            card(LEFT),
+            card(RIGHT),
+            card(UTURN),
+            card(MOVE1),
+            card(LEFT),
+            card(RIGHT),
+            card(MOVE1),
+            card(UTURN),
+        ]
         me.hand = hand
         screen.refresh_all()
         shown = list(screen.my_view().hand)  # by priority
@@ -333,8 +389,9 @@ async def test_a_square_reached_after_three_registers_says_so(tmp_path) -> None:
         marks, warn = screen.preview(screen.my_view())
         name = state.layout.short_name(squares[0])
         assert marks[squares[0]][0] == "+4"
-        assert re.match(rf"Preview after register 4: {name} facing . \(also after 1,2,3\)$",
-                        warn), warn
+        assert re.match(
+            rf"Preview after register 4: {name} facing . \(also after 1,2,3\)$", warn
+        ), warn
         assert "+4" in str(screen.query_one("#rr-board").render())
         assert "(also after 1,2,3)" in prog_text(screen).replace("\n", " ")
         await pilot.press(str(shown.index(hand[4]) + 1))  # on: the square is not the last
@@ -362,8 +419,7 @@ def test_the_preview_marks_the_square_where_the_robot_dies() -> None:
     assert death == -1 and path[0][0] >= 0
 
 
-async def test_a_hint_on_a_decision_names_its_number_and_puts_the_cursor_on_it(
-        tmp_path) -> None:
+async def test_a_hint_on_a_decision_names_its_number_and_puts_the_cursor_on_it(tmp_path) -> None:
     """H on the re-entry question names the choice's number, not only "Red re-enters facing
     W." (two choices face West), and moves the cursor onto it, so Enter after H does what
     the hint says."""
@@ -393,8 +449,15 @@ async def test_a_hint_on_a_decision_names_its_number_and_puts_the_cursor_on_it(
 async def test_the_title_keeps_the_view_whole_on_a_big_course(tmp_path) -> None:
     """On Grand Tour the title never runs off the screen while the registers play
     ("running 0.5s  view from f1 (m"): the view takes the longest form that fits."""
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=2, options={"course": "grand-tour"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=2,
+        options={"course": "grand-tour"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)

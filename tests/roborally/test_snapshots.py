@@ -18,22 +18,44 @@ def _programming(keys: tuple[str, ...]):
 
 
 def test_roborally_programming_snapshot(snap_compare, tmp_path):
-    app = make_app(tmp_path, start="play", game="roborally", players=4, opponent="random",
-                   seed=42, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=4,
+        opponent="random",
+        seed=42,
+        options={"course": "first-steps"},
+    )
     assert snap_compare(app, terminal_size=(80, 24), run_before=_programming(("7", "9", "2")))
 
 
 def test_roborally_ascii_legend_snapshot(snap_compare, tmp_path):
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=42, options={"course": "pit-stop"}, ascii=True)
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=42,
+        options={"course": "pit-stop"},
+        ascii=True,
+    )
     assert snap_compare(app, terminal_size=(80, 24), run_before=_programming(("1", "g")))
 
 
 def test_roborally_resigned_robot_snapshot(snap_compare, tmp_path):
     """Green resigns (as a table tells it) while you program: its robot is gone from the
     board and the robots' table says "resigned"."""
-    app = make_app(tmp_path, start="play", game="roborally", players=3, opponent="random",
-                   seed=42, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=3,
+        opponent="random",
+        seed=42,
+        options={"course": "first-steps"},
+    )
 
     async def run(pilot) -> None:
         await settle(pilot)

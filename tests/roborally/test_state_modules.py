@@ -12,8 +12,15 @@ from engines.roborally.programming import ProgrammingMixin
 from engines.roborally.registers import RegistersMixin
 from engines.roborally.turn_end import TurnEndMixin
 
-MIXINS = (ProgrammingMixin, RegistersMixin, MovementMixin, BoardElementsMixin, DamageMixin,
-          OptionsMixin, TurnEndMixin)
+MIXINS = (
+    ProgrammingMixin,
+    RegistersMixin,
+    MovementMixin,
+    BoardElementsMixin,
+    DamageMixin,
+    OptionsMixin,
+    TurnEndMixin,
+)
 
 
 def test_the_state_is_built_from_every_phase() -> None:

@@ -16,8 +16,15 @@ ROW = re.compile(r"^\s*(\d+)[ ┃|]")
 
 
 def _app(tmp_path, course: str):
-    return make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                    seed=11, options={"course": course})
+    return make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=11,
+        options={"course": course},
+    )
 
 
 def _row_numbers(lines: list[str]) -> list[int]:
@@ -36,12 +43,11 @@ def test_a_two_row_square_keeps_a_robot_on_top_and_its_floor_below() -> None:
     start = lay.starts[0]
     robots = [(0, start, 0, False)]
     one = draw_board(lay, robots, False, (0, 0, lay.width, lay.height), coords=True)
-    two = draw_board(lay, robots, False, (0, 0, lay.width, lay.height), coords=True,
-                     cell_height=2)
+    two = draw_board(lay, robots, False, (0, 0, lay.width, lay.height), coords=True, cell_height=2)
     assert len(two.plain.split("\n")) == 1 + 2 * lay.height
     assert len(one.plain.split("\n")) == 1 + lay.height
     y = start // lay.width
-    top, bottom = two.plain.split("\n")[1 + 2 * y: 3 + 2 * y]
+    top, bottom = two.plain.split("\n")[1 + 2 * y : 3 + 2 * y]
     assert "R▲" in top and "s1" in bottom  # the robot, and the start square under it
     assert two.plain.split("\n")[1 + 2 * y + 0].startswith(f"{y + 1:>2}")
     assert bottom.startswith("  ")  # the row number once
@@ -78,6 +84,5 @@ async def test_the_course_window_shows_every_row_in_the_whole_window(tmp_path) -
         lines = screen_lines(app)
         assert lines[0].startswith("█▀") and lines[0].rstrip().endswith("▀█")  # the window
         assert len(lines[0].rstrip()) == 120
-        numbers = [int(m.group(1)) for line in lines
-                   if (m := re.match(r"^█\s+(\d+)[ ┃|]", line))]
+        numbers = [int(m.group(1)) for line in lines if (m := re.match(r"^█\s+(\d+)[ ┃|]", line))]
         assert numbers == list(range(1, height + 1))  # every row, none scrolled away

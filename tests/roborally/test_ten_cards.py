@@ -13,8 +13,15 @@ def test_the_tenth_card_is_keyed_0() -> None:
 
 
 async def test_0_puts_the_tenth_card_into_the_next_register(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=11, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=11,
+        options={"course": "first-steps"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)

@@ -51,8 +51,15 @@ async def wait_human(pilot) -> None:
 
 def duel(tmp_path, seed: int):
     """You against one random computer on First Steps."""
-    return make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                    seed=seed, options={"course": "first-steps"})
+    return make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=seed,
+        options={"course": "first-steps"},
+    )
 
 
 async def facing_north(pilot) -> RoboRallyScreen:
@@ -78,8 +85,15 @@ async def play_human(pilot) -> str:
 
 
 async def test_program_a_turn_by_keys_and_watch_it_resolve(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=11, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=11,
+        options={"course": "first-steps"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)
@@ -123,8 +137,15 @@ async def test_program_a_turn_by_keys_and_watch_it_resolve(tmp_path) -> None:
 
 
 async def test_whole_game_on_the_shortest_course_against_the_computer(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=3, opponent="random",
-                   seed=5, options={"course": "first-steps", "max_turns": 6})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=3,
+        opponent="random",
+        seed=5,
+        options={"course": "first-steps", "max_turns": 6},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)
@@ -143,8 +164,15 @@ async def test_whole_game_on_the_shortest_course_against_the_computer(tmp_path) 
 
 
 async def test_save_during_programming_and_resume(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=4, opponent="easy",
-                   seed=3, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=4,
+        opponent="easy",
+        seed=3,
+        options={"course": "first-steps"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         await play_human(pilot)  # face
@@ -187,8 +215,7 @@ async def test_save_during_programming_and_resume(tmp_path) -> None:
     assert "0" not in load_save(summaries[0].path).ui.get("program", {})
 
 
-def prepared_save(tmp_path, want, seeds: range = range(1, 200), take_options: bool = False
-                  ) -> Path:
+def prepared_save(tmp_path, want, seeds: range = range(1, 200), take_options: bool = False) -> Path:
     """A saved 2-robot game (human Red vs random Blue on first-steps), played by random
     programs from the engine until ``want(state)`` holds for the human: a real position.
     ``take_options``: a double wrench always gives an option card."""
@@ -206,9 +233,11 @@ def prepared_save(tmp_path, want, seeds: range = range(1, 200), take_options: bo
         if want(match.state):
             now = datetime.now().replace(microsecond=0)
             saved = SavedGame(
-                "prepared", match,
+                "prepared",
+                match,
                 [PlayerEntry("You", "human"), PlayerEntry("Blue", "computer", "random")],
-                now, now,
+                now,
+                now,
             )
             return write_save(tmp_path, saved)
     raise AssertionError("no such position found")
@@ -270,8 +299,16 @@ async def test_re_entry_facing_choice_by_keys(tmp_path) -> None:
 
 
 async def test_hot_seat_two_humans_program_in_turn(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=3, humans=2,
-                   opponent="random", seed=4, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=3,
+        humans=2,
+        opponent="random",
+        seed=4,
+        options={"course": "first-steps"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = rr_screen(app)
@@ -358,13 +395,9 @@ async def test_two_player_log_ends_with_the_newest_line(tmp_path) -> None:
 
 
 def test_log_wraps_at_word_boundaries() -> None:
-    lines = wrap_log(
-        [("Register 5: Red Left 210, Blue Right 100, Green powered down", "bold")], 24
-    )
+    lines = wrap_log([("Register 5: Red Left 210, Blue Right 100, Green powered down", "bold")], 24)
     texts = [t for t, _ in lines]
-    assert texts == [
-        "Register 5: Red", "  Left 210, Blue", "  Right 100, Green", "  powered down"
-    ]
+    assert texts == ["Register 5: Red", "  Left 210, Blue", "  Right 100, Green", "  powered down"]
     assert all(style == "bold" for _, style in lines)
     for width in range(12, 60):  # never a broken word, never a card without its number
         texts = [t for t, _ in wrap_log([("  Blue powered down, Red Right 100 6,11E", "")], width)]
@@ -376,8 +409,15 @@ def test_log_wraps_at_word_boundaries() -> None:
 
 
 async def test_footer_shows_the_keys_of_each_phase(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=6, options={"course": "first-steps", "max_turns": 1})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=6,
+        options={"course": "first-steps", "max_turns": 1},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)
@@ -419,8 +459,15 @@ async def test_footer_shows_the_keys_of_each_phase(tmp_path) -> None:
 
 
 async def test_a_single_human_winner_reads_you_win(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=6, options={"course": "first-steps", "max_turns": 1})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=6,
+        options={"course": "first-steps", "max_turns": 1},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         await pilot.press("1")
@@ -499,8 +546,8 @@ async def test_a_push_by_another_robot_is_in_the_register_log(tmp_path) -> None:
         await pilot.press("x")
         await settle(pilot)
         log = [text.strip() for text, _ in screen.events_log]
-        log = log[next(n for n, t in enumerate(log) if t.startswith("Game resumed")):]
-        first = log[log.index(next(t for t in log if t.startswith("Register 1:"))):]
+        log = log[next(n for n, t in enumerate(log) if t.startswith("Game resumed")) :]
+        first = log[log.index(next(t for t in log if t.startswith("Register 1:"))) :]
         first = first[: next(n for n, t in enumerate(first) if t.startswith("Register 2:"))]
         pushes = [t for t in first if t.startswith("Blue pushed by Red: ")]
         assert pushes, first
@@ -527,7 +574,7 @@ async def test_each_re_entry_is_told_once(tmp_path) -> None:
         for n, text in enumerate(log):  # told with the start of its turn, and only there
             if " re-enters at " in text:
                 previous = next(t for t in reversed(log[:n]) if " re-enters at " not in t)
-                assert previous.endswith(" begins."), log[max(0, n - 6): n + 1]
+                assert previous.endswith(" begins."), log[max(0, n - 6) : n + 1]
 
 
 async def test_space_after_the_last_register_does_not_put_a_card_in(tmp_path, monkeypatch) -> None:
@@ -545,8 +592,7 @@ async def test_space_after_the_last_register_does_not_put_a_card_in(tmp_path, mo
             await pilot.press("space")
         await settle(pilot)
         assert state.turn == 2 and screen.ui_phase() == "held" and not screen.my_turn()
-        assert "Turn 2 begins: Space/Enter to program" in str(
-            screen.query_one("#rr-prog").render())
+        assert "Turn 2 begins: Space/Enter to program" in str(screen.query_one("#rr-prog").render())
         assert "Space/Enter: program" in screen_lines(app)[0]
         assert screen_lines(app)[-1].startswith(" Space Program  l Log")
         await pilot.press("space")  # once more: the turn begins, nothing put in
@@ -633,8 +679,10 @@ async def test_the_hint_announces_a_power_down_but_never_cancels_yours(tmp_path)
         await pilot.press("H")
         await settle(pilot)
         assert screen.power and len(screen.chosen) == REGISTERS
-        assert screen.message == ("Hint: the registers are filled in, and a power down is "
-                                  "announced for next turn; Enter confirms.")
+        assert screen.message == (
+            "Hint: the registers are filled in, and a power down is "
+            "announced for next turn; Enter confirms."
+        )
         assert "[power down announced]" in str(screen.query_one("#rr-prog").render())
         await pilot.press("H")  # the same advice again: nothing new to tell
         await settle(pilot)
@@ -643,8 +691,10 @@ async def test_the_hint_announces_a_power_down_but_never_cancels_yours(tmp_path)
         await pilot.press("H")
         await settle(pilot)
         assert screen.power  # announced (here by the hint): only p takes it back
-        assert screen.message == ("Hint: the registers are filled in; your power down stays "
-                                  "(the hint would not: p cancels it); Enter confirms.")
+        assert screen.message == (
+            "Hint: the registers are filled in; your power down stays "
+            "(the hint would not: p cancels it); Enter confirms."
+        )
 
 
 async def test_the_board_shows_column_letters_and_row_numbers(tmp_path) -> None:
@@ -657,8 +707,16 @@ async def test_the_board_shows_column_letters_and_row_numbers(tmp_path) -> None:
         (8, {"course": "long-haul", "start": "docks"}, True),
     ]
     for players, options, ascii_only in cases:
-        app = make_app(tmp_path, start="play", game="roborally", players=players,
-                       opponent="random", seed=3, options=options, ascii=ascii_only)
+        app = make_app(
+            tmp_path,
+            start="play",
+            game="roborally",
+            players=players,
+            opponent="random",
+            seed=3,
+            options=options,
+            ascii=ascii_only,
+        )
         async with app.run_test(size=SIZE) as pilot:
             await wait_human(pilot)
             screen = rr_screen(app)
@@ -675,9 +733,9 @@ async def test_the_board_shows_column_letters_and_row_numbers(tmp_path) -> None:
             cols = (board_w - 3) // 3
             letters = rows[1][:board_w].split()
             assert letters == [chr(97 + x) for x in range(x0, min(lay.width, x0 + cols))]
-            numbers = [row[:2].strip() for row in rows[2: 2 + min(lay.height - y0, 21)]]
+            numbers = [row[:2].strip() for row in rows[2 : 2 + min(lay.height - y0, 21)]]
             assert numbers == [str(y + 1) for y in range(y0, y0 + len(numbers))]
-            side = [row[board_w:] for row in rows[1: 1 + players + 1]]
+            side = [row[board_w:] for row in rows[1 : 1 + players + 1]]
             assert side[0].strip() == TABLE_HEADER
             assert all("…" not in row for row in side), side
             assert screen.query_one("#rr-side").content_size.width >= 40
@@ -688,7 +746,8 @@ async def test_giving_up_the_only_option_card_is_done_for_you(tmp_path) -> None:
     path = prepared_save(
         tmp_path,
         lambda state: state.pending_kind(0) == "discard" and len(state.bots[0].options) == 1,
-        seeds=range(143, 144), take_options=True,
+        seeds=range(143, 144),
+        take_options=True,
     )
     app = make_app(tmp_path, start="resume", resume_path=path)
     async with app.run_test(size=SIZE) as pilot:
@@ -722,8 +781,15 @@ async def test_locked_registers_are_named_in_the_program_panel(tmp_path) -> None
 async def test_eight_robots_watched_leave_the_log_room(tmp_path) -> None:
     """With 8 robots the programs take two robots a line in one-letter cards, so the log
     of the register being played keeps several lines."""
-    app = make_app(tmp_path, start="play", game="roborally", players=8, opponent="random",
-                   seed=3, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=8,
+        opponent="random",
+        seed=3,
+        options={"course": "first-steps"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)
@@ -779,9 +845,25 @@ async def test_the_footer_offers_power_down_to_a_damaged_robot(tmp_path) -> None
         assert "Power down" in keys and "Legend" in keys and "Save" not in keys  # no room
         footer = screen_lines(app)[-1]
         assert "p Power down" in footer and footer.rstrip().endswith("q Quit")  # all of it
-        assert footer.split() == ["1-9", "Card", "Bksp", "Back", "Enter", "Go", "p", "Power",
-                                  "down", "g", "Legend", "H", "Hint", "?", "Rules", "q",
-                                  "Quit"]
+        assert footer.split() == [
+            "1-9",
+            "Card",
+            "Bksp",
+            "Back",
+            "Enter",
+            "Go",
+            "p",
+            "Power",
+            "down",
+            "g",
+            "Legend",
+            "H",
+            "Hint",
+            "?",
+            "Rules",
+            "q",
+            "Quit",
+        ]
         await pilot.press("p")
         await settle(pilot)
         assert screen.power
@@ -793,8 +875,15 @@ async def test_the_footer_offers_power_down_to_a_damaged_robot(tmp_path) -> None
 async def test_undo_never_takes_back_a_program_once_the_registers_showed_it(tmp_path) -> None:
     """Undo after watching the registers would let you reprogram knowing every other
     robot's cards (and your next hand): it is refused, and says why."""
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=6, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=6,
+        options={"course": "first-steps"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)
@@ -804,14 +893,22 @@ async def test_undo_never_takes_back_a_program_once_the_registers_showed_it(tmp_
         log = len(screen.session.match.log)
         await pilot.press("u")
         await settle(pilot)
-        assert screen.message == ("Too late to take that back: the programs have been "
-                                  "played (or new cards dealt) since.")
+        assert screen.message == (
+            "Too late to take that back: the programs have been played (or new cards dealt) since."
+        )
         assert len(screen.session.match.log) == log
 
 
 async def test_a_refused_undo_leaves_the_playback_where_it_was(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=6, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=6,
+        options={"course": "first-steps"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)
@@ -831,8 +928,15 @@ async def test_a_refused_undo_leaves_the_playback_where_it_was(tmp_path) -> None
 
 
 async def test_l_opens_the_whole_log_at_its_newest_line(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=8, opponent="random",
-                   seed=3, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=8,
+        opponent="random",
+        seed=3,
+        options={"course": "first-steps"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await wait_human(pilot)
         screen = rr_screen(app)
@@ -862,8 +966,15 @@ async def test_l_opens_the_whole_log_at_its_newest_line(tmp_path) -> None:
 async def test_the_footer_offers_recompile_where_it_has_room(tmp_path, width, shown) -> None:
     """``c Recompile`` joins the footer while the robot holds Recompile and the width has
     room for it (at 80 columns the panel names it); the key works either way."""
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=6, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=6,
+        options={"course": "first-steps"},
+    )
     async with app.run_test(size=(width, 24)) as pilot:
         await wait_human(pilot)
         await pilot.press("1")  # facing

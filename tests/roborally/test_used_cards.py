@@ -16,8 +16,16 @@ from tests.ui_helpers import SIZE, make_app
 
 @pytest.mark.parametrize("ascii_only", [False, True], ids=["unicode", "ascii"])
 async def test_a_card_in_a_register_names_the_register(tmp_path, ascii_only) -> None:
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=11, options={"course": "first-steps"}, ascii=ascii_only)
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=11,
+        options={"course": "first-steps"},
+        ascii=ascii_only,
+    )
     async with app.run_test(size=SIZE) as pilot:
         screen = await facing_north(pilot)
         hand = list(screen.my_view().hand)
@@ -35,9 +43,21 @@ async def test_a_card_in_a_register_names_the_register(tmp_path, ascii_only) -> 
 
 
 def test_the_ascii_death_mark_is_no_board_glyph() -> None:
-    board = {ASCII_SET.floor, ASCII_SET.wall, ASCII_SET.south, ASCII_SET.corner,
-             ASCII_SET.gear_cw, ASCII_SET.beam_v, ASCII_SET.beam_h, *ASCII_SET.pit,
-             *ASCII_SET.belt, *ASCII_SET.robot, "F", "s", "C"}
+    board = {
+        ASCII_SET.floor,
+        ASCII_SET.wall,
+        ASCII_SET.south,
+        ASCII_SET.corner,
+        ASCII_SET.gear_cw,
+        ASCII_SET.beam_v,
+        ASCII_SET.beam_h,
+        *ASCII_SET.pit,
+        *ASCII_SET.belt,
+        *ASCII_SET.robot,
+        "F",
+        "s",
+        "C",
+    }
     assert ASCII_SET.dead not in board
     assert UNICODE_SET.dead not in UNICODE_SET.pit
 
@@ -45,8 +65,15 @@ def test_the_ascii_death_mark_is_no_board_glyph() -> None:
 async def test_a_register_ending_under_the_robot_is_named(tmp_path) -> None:
     """A turn first (the robot stays on its square, whose symbol covers register 1's mark),
     then a move: the preview line names the robot's square with register 1."""
-    app = make_app(tmp_path, start="play", game="roborally", players=2, opponent="random",
-                   seed=11, options={"course": "first-steps"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="roborally",
+        players=2,
+        opponent="random",
+        seed=11,
+        options={"course": "first-steps"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         screen = await facing_north(pilot)
         view = screen.my_view()

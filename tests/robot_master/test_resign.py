@@ -53,9 +53,13 @@ def test_resign_on_or_off_turn_ends_the_game_for_the_other_side(moves: int, seat
         match.play(RESIGN, 1 - seat)
     again = Match.replay(ROBOT_MASTER, 2, {}, 3, match.log)
     assert again.state.fingerprint() == state.fingerprint()
-    saved = SavedGame("resigned", match, [PlayerEntry("You", "human"),
-                                          PlayerEntry("Computer", "computer", "easy")],
-                      WHEN, WHEN)
+    saved = SavedGame(
+        "resigned",
+        match,
+        [PlayerEntry("You", "human"), PlayerEntry("Computer", "computer", "easy")],
+        WHEN,
+        WHEN,
+    )
     loaded = loads_save(dumps_save(saved), "test")
     assert loaded.match.state.fingerprint() == state.fingerprint()
     assert loaded.match.state.resigned() == (seat,)
@@ -89,7 +93,8 @@ def test_headlines() -> None:
     assert headline.endswith(f"{mine[level]} to {theirs[level]}")
     draw = GameResult((0, 1), True, "Draw", ((1,) * 5, (1,) * 5), {"level": None})
     assert ROBOT_MASTER.result_headline(draw, names) == (
-        "Anna and Computer 2 (hard) drew: every line tied")
+        "Anna and Computer 2 (hard) drew: every line tied"
+    )
 
 
 def test_the_fingerprint_of_a_game_without_resigns_is_unchanged() -> None:

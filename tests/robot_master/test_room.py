@@ -106,8 +106,9 @@ async def test_a_tall_terminal_shows_more_of_the_move_log(tmp_path):
 def test_at_120x40_keys_send_only_changed_cells_and_leave_nothing_stale(tmp_path):
     """Through a real pty: a cursor move over the tall cells sends a few cells, and after
     keys the terminal shows what a whole repaint (a resize and back) draws."""
-    term = Terminal(["play", "robot-master", "--opponent", "random", "--seed", "3"],
-                    120, 40, tmp_path)
+    term = Terminal(
+        ["play", "robot-master", "--opponent", "random", "--seed", "3"], 120, 40, tmp_path
+    )
     try:
         term.wait_for("Your turn")
         term.settle(quiet=1.0)

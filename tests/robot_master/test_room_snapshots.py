@@ -19,8 +19,9 @@ async def three_moves(pilot) -> None:
     await settle(pilot)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)], ids=lambda s: "x".join(
-    map(str, s)))
+@pytest.mark.parametrize(
+    "size", [(80, 24), (100, 30), (120, 40)], ids=lambda s: "x".join(map(str, s))
+)
 def test_game_screen(snap_compare, tmp_path, size):
     app = make_app(tmp_path, start="play", opponent="random", seed=42)
     assert snap_compare(app, terminal_size=size, run_before=three_moves)

@@ -173,16 +173,23 @@ def test_the_winner_line_fits_the_game_over_panel(tmp_path) -> None:
 
     players = [PlayerEntry(WIDE_NAME, "human"), PlayerEntry("Bob", "human")]
     session = GameSession.new(get_game("robot-master"), players, {}, 1, tmp_path)
-    result = GameResult(winners=(0,), draw=False, reason="Rows win.",
-                        scores=((1, 2, 3, 4, 5), (0, 2, 3, 4, 5)))
+    result = GameResult(
+        winners=(0,), draw=False, reason="Rows win.", scores=((1, 2, 3, 4, 5), (0, 2, 3, 4, 5))
+    )
     headline = RobotMasterOverScreen(session, result).summary().plain.splitlines()[0]
     assert cell_len(headline) <= 62 and headline.endswith("(Rows) wins!")
 
 
 # Robot Master's side panel at 80x24: a long save name is shown whole, on two lines.
 async def test_a_long_save_name_is_shown_whole(tmp_path):
-    app = make_app(tmp_path, start="play", game="robot-master", opponent="human", seed=3,
-                   options={"hand": "five"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="robot-master",
+        opponent="human",
+        seed=3,
+        options={"hand": "five"},
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game_screen(app)

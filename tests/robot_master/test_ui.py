@@ -54,8 +54,7 @@ async def test_whole_game_against_computer_with_save_quit_resume(tmp_path):
         assert isinstance(app.screen, RobotMasterOverScreen)
         result = screen.state.result()
         assert result is not None
-        assert result.reason in str(app.screen.query_one(".game-over").render())  \
-            or result.reason
+        assert result.reason in str(app.screen.query_one(".game-over").render()) or result.reason
         await pilot.press("m")
         await pilot.pause()
         assert isinstance(app.screen, MainMenu)
@@ -308,8 +307,10 @@ async def test_save_as_never_replaces_another_game_of_that_name(tmp_path) -> Non
             await pilot.press(*["backspace"] * 40, *typed, "enter")
             await pilot.pause()
             assert screen.session.name == name  # still under its own name
-            assert screen.message == "Another save is named " + repr(
-                " ".join(typed.split())) + ": pick another name."
+            assert (
+                screen.message
+                == "Another save is named " + repr(" ".join(typed.split())) + ": pick another name."
+            )
         await play_one_move(pilot)  # and it goes on saving there
     assert hashlib.sha256(kept.path.read_bytes()).hexdigest() == digest
     summaries, _ = saves_in(tmp_path)

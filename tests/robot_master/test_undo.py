@@ -36,8 +36,9 @@ def tiny_state() -> RobotMasterState:
     """Rows hold two 3s; Columns one 5; one 0 lies face down unused."""
     board = [EMPTY] * CELLS
     board[CENTER] = 2
-    return RobotMasterState(board, [[0, 0, 0, 2, 0, 0], [0, 0, 0, 0, 0, 1]],
-                            [1, 0, 0, 0, 0, 0], [], 0, 0, "full")
+    return RobotMasterState(
+        board, [[0, 0, 0, 2, 0, 0], [0, 0, 0, 0, 0, 1]], [1, 0, 0, 0, 0, 0], [], 0, 0, "full"
+    )
 
 
 # -- the chance action, worked by hand ----------------------------------------------------

@@ -70,14 +70,17 @@ def check_column(screen: StakBotsScreen, seat: int) -> dict[str, bool]:
     return {"cut": cut, "more": any("cards]" in line for line in listed)}
 
 
-@pytest.mark.parametrize(("players", "opponent", "seed", "cut"), [
-    (3, "hard", 4, [2]),  # P3's Stomp Bot cut above "[8 face down]"; P1's Tranq Bot whole
-    (4, "normal", 12, [2]),  # P3's Leader Bot ended "face-down…" with no "[8 down]"
-])
-async def test_qa_first_screens_keep_the_face_down_run(tmp_path, players, opponent, seed,
-                                                       cut):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent=opponent, seed=seed,
-                   players=players)
+@pytest.mark.parametrize(
+    ("players", "opponent", "seed", "cut"),
+    [
+        (3, "hard", 4, [2]),  # P3's Stomp Bot cut above "[8 face down]"; P1's Tranq Bot whole
+        (4, "normal", 12, [2]),  # P3's Leader Bot ended "face-down…" with no "[8 down]"
+    ],
+)
+async def test_qa_first_screens_keep_the_face_down_run(tmp_path, players, opponent, seed, cut):
+    app = make_app(
+        tmp_path, start="play", game="stak-bots", opponent=opponent, seed=seed, players=players
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -97,8 +100,9 @@ async def test_qa_first_screens_keep_the_face_down_run(tmp_path, players, oppone
 async def test_every_column_tells_what_it_drops_all_game(tmp_path, players, seed):
     """Turn after turn (hands of 4, stacks of 10 and more), every column of every screen
     accounts for its cards and its counts keep one form."""
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=seed,
-                   players=players)
+    app = make_app(
+        tmp_path, start="play", game="stak-bots", opponent="random", seed=seed, players=players
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -122,27 +126,44 @@ async def test_every_column_tells_what_it_drops_all_game(tmp_path, players, seed
 async def test_a_stack_of_ten_keeps_the_count_form(tmp_path):
     """Three players: "9 cards 8 down" from the start (it fits two-digit counts), still the
     form once a stack holds 10 cards."""
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   players=3)
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4, players=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
         assert [column(screen, s)[0][1] for s in range(3)] == ["9 cards 8 down"] * 3
-        await install(pilot, screen, build(
-            [["fatal", *["bash", "begone", "fatal", "reaper"] * 2, "stomp"],
-             ["reaper", *["core", "clumsy", "stomp", "spike"] * 2][:8] + ["spike"],
-             ["sidekick", "bountiful", "trip", "leader", "pit", "expel", "shot", "sidekick",
-              "tranq"]],
-            [["bash"], ["pit"], ["tranq"]]))
+        await install(
+            pilot,
+            screen,
+            build(
+                [
+                    ["fatal", *["bash", "begone", "fatal", "reaper"] * 2, "stomp"],
+                    ["reaper", *["core", "clumsy", "stomp", "spike"] * 2][:8] + ["spike"],
+                    [
+                        "sidekick",
+                        "bountiful",
+                        "trip",
+                        "leader",
+                        "pit",
+                        "expel",
+                        "shot",
+                        "sidekick",
+                        "tranq",
+                    ],
+                ],
+                [["bash"], ["pit"], ["tranq"]],
+            ),
+        )
         assert [column(screen, s)[0][1] for s in range(3)] == [
-            "10 cards 9 down", "9 cards 8 down", "9 cards 8 down"]
+            "10 cards 9 down",
+            "9 cards 8 down",
+            "9 cards 8 down",
+        ]
         for seat in range(3):
             check_column(screen, seat)
 
 
 async def test_f1_explains_both_ways_a_face_down_run_is_told(tmp_path):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   players=3)
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4, players=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)

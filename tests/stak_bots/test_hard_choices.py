@@ -24,8 +24,10 @@ def nine_against_one() -> StakState:
     Player 2 one Core Bot; Player 1 has attacked and scrapped (the turn may end), holds a
     Begone Bot, and its top card is a used Reaper Bot."""
     state = build(
-        [["pit+", "sidekick", "begone", "fatal", "stomp", "reaper", "fatal", "spike+", "reaper"],
-         ["core"]],
+        [
+            ["pit+", "sidekick", "begone", "fatal", "stomp", "reaper", "fatal", "spike+", "reaper"],
+            ["core"],
+        ],
         [["begone"], []],
     )
     state.attack_done = state.attack_over = state.scrapped = True
@@ -65,8 +67,10 @@ def test_hard_ends_the_turn_rather_than_scrap_its_own_cards() -> None:
     # 9 cards against 1 again, a Bash Bot on top and nothing left to gain this turn (the
     # attack is over, a card reached the scrapheap): ending keeps the 9 cards
     state = build(
-        [["pit+", "sidekick", "begone", "fatal", "stomp", "reaper", "fatal", "spike+", "bash"],
-         ["core"]],
+        [
+            ["pit+", "sidekick", "begone", "fatal", "stomp", "reaper", "fatal", "spike+", "bash"],
+            ["core"],
+        ],
         [[], []],
         heap=["begone"],
     )
@@ -84,8 +88,10 @@ def first_turn_of_seed_32() -> StakState:
     scrapheap and the attack is over; Player 1 holds a Begone Bot over a Tranq Bot, a
     face-up Sidekick Bot and six face-down cards, Player 2 a Reaper Bot over five."""
     state = build(
-        [["pit", "sidekick", "clumsy", "leader", "reaper", "expel", "sidekick+", "tranq"],
-         ["begone", "fatal", "fatal", "core", "shot", "reaper"]],
+        [
+            ["pit", "sidekick", "clumsy", "leader", "reaper", "expel", "sidekick+", "tranq"],
+            ["begone", "fatal", "fatal", "core", "shot", "reaper"],
+        ],
         [["begone"], ["tranq", "bountiful"]],
         heap=["bash", "spike", "bash"],
     )
@@ -183,8 +189,12 @@ class FakeClock:
 def test_hard_samples_until_its_budget_runs_out(step: float, samples: int) -> None:
     """Without an iteration cap it samples while its clock is within ``time_budget`` (0.5 s),
     at least ``min_samples`` and at most ``max_samples`` times."""
-    state = act(build([["core", "core", "stomp"], ["core", "spike"]],
-                      [["shot", "reaper", "trip"], ["bash"]]), "discard trip")
+    state = act(
+        build(
+            [["core", "core", "stomp"], ["core", "spike"]], [["shot", "reaper", "trip"], ["bash"]]
+        ),
+        "discard trip",
+    )
     hard = make_player(STAK_BOTS, "hard", 0, 1)
     hard.clock = FakeClock(step)
     hard.choose(state.view(0))
@@ -193,8 +203,12 @@ def test_hard_samples_until_its_budget_runs_out(step: float, samples: int) -> No
 
 
 def test_fixed_samples_ignore_the_clock() -> None:
-    state = act(build([["core", "core", "stomp"], ["core", "spike"]],
-                      [["shot", "reaper", "trip"], ["bash"]]), "discard trip")
+    state = act(
+        build(
+            [["core", "core", "stomp"], ["core", "spike"]], [["shot", "reaper", "trip"], ["bash"]]
+        ),
+        "discard trip",
+    )
     picks = set()
     for step in (0.0, 10.0):
         hard = make_player(STAK_BOTS, "hard", 0, 1)
@@ -208,8 +222,9 @@ def test_fixed_samples_ignore_the_clock() -> None:
 def test_the_hand_order_does_not_hide_a_circle() -> None:
     """Begone returning itself gives the same position with the hand in another order: hard
     knows it (the old key compared hands in order) and does not play the same action again."""
-    state = build([["core", "core", "begone"], ["clumsy", "clumsy", "clumsy"]],
-                  [["begone", "bash"], []])
+    state = build(
+        [["core", "core", "begone"], ["clumsy", "clumsy", "clumsy"]], [["begone", "bash"], []]
+    )
     state.scrapped = True
     twin = act(state.clone(), "play begone", "target p1")
     assert twin.hands[0] == state.hands[0][::-1]

@@ -28,8 +28,9 @@ def test_the_win_chance_grows_with_the_cards_kept() -> None:
     hands = [["core"], ["core"]]
     even = build([["bash", "bash", "trip"], ["reaper", "reaper", "trip"]], hands)
     more = build([["bash", "bash", "bash", "trip"], ["reaper", "reaper", "trip"]], hands)
-    held = build([["bash", "bash", "trip"], ["reaper", "reaper", "trip"]],
-                 [["core", "core"], ["core"]])
+    held = build(
+        [["bash", "bash", "trip"], ["reaper", "reaper", "trip"]], [["core", "core"], ["core"]]
+    )
     assert win_chance(more) > win_chance(even) and win_chance(held) > win_chance(even)
     for state in (even, more, held):
         assert evaluate(state, 0, HARD) == -evaluate(state, 1, HARD)

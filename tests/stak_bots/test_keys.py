@@ -31,8 +31,15 @@ def footer_keys(screen: StakBotsScreen) -> dict[str, str]:
 @pytest.mark.parametrize("recycling", ["off", "on"])
 @pytest.mark.parametrize("players", [2, 4])
 async def test_footer_keeps_quit_and_shows_only_keys_that_apply(tmp_path, recycling, players):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   players=players, options={"recycling": recycling})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="stak-bots",
+        opponent="random",
+        seed=4,
+        players=players,
+        options={"recycling": recycling},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -77,8 +84,14 @@ async def test_footer_keeps_quit_and_shows_only_keys_that_apply(tmp_path, recycl
 
 
 async def test_hint_key_works_while_the_footer_has_no_room_for_it(tmp_path):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=5,
-                   options={"recycling": "on"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="stak-bots",
+        opponent="random",
+        seed=5,
+        options={"recycling": "on"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -182,13 +195,20 @@ def turn_line(screen: StakBotsScreen) -> str:
 
 def one_card_left() -> StakState:
     """Player 1 holds one Core Bot (no entry effect); playing it empties the hand."""
-    return build([["core", "core", "reaper"], ["core", "bash", "shot"]],
-                 [["core"], ["pit"]], recycling=True)
+    return build(
+        [["core", "core", "reaper"], ["core", "bash", "shot"]], [["core"], ["pit"]], recycling=True
+    )
 
 
 async def test_an_empty_hand_hides_play_discard_and_recycle(tmp_path):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   options={"recycling": "on"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="stak-bots",
+        opponent="random",
+        seed=4,
+        options={"recycling": "on"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -237,15 +257,22 @@ async def test_no_attack_key_once_the_attacker_is_scrapped(tmp_path):
         assert "attack" not in line and "e end" in line, line
         await pilot.press("a")  # hidden, not silent
         await pilot.pause()
-        assert screen.message == ("No attack possible: this turn's attacker was reset, "
-                                  "returned or scrapped.")
+        assert screen.message == (
+            "No attack possible: this turn's attacker was reset, returned or scrapped."
+        )
         assert not screen.targeting
 
 
 @pytest.mark.parametrize("recycling", ["off", "on"])
 async def test_undo_shows_only_when_there_is_a_move_to_take_back(tmp_path, recycling):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   options={"recycling": recycling})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="stak-bots",
+        opponent="random",
+        seed=4,
+        options={"recycling": recycling},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)

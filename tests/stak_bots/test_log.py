@@ -20,40 +20,66 @@ from tests.stak_bots.test_prompts import install, status_lines
 from tests.stak_bots.test_screen import log_lines
 from tests.ui_helpers import SIZE, make_app, sb_screen, settle
 
-CARD = r"(Player \d)'s ((face-down )?(top card|bottom card|\d+(st|nd|rd|th) card from the top)), " \
-       r"[A-Z][a-z]+ Bot, "
+CARD = (
+    r"(Player \d)'s ((face-down )?(top card|bottom card|\d+(st|nd|rd|th) card from the top)), "
+    r"[A-Z][a-z]+ Bot, "
+)
 
 
 def recycles(seat: int, top: str = "Clumsy Bot", card: str = "Core Bot") -> Told:
     """The engine's line for ``seat`` recycling ``card``, its top card ``top`` scrapped."""
-    return Told(who(seat), " ", verb(seat, "recycles"), ": ", verb(seat, "scraps"), " ",
-                their(seat), f" top card, {top}, ", verb(seat, "discards"), f" {card} and ",
-                verb(seat, "draws"), " a card.")
+    return Told(
+        who(seat),
+        " ",
+        verb(seat, "recycles"),
+        ": ",
+        verb(seat, "scraps"),
+        " ",
+        their(seat),
+        f" top card, {top}, ",
+        verb(seat, "discards"),
+        f" {card} and ",
+        verb(seat, "draws"),
+        " a card.",
+    )
 
 
 def shared(*seats: int) -> Told:
     """The engine's line for ``seats`` sharing the win."""
-    return Told(who(*seats), " lost ", their(*seats), " last cards at the same moment: ",
-                they(*seats), " share.")
+    return Told(
+        who(*seats),
+        " lost ",
+        their(*seats),
+        " last cards at the same moment: ",
+        they(*seats),
+        " share.",
+    )
 
 
 def effect_on_player_2(effect: str, *answers: str) -> StakState:
     """Player 1 plays a bot whose entry effect acts on Player 2's stack (a face-up Reaper
     Bot second from its top), then answers its prompt."""
-    state = build([["core", "core"], ["core", "reaper+", "fatal"], ["core", "bash"]],
-                  [[effect], [], []])
+    state = build(
+        [["core", "core"], ["core", "reaper+", "fatal"], ["core", "bash"]], [[effect], [], []]
+    )
     return act(state, f"play {effect}", *answers)
 
 
-@pytest.mark.parametrize(("effect", "answers", "said"), [
-    ("tranq", ["reset p2.2"], "Player 2's 2nd card from the top, Reaper Bot, is reset."),
-    ("begone", ["target p2"], "Player 2's top card, Fatal Bot, goes back to their hand."),
-    ("pit", ["target p2"],
-     "Player 2's top card, Fatal Bot, goes to the bottom of their stack."),
-    ("trip", ["target p2"], "Player 2's top card, Fatal Bot, falls one place."),
-    ("shot", ["target p2"], "Player 2's top card, Fatal Bot, takes 3 damage (3/"),
-    ("sidekick", [], "Player 1's top card, Sidekick Bot, falls one place."),
-])
+@pytest.mark.parametrize(
+    ("effect", "answers", "said"),
+    [
+        ("tranq", ["reset p2.2"], "Player 2's 2nd card from the top, Reaper Bot, is reset."),
+        ("begone", ["target p2"], "Player 2's top card, Fatal Bot, goes back to their hand."),
+        (
+            "pit",
+            ["target p2"],
+            "Player 2's top card, Fatal Bot, goes to the bottom of their stack.",
+        ),
+        ("trip", ["target p2"], "Player 2's top card, Fatal Bot, falls one place."),
+        ("shot", ["target p2"], "Player 2's top card, Fatal Bot, takes 3 damage (3/"),
+        ("sidekick", [], "Player 1's top card, Sidekick Bot, falls one place."),
+    ],
+)
 def test_the_engine_names_a_card_of_a_stack_one_way(effect, answers, said):
     state = effect_on_player_2(effect, *answers)
     assert any(event.startswith(said) for event in state.events), state.events
@@ -78,12 +104,27 @@ def test_your_possessive_for_the_one_human():
     events = [
         Told(who(0, possessive=True), " top card, Spike Bot, is scrapped."),
         Told(who(1, possessive=True), " top card, Reaper Bot, goes back to ", their(1), " hand."),
-        Told(who(2, possessive=True), " top card, Pit Bot, goes back to ",
-             who(0, possessive=True), " hand."),
-        Told(who(0, possessive=True), " top card, Core Bot, goes to the bottom of ", their(0),
-             " stack."),
-        Told("Turn 3: ", who(1), " ", verb(1, "attacks"), ". ", who(0, possessive=True),
-             " Core Bot falls."),
+        Told(
+            who(2, possessive=True),
+            " top card, Pit Bot, goes back to ",
+            who(0, possessive=True),
+            " hand.",
+        ),
+        Told(
+            who(0, possessive=True),
+            " top card, Core Bot, goes to the bottom of ",
+            their(0),
+            " stack.",
+        ),
+        Told(
+            "Turn 3: ",
+            who(1),
+            " ",
+            verb(1, "attacks"),
+            ". ",
+            who(0, possessive=True),
+            " Core Bot falls.",
+        ),
         Told(who(0), " ", verb(0, "plays"), " Clumsy Bot."),
         Told(who(0, possessive=True), " stack is empty: ", who(0), " ", verb(0, "is"), " out."),
     ]
@@ -100,68 +141,110 @@ def test_your_possessive_for_the_one_human():
     assert named_events(events[:1], names) == ["P1 You's top card, Spike Bot, is scrapped."]
 
 
-@pytest.mark.parametrize(("event", "said"), [
-    (Told(who(0), " ", verb(0, "starts"), ". Each stack has 9 cards."),
-     "You start. Each stack has 9 cards."),
-    (Told("Turn 3: ", who(0), " ", verb(0, "draws"), " a card."), "Turn 3: you draw a card."),
-    (Told(who(0), " ", verb(0, "draws"), " a card."), "You draw a card."),
-    (Told(who(0), " ", verb(0, "plays"), " Reaper Bot."), "You play Reaper Bot."),
-    (Told(who(0), " ", verb(0, "turns"), " up Begone Bot."), "You turn up Begone Bot."),
-    (Told(who(0), " ", verb(0, "discards"), " Pit Bot."), "You discard Pit Bot."),
-    (Told(who(0), " ", verb(0, "scraps"), " ", their(0), " top card, Spike Bot."),
-     "You scrap your top card, Spike Bot."),
-    (recycles(0),
-     "You recycle: scrap your top card, Clumsy Bot, discard Core Bot and draw a card."),
-    (Told(who(0), " ", verb(0, "ends"), " the turn."), "You end the turn."),
-    (Told(who(0), " cannot draw: no cards left."), "You cannot draw: no cards left."),
-    (Told(who(0), " ", verb(0, "blocks"), " the attack by playing Pit Bot."),
-     "You block the attack by playing Pit Bot."),
-    (Told(who(0), " ", verb(0, "scraps"), " Shot Bot from ", their(0), " hand."),
-     "You scrap Shot Bot from your hand."),
-    (Told("Expel: ", who(0), " must scrap a hand card."), "Expel: you must scrap a hand card."),
-    (Told("Entry effect of ", who(0, possessive=True), " Reaper Bot."),
-     "Entry effect of your Reaper Bot."),
-    (Told(who(0), " ", verb(0, "has"), " the last stack standing."),
-     "You have the last stack standing."),
-    (shared(0, 1),
-     "You and P2 Computer lost your last cards at the same moment: you share."),
-    (Told(who(0, possessive=True), " top card, Pit Bot, goes back to ", their(0), " hand."),
-     "Your top card, Pit Bot, goes back to your hand."),
-    # the others keep the names the stacks show
-    (Told(who(1), " ", verb(1, "plays"), " Reaper Bot."), "P2 Computer plays Reaper Bot."),
-    (Told("Turn 4: ", who(1), " ", verb(1, "draws"), " a card."),
-     "Turn 4: P2 Computer draws a card."),
-    (recycles(2), "P3 Computer 2 recycles: scraps their top card, Clumsy Bot, discards Core Bot "
-     "and draws a card."),
-    (Told(who(1), " ", verb(1, "scraps"), " ", their(1), " top card, Fatal Bot."),
-     "P2 Computer scraps their top card, Fatal Bot."),
-    (Told(who(2, possessive=True), " top card, Pit Bot, goes back to ", their(2), " hand."),
-     "P3 Computer 2's top card, Pit Bot, goes back to their hand."),
-    (Told(who(1), " ", verb(1, "scraps"), " Shot Bot from ", their(1), " hand."),
-     "P2 Computer scraps Shot Bot from their hand."),
-    (Told("Entry effect of ", who(1, possessive=True), " Reaper Bot."),
-     "Entry effect of P2 Computer's Reaper Bot."),
-    (shared(1, 2),
-     "P2 Computer and P3 Computer 2 lost their last cards at the same moment: they share."),
-])
+@pytest.mark.parametrize(
+    ("event", "said"),
+    [
+        (
+            Told(who(0), " ", verb(0, "starts"), ". Each stack has 9 cards."),
+            "You start. Each stack has 9 cards.",
+        ),
+        (Told("Turn 3: ", who(0), " ", verb(0, "draws"), " a card."), "Turn 3: you draw a card."),
+        (Told(who(0), " ", verb(0, "draws"), " a card."), "You draw a card."),
+        (Told(who(0), " ", verb(0, "plays"), " Reaper Bot."), "You play Reaper Bot."),
+        (Told(who(0), " ", verb(0, "turns"), " up Begone Bot."), "You turn up Begone Bot."),
+        (Told(who(0), " ", verb(0, "discards"), " Pit Bot."), "You discard Pit Bot."),
+        (
+            Told(who(0), " ", verb(0, "scraps"), " ", their(0), " top card, Spike Bot."),
+            "You scrap your top card, Spike Bot.",
+        ),
+        (
+            recycles(0),
+            "You recycle: scrap your top card, Clumsy Bot, discard Core Bot and draw a card.",
+        ),
+        (Told(who(0), " ", verb(0, "ends"), " the turn."), "You end the turn."),
+        (Told(who(0), " cannot draw: no cards left."), "You cannot draw: no cards left."),
+        (
+            Told(who(0), " ", verb(0, "blocks"), " the attack by playing Pit Bot."),
+            "You block the attack by playing Pit Bot.",
+        ),
+        (
+            Told(who(0), " ", verb(0, "scraps"), " Shot Bot from ", their(0), " hand."),
+            "You scrap Shot Bot from your hand.",
+        ),
+        (Told("Expel: ", who(0), " must scrap a hand card."), "Expel: you must scrap a hand card."),
+        (
+            Told("Entry effect of ", who(0, possessive=True), " Reaper Bot."),
+            "Entry effect of your Reaper Bot.",
+        ),
+        (
+            Told(who(0), " ", verb(0, "has"), " the last stack standing."),
+            "You have the last stack standing.",
+        ),
+        (shared(0, 1), "You and P2 Computer lost your last cards at the same moment: you share."),
+        (
+            Told(who(0, possessive=True), " top card, Pit Bot, goes back to ", their(0), " hand."),
+            "Your top card, Pit Bot, goes back to your hand.",
+        ),
+        # the others keep the names the stacks show
+        (Told(who(1), " ", verb(1, "plays"), " Reaper Bot."), "P2 Computer plays Reaper Bot."),
+        (
+            Told("Turn 4: ", who(1), " ", verb(1, "draws"), " a card."),
+            "Turn 4: P2 Computer draws a card.",
+        ),
+        (
+            recycles(2),
+            "P3 Computer 2 recycles: scraps their top card, Clumsy Bot, discards Core Bot "
+            "and draws a card.",
+        ),
+        (
+            Told(who(1), " ", verb(1, "scraps"), " ", their(1), " top card, Fatal Bot."),
+            "P2 Computer scraps their top card, Fatal Bot.",
+        ),
+        (
+            Told(who(2, possessive=True), " top card, Pit Bot, goes back to ", their(2), " hand."),
+            "P3 Computer 2's top card, Pit Bot, goes back to their hand.",
+        ),
+        (
+            Told(who(1), " ", verb(1, "scraps"), " Shot Bot from ", their(1), " hand."),
+            "P2 Computer scraps Shot Bot from their hand.",
+        ),
+        (
+            Told("Entry effect of ", who(1, possessive=True), " Reaper Bot."),
+            "Entry effect of P2 Computer's Reaper Bot.",
+        ),
+        (
+            shared(1, 2),
+            "P2 Computer and P3 Computer 2 lost their last cards at the same moment: they share.",
+        ),
+    ],
+)
 def test_the_log_speaks_to_the_one_human(event, said):
-    """"P1 You plays Reaper Bot." read wrong: the human's own lines say "You play"."""
+    """ "P1 You plays Reaper Bot." read wrong: the human's own lines say "You play"."""
     names = ["P1 You", "P2 Computer", "P3 Computer 2"]
     assert named_events([event], names, you=0) == [said]
     # in hot-seat games every line keeps the names, verbs as the engine says them
     assert named_events([event], names)[0] == event.replace("Player 1", "P1 You").replace(
-        "Player 2", "P2 Computer").replace("Player 3", "P3 Computer 2")
+        "Player 2", "P2 Computer"
+    ).replace("Player 3", "P3 Computer 2")
 
 
 def test_the_log_speaks_to_a_human_in_another_seat():
     names = ["P1 Computer", "P2 You"]
-    events = [Told(who(1), " ", verb(1, "plays"), " Reaper Bot."),
-              Told(who(0), " ", verb(0, "plays"), " Pit Bot."),
-              Told(who(0, possessive=True), " top card, Pit Bot, goes back to ",
-                   who(1, possessive=True), " hand.")]
+    events = [
+        Told(who(1), " ", verb(1, "plays"), " Reaper Bot."),
+        Told(who(0), " ", verb(0, "plays"), " Pit Bot."),
+        Told(
+            who(0, possessive=True),
+            " top card, Pit Bot, goes back to ",
+            who(1, possessive=True),
+            " hand.",
+        ),
+    ]
     assert named_events(events, names, you=1) == [
-        "You play Reaper Bot.", "P1 Computer plays Pit Bot.",
-        "P1 Computer's top card, Pit Bot, goes back to your hand."]
+        "You play Reaper Bot.",
+        "P1 Computer plays Pit Bot.",
+        "P1 Computer's top card, Pit Bot, goes back to your hand.",
+    ]
 
 
 def log_text(screen) -> str:
@@ -170,8 +253,9 @@ def log_text(screen) -> str:
 
 def begone_both_ways() -> StakState:
     """Player 1 holds two Begone Bots; Player 2's stack has a Fatal Bot on top."""
-    return build([["core", "core", "spike"], ["core", "bash", "fatal"]],
-                 [["begone", "begone"], ["pit"]])
+    return build(
+        [["core", "core", "spike"], ["core", "bash", "fatal"]], [["begone", "begone"], ["pit"]]
+    )
 
 
 async def test_the_log_says_your_for_the_human_and_names_the_computer(tmp_path):
@@ -185,8 +269,7 @@ async def test_the_log_says_your_for_the_human_and_names_the_computer(tmp_path):
         options = screen.prompt_options()
         await pilot.press(str(options.index(next(o for o in options if o.seat == 1)) + 1))
         await settle(pilot)
-        assert ("P2 Computer's top card, Fatal Bot, goes back to their hand."
-                in log_text(screen))
+        assert "P2 Computer's top card, Fatal Bot, goes back to their hand." in log_text(screen)
         await pilot.press("1", "p")  # the other one, on your own stack
         await settle(pilot)
         options = screen.prompt_options()
@@ -211,19 +294,24 @@ async def test_hot_seat_logs_keep_the_names(tmp_path):
 
 
 # -- shared wins, own cards, entry effects ---------------------------------------------------
-@pytest.mark.parametrize(("event", "said"), [
-    # you come first among those who share, and the sentence speaks to you
-    (shared(1, 2),
-     "You and P2 Computer 1 lost your last cards at the same moment: you share."),
-    (shared(0, 2),
-     "You and P1 Computer lost your last cards at the same moment: you share."),
-    (shared(0, 1, 2),
-     "You, P1 Computer and P2 Computer 1 lost your last cards at the same moment: "
-     "you share."),
-    # "their/they" only without you
-    (shared(0, 1),
-     "P1 Computer and P2 Computer 1 lost their last cards at the same moment: they share."),
-])
+@pytest.mark.parametrize(
+    ("event", "said"),
+    [
+        # you come first among those who share, and the sentence speaks to you
+        (shared(1, 2), "You and P2 Computer 1 lost your last cards at the same moment: you share."),
+        (shared(0, 2), "You and P1 Computer lost your last cards at the same moment: you share."),
+        (
+            shared(0, 1, 2),
+            "You, P1 Computer and P2 Computer 1 lost your last cards at the same moment: "
+            "you share.",
+        ),
+        # "their/they" only without you
+        (
+            shared(0, 1),
+            "P1 Computer and P2 Computer 1 lost their last cards at the same moment: they share.",
+        ),
+    ],
+)
 def test_a_shared_win_with_you_says_you_first(event, said):
     names = ["P1 Computer", "P2 Computer 1", "P3 You"]
     assert named_events([event], names, you=2) == [said]
@@ -236,38 +324,53 @@ def test_the_engine_lists_those_who_share_a_win():
     state = build([["core"], ["core"], ["core"]])
     state.finish([0, 2])
     assert state.end_reason == (
-        "Player 1 and Player 3 lost their last cards at the same moment: they share.")
+        "Player 1 and Player 3 lost their last cards at the same moment: they share."
+    )
     state.finish([0, 1, 2])
-    assert state.end_reason == ("Player 1, Player 2 and Player 3 lost their last cards at "
-                                "the same moment: they share.")
+    assert state.end_reason == (
+        "Player 1, Player 2 and Player 3 lost their last cards at the same moment: they share."
+    )
 
 
 def test_own_cards_are_theirs_in_the_engine_and_yours_on_screen():
     """A player scraps "their" top card (not "the top card"), recycles "their" top card,
     scraps a card "from their hand"; a returned card "goes back to their hand"."""
     names = ["P1 You", "P2 Computer 1", "P3 Computer 2"]
-    computer = act(build([["core", "core"], ["core", "reaper+", "fatal"], ["core"]],
-                         [[], [], []], active=1), "scrap")
+    computer = act(
+        build([["core", "core"], ["core", "reaper+", "fatal"], ["core"]], [[], [], []], active=1),
+        "scrap",
+    )
     assert "Player 2 scraps their top card, Fatal Bot." in computer.events
     assert "P2 Computer 1 scraps their top card, Fatal Bot." in named_events(
-        computer.events, names, you=0)
-    mine = act(build([["core", "core", "spike"], ["core"]], [["clumsy"], []], recycling=True),
-               "recycle clumsy")
-    said = "Player 1 recycles: scraps their top card, Spike Bot, discards Clumsy Bot and " \
-           "draws a card."
+        computer.events, names, you=0
+    )
+    mine = act(
+        build([["core", "core", "spike"], ["core"]], [["clumsy"], []], recycling=True),
+        "recycle clumsy",
+    )
+    said = (
+        "Player 1 recycles: scraps their top card, Spike Bot, discards Clumsy Bot and draws a card."
+    )
     assert said in mine.events
     assert named_events([line for line in mine.events if line == said], names, you=0) == [
-        "You recycle: scrap your top card, Spike Bot, discard Clumsy Bot and draw a card."]
+        "You recycle: scrap your top card, Spike Bot, discard Clumsy Bot and draw a card."
+    ]
     assert named_events([recycles(2, "Spike Bot", "Clumsy Bot")], names, you=0) == [
-        said.replace("Player 1", "P3 Computer 2")]
-    expel = act(build([["core", "core"], ["core", "core"]], [["expel", "bash", "clumsy"], []]),
-                "play expel", "expel p1", "lose bash")
+        said.replace("Player 1", "P3 Computer 2")
+    ]
+    expel = act(
+        build([["core", "core"], ["core", "core"]], [["expel", "bash", "clumsy"], []]),
+        "play expel",
+        "expel p1",
+        "lose bash",
+    )
     assert "Player 1 scraps Bash Bot from their hand." in expel.events
     assert "You scrap Bash Bot from your hand." in named_events(expel.events, names, you=0)
     begone = effect_on_player_2("begone", "target p1")  # your own top card goes back
     assert "Player 1's top card, Begone Bot, goes back to their hand." in begone.events
     assert "Your top card, Begone Bot, goes back to your hand." in named_events(
-        begone.events, names, you=0)
+        begone.events, names, you=0
+    )
 
 
 def test_an_entry_effect_names_whose_bot_it_is():
@@ -276,9 +379,9 @@ def test_an_entry_effect_names_whose_bot_it_is():
     names = ["P1 You", "P2 Computer", "P3 Computer 2"]
     assert "Entry effect of your Trip Bot." in named_events(state.events, names, you=0)
     assert "Entry effect of P1 You's Trip Bot." in named_events(state.events, names)
-    assert named_events([Told("Entry effect of ", who(1, possessive=True), " Trip Bot.")],
-                        names, you=0) == [
-        "Entry effect of P2 Computer's Trip Bot."]
+    assert named_events(
+        [Told("Entry effect of ", who(1, possessive=True), " Trip Bot.")], names, you=0
+    ) == ["Entry effect of P2 Computer's Trip Bot."]
     for event in named_events(state.events, names, you=0):
         assert "(yours)" not in event and "Bot's entry effect" not in event, event
 

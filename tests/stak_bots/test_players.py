@@ -162,8 +162,9 @@ def test_hard_does_not_go_round_in_a_circle(seed: int) -> None:
 def test_computer_players_never_expel_themselves(level: str, seed: int) -> None:
     # an Expel Bot offers every player; scrapping one's own hand card
     # only loses a card, so a computer player picks an opponent, even an empty-handed one
-    state = act(build([["core", "core"], ["core", "core"]], [["expel", "fatal", "trip"], []]),
-                "play expel")
+    state = act(
+        build([["core", "core"], ["core", "core"]], [["expel", "fatal", "trip"], []]), "play expel"
+    )
     assert {m.seat for m in state.legal_actions()} == {0, 1}
     player = make_player(STAK_BOTS, level, 0, seed)
     if hasattr(player, "iterations"):

@@ -36,7 +36,9 @@ async def test_every_prompt_shows_with_the_log_lines_that_explain_it(tmp_path, s
                 card = match.group(1)
                 log = log_text(screen)
                 assert "Entry effect of" in log and card in log.rsplit("Entry effect of", 1)[1], (
-                    status, log)
+                    status,
+                    log,
+                )
                 await pilot.press(str(len(screen.prompt_options())))  # the last option
             elif screen.human_to_move():
                 state = screen.state

@@ -74,8 +74,7 @@ def test_many_options_scroll_on_two_lines_around_the_selected(selected):
 
 
 async def test_tranq_prompt_uses_two_lines_until_a_message_needs_one(tmp_path):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   players=3)
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4, players=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -88,8 +87,10 @@ async def test_tranq_prompt_uses_two_lines_until_a_message_needs_one(tmp_path):
         lines = status_lines(screen)
         assert lines[0] == "Your Tranq Bot: choose a face-up card to reset"
         # every option in full, none cut off; your own stack's cards are "your"
-        assert lines[1:] == ["1 your #2 Core Bot  2 your #3 Reaper Bot",
-                             "3 P2 top Fatal Bot  4 P3 top Bash Bot"], lines
+        assert lines[1:] == [
+            "1 your #2 Core Bot  2 your #3 Reaper Bot",
+            "3 P2 top Fatal Bot  4 P3 top Bash Bot",
+        ], lines
 
         screen.message = "A message that must stay in view."
         screen.refresh_all()
@@ -116,8 +117,10 @@ async def test_expel_prompt_follows_the_hand_order_and_numbers(tmp_path):
         await settle(pilot)
         state = screen.state
         assert state.choice is not None and state.choice.kind == "expel"
-        assert status_lines(screen)[:2] == ["Your Expel Bot: choose who scraps a hand card",
-                                            "1 you (2 in hand)  2 P2 (0 in hand)"]
+        assert status_lines(screen)[:2] == [
+            "Your Expel Bot: choose who scraps a hand card",
+            "1 you (2 in hand)  2 P2 (0 in hand)",
+        ]
         await pilot.press("1")  # yourself: now you choose which card
         await settle(pilot)
         assert state.choice is not None and state.choice.kind == "lose"
@@ -126,8 +129,10 @@ async def test_expel_prompt_follows_the_hand_order_and_numbers(tmp_path):
         lines = status_lines(screen)
         assert lines[0] == "Your Expel Bot: choose a hand card to scrap"
         assert lines[1] == "1 Bash Bot  2 Clumsy Bot"
-        assert screen.prompt_options() == [Move("lose", effect="bash"),
-                                           Move("lose", effect="clumsy")]
+        assert screen.prompt_options() == [
+            Move("lose", effect="bash"),
+            Move("lose", effect="clumsy"),
+        ]
         await pilot.press("1")  # hand card 1, the Bash Bot
         await settle(pilot)
         assert [state.effects[c] for c in state.hands[0]] == ["clumsy"]
@@ -137,22 +142,32 @@ async def test_expel_prompt_follows_the_hand_order_and_numbers(tmp_path):
 def react_position() -> StakState:
     """Reactive play: player 2 (the computer) attacks player 1, who holds a Bash Bot and
     a Clumsy Bot and may block."""
-    state = build([["core", "core"], ["core", "core"]], [["bash", "clumsy"], []],
-                  active=1, reactive=True)
+    state = build(
+        [["core", "core"], ["core", "core"]], [["bash", "clumsy"], []], active=1, reactive=True
+    )
     return act(state, "attack p1")
 
 
 async def test_block_prompt_numbers_the_hand_and_starts_on_letting_it_happen(tmp_path):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   options={"reactive": "on"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="stak-bots",
+        opponent="random",
+        seed=4,
+        options={"reactive": "on"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
         await install(pilot, screen, react_position())
         state = screen.state
         assert state.choice is not None and state.choice.kind == "react"
-        assert screen.prompt_options() == [Move("react", effect="bash"),
-                                           Move("react", effect="clumsy"), TAKE]
+        assert screen.prompt_options() == [
+            Move("react", effect="bash"),
+            Move("react", effect="clumsy"),
+            TAKE,
+        ]
         assert screen.option == 2  # Enter lets the attack happen, as before
         assert status_lines(screen)[1].startswith("1 block with Bash Bot")
         await pilot.press("2")  # hand card 2 blocks
@@ -167,8 +182,10 @@ def test_who_scraps_a_hand_card_names_seats_short_so_four_fit():
     from screens.stak_bots.render import option_label, option_window
     from tests.stak_bots.support import build
 
-    state = build([["bash"], ["spike"], ["pit"], ["shot"]],
-                  [["reaper", "trip"], ["tranq"], ["stomp", "fatal"], []])
+    state = build(
+        [["bash"], ["spike"], ["pit"], ["shot"]],
+        [["reaper", "trip"], ["tranq"], ["stomp", "fatal"], []],
+    )
     names = ["P1 You", "P2 Computer 1", "P3 Computer 2", "P4 Computer 3"]
     labels = [f"{s + 1} {option_label(state, Move('expel', seat=s), names)}" for s in range(4)]
     assert labels[2] == "3 P3 (2 in hand)" and labels[3] == "4 P4 (0 in hand)"

@@ -77,8 +77,11 @@ def test_an_out_player_cannot_resign() -> None:
 
 
 def test_a_defender_that_resigns_while_asked_to_block_ends_the_attack() -> None:
-    state = build([["clumsy", "bash"], ["clumsy", "bash"], ["clumsy", "bash"]],
-                  hands=[[], ["trip"], []], reactive=True)
+    state = build(
+        [["clumsy", "bash"], ["clumsy", "bash"], ["clumsy", "bash"]],
+        hands=[[], ["trip"], []],
+        reactive=True,
+    )
     act(state, "attack p2")
     assert state.choice is not None and state.choice.kind == "react"
     assert state.default_action(1) == TAKE
@@ -90,8 +93,11 @@ def test_a_defender_that_resigns_while_asked_to_block_ends_the_attack() -> None:
 
 
 def test_an_attacker_that_resigns_while_the_defender_decides() -> None:
-    state = build([["clumsy", "bash"], ["clumsy", "bash"], ["clumsy", "bash"]],
-                  hands=[[], ["trip"], []], reactive=True)
+    state = build(
+        [["clumsy", "bash"], ["clumsy", "bash"], ["clumsy", "bash"]],
+        hands=[[], ["trip"], []],
+        reactive=True,
+    )
     act(state, "attack p2")
     state.apply(RESIGN, 0)
     assert state.choice is None
@@ -185,9 +191,13 @@ def test_random_games_with_resigns_keep_invariants_and_save_load_identical(chunk
         match, seen = random_game(seed)
         kinds |= seen
         resigned += len(match.state.resigned())
-        saved = SavedGame("resigns", match,
-                          [PlayerEntry(f"P{s}", "human") for s in range(match.num_players)],
-                          WHEN, WHEN)
+        saved = SavedGame(
+            "resigns",
+            match,
+            [PlayerEntry(f"P{s}", "human") for s in range(match.num_players)],
+            WHEN,
+            WHEN,
+        )
         loaded = loads_save(dumps_save(saved), "test")
         assert loaded.match.state.fingerprint() == match.state.fingerprint()
         assert loaded.match.state.resigned() == match.state.resigned()

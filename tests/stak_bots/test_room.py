@@ -41,8 +41,7 @@ async def shown_names_and_texts(tmp_path, size: tuple[int, int]) -> tuple[bool, 
             for seat in range(state.num_players)
         )
         hand = " ".join(line.strip() for line in lines_of(screen, "#sb-hand"))
-        texts = all(state.bots[state.kinds[card]].text in hand
-                    for card in state.hands[0])
+        texts = all(state.bots[state.kinds[card]].text in hand for card in state.hands[0])
         return names, texts
 
 
@@ -68,12 +67,15 @@ async def test_a_card_pick_repaints_only_the_hand_cells_it_changes(tmp_path):
         screen = sb_screen(app)
         refreshed: dict[str, list[tuple]] = {}
         widgets = [screen.query_one(f"#sb-stack-{seat}") for seat in range(3)]
-        widgets += [screen.query_one(f"#{name}")
-                    for name in ("sb-title", "sb-hand", "sb-status", "sb-log")]
+        widgets += [
+            screen.query_one(f"#{name}") for name in ("sb-title", "sb-hand", "sb-status", "sb-log")
+        ]
         for widget in widgets:
+
             def spy(*regions, _widget=widget, _refresh=widget.refresh, **kwargs):
                 refreshed.setdefault(_widget.id, []).append(regions)
                 return _refresh(*regions, **kwargs)
+
             widget.refresh = spy
         await pilot.press("right")
         await settle(pilot)

@@ -55,8 +55,11 @@ EVENTS = [
 def mid_game() -> StakState:
     """Three players on turn 5: face-up cards under the tops, a hand of four."""
     state = build(
-        [["bash", "core", "fatal+", "reaper"], ["bash", "clumsy", "stomp+", "spike"],
-         ["core", "bash+", "tranq"]],
+        [
+            ["bash", "core", "fatal+", "reaper"],
+            ["bash", "clumsy", "stomp+", "spike"],
+            ["core", "bash+", "tranq"],
+        ],
         [["bountiful", "begone", "sidekick", "leader"], ["core"], ["trip", "pit"]],
         heap=["expel"],
         cards=long_names(),
@@ -76,8 +79,9 @@ async def install(pilot) -> None:
 
 
 def three_players(tmp_path):
-    return make_app(tmp_path, start="play", game="stak-bots", opponent="easy,easy",
-                    players=3, seed=5)
+    return make_app(
+        tmp_path, start="play", game="stak-bots", opponent="easy,easy", players=3, seed=5
+    )
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])

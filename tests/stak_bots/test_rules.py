@@ -363,8 +363,9 @@ def test_a_leader_whose_power_falls_to_its_damage_is_scrapped() -> None:
     assert any("Leader Bot has power 3 now, with 3 damage." in e for e in state.events or [])
     assert "attack p2" not in legal_texts(state)
     # a Tranq resetting a card of the run does it too
-    state = build([["core", "sidekick+", "bountiful+", "leader"], ["core", "tranq", "trip"]],
-                  [[], []])
+    state = build(
+        [["core", "sidekick+", "bountiful+", "leader"], ["core", "tranq", "trip"]], [[], []]
+    )
     leader = state.stacks[0][-1]
     act(state, "attack p2")
     act(state, "reset p1.2")  # Tranq resets the Bountiful Bot: the run is 1 card long

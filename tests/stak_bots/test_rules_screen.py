@@ -19,8 +19,10 @@ from tests.ui_helpers import SIZE, make_app, sb_screen, settle
 def long_card_set():
     """The default bots with long names and a long set name."""
     cards = default_card_set()
-    bots = [dataclasses.replace(bot, name=f"Extraordinarily Overengineered {bot.name} " * 2)
-            for bot in cards.bots]
+    bots = [
+        dataclasses.replace(bot, name=f"Extraordinarily Overengineered {bot.name} " * 2)
+        for bot in cards.bots
+    ]
     return dataclasses.replace(
         cards, name="a set with a name much too long for one line of rules " * 2, bots=tuple(bots)
     )
@@ -67,8 +69,9 @@ def test_rules_lines_fit_and_keep_their_indents(cards):
 
 @pytest.mark.parametrize("ascii_only", [False, True])
 async def test_rules_screen_at_80x24_shows_each_line_as_written(tmp_path, ascii_only):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=5,
-                   ascii=ascii_only)
+    app = make_app(
+        tmp_path, start="play", game="stak-bots", opponent="random", seed=5, ascii=ascii_only
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)

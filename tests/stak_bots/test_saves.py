@@ -42,7 +42,7 @@ def test_format_1_fixture_still_loads():
     assert saved.match.options["cards"] == "default"
     again = dumps_save(saved)  # saved again: the same file, with a copy of its cards added
     fixture = FIXTURE.read_text(encoding="utf-8")
-    assert again.startswith(fixture.rstrip("\n")) and "[resources]" in again[len(fixture) - 1:]
+    assert again.startswith(fixture.rstrip("\n")) and "[resources]" in again[len(fixture) - 1 :]
 
 
 def test_a_save_outlives_a_change_of_the_default_cards(tmp_path, monkeypatch):

@@ -47,11 +47,18 @@ def test_depth_names_and_the_reset_hint() -> None:
     from engines.stak_bots.state import depth_name
 
     assert [depth_name(d) for d in (1, 2, 3, 4, 11, 21, 22)] == [
-        "top card", "2nd card from the top", "3rd card from the top", "4th card from the top",
-        "11th card from the top", "21st card from the top", "22nd card from the top"]
+        "top card",
+        "2nd card from the top",
+        "3rd card from the top",
+        "4th card from the top",
+        "11th card from the top",
+        "21st card from the top",
+        "22nd card from the top",
+    ]
     move = Move("reset", seat=1, depth=2)
     assert describe(move, 0, None) == (
-        "Player 1: reset the 2nd card from the top of Player 2's stack")
+        "Player 1: reset the 2nd card from the top of Player 2's stack"
+    )
 
 
 def test_bash_names_the_bottom_card_it_scraps_under_a_scrapped_top() -> None:
@@ -60,8 +67,7 @@ def test_bash_names_the_bottom_card_it_scraps_under_a_scrapped_top() -> None:
     from screens.stak_bots.log import named_events
     from tests.stak_bots.support import act, build
 
-    state = build([["reaper", "core"], ["core", "bash"], ["core", "fatal"]], [[], [], []],
-                  active=1)
+    state = build([["reaper", "core"], ["core", "bash"], ["core", "fatal"]], [[], [], []], active=1)
     act(state, "attack p1")
     scrapped = [event for event in state.events if "is scrapped" in event]
     assert scrapped == [
@@ -75,8 +81,10 @@ def test_bash_names_the_bottom_card_it_scraps_under_a_scrapped_top() -> None:
         "Your face-down bottom card, Reaper Bot, is scrapped.",
     ]
     # deeper in a stack, the place is told as it was before the top went
-    state = build([["core", "reaper", "trip"], ["core", "spike"], ["core", "fatal"]],
-                  [[], [], []], active=1)
+    state = build(
+        [["core", "reaper", "trip"], ["core", "spike"], ["core", "fatal"]], [[], [], []], active=1
+    )
     act(state, "attack p1")
     assert "Player 1's face-down 2nd card from the top, Reaper Bot, is scrapped." in (
-        state.events), state.events
+        state.events
+    ), state.events

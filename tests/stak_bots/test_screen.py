@@ -42,9 +42,7 @@ def long_text_on_top(state: StakState) -> int:
     """Put the cards with the longest text on top of every stack, a face-up card under
     each top and a full hand for player 1: the tallest the columns get. Returns the
     length of the longest text."""
-    longest = sorted(
-        (c for c in state.draw), key=lambda c: len(state.bots[state.kinds[c]].text)
-    )
+    longest = sorted((c for c in state.draw), key=lambda c: len(state.bots[state.kinds[c]].text))
     for stack in state.stacks:
         card = longest.pop()
         i = state.draw.index(card)
@@ -90,7 +88,8 @@ async def test_every_stack_size_shows_with_long_text_on_top(tmp_path, players, a
             # cards that made way for the top card's text
             more = re.search(r"\[\+(\d+) cards\]", shown)
             assert re.search(rf"\[{down} (face )?down\]", shown) or (
-                more and int(more[1]) >= down), shown
+                more and int(more[1]) >= down
+            ), shown
             text = state.bots[state.kinds[state.stacks[seat][-1]]].text
             assert text[:6] in shown  # the top card's text starts
             assert "~" not in shown
@@ -119,9 +118,7 @@ def newest_event_shown(screen: StakBotsScreen) -> None:
 
 
 async def test_event_log_fills_its_column_in_new_and_resumed_games(tmp_path):
-    app = make_app(
-        tmp_path, start="play", game="stak-bots", opponent="easy", seed=3, players=3
-    )
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="easy", seed=3, players=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -198,8 +195,11 @@ def test_stack_column_puts_the_size_first_however_short():
 
 
 def option_line(labels: list[str], first: int, end: int, ell: str = "\u2026") -> str:
-    return ((ell + " " if first else "") + "  ".join(labels[first:end])
-            + (" " + ell if end < len(labels) else ""))
+    return (
+        (ell + " " if first else "")
+        + "  ".join(labels[first:end])
+        + (" " + ell if end < len(labels) else "")
+    )
 
 
 @pytest.mark.parametrize("selected", range(9))
@@ -224,8 +224,15 @@ def test_few_prompt_options_all_show():
 async def test_attack_prompt_with_three_targets_keeps_the_message_in_view(tmp_path):
     """Four players: "Attack which stack?" offers three stacks, more than one line holds;
     the options scroll on one line and the message under them stays visible."""
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   players=4, options={"depth": 5})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="stak-bots",
+        opponent="random",
+        seed=4,
+        players=4,
+        options={"depth": 5},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -263,12 +270,27 @@ def test_a_damaged_attacker_keeps_every_number_in_a_narrow_column():
 
 def test_events_call_the_players_as_the_stacks_do():
     names = ["P1 You", "P2 Computer"]
-    events = [Told(who(0), " ", verb(0, "starts"), "."),
-              Told("Turn 3: ", who(1), " ", verb(1, "attacks"), " ", who(0, possessive=True),
-                   " Clumsy Bot."),
-              "choose a player", Told(who(8), " ", verb(8, "is"), " not seated")]
+    events = [
+        Told(who(0), " ", verb(0, "starts"), "."),
+        Told(
+            "Turn 3: ",
+            who(1),
+            " ",
+            verb(1, "attacks"),
+            " ",
+            who(0, possessive=True),
+            " Clumsy Bot.",
+        ),
+        "choose a player",
+        Told(who(8), " ", verb(8, "is"), " not seated"),
+    ]
     assert named_events(events, names) == [
-        "P1 You starts.", "Turn 3: P2 Computer attacks P1 You's Clumsy Bot.",
-        "choose a player", "Player 9 is not seated"]
+        "P1 You starts.",
+        "Turn 3: P2 Computer attacks P1 You's Clumsy Bot.",
+        "choose a player",
+        "Player 9 is not seated",
+    ]
     assert named_events(events, names, you=0)[:2] == [
-        "You start.", "Turn 3: P2 Computer attacks your Clumsy Bot."]
+        "You start.",
+        "Turn 3: P2 Computer attacks your Clumsy Bot.",
+    ]

@@ -35,8 +35,7 @@ def test_stak_bots_three_players_ascii_snapshot(snap_compare, tmp_path):
 
 def test_stak_bots_resigned_player_snapshot(snap_compare, tmp_path):
     """Player 3 resigns (as a table tells it): its column says it is out, resigned."""
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=8,
-                   players=3)
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=8, players=3)
 
     async def run(pilot) -> None:
         await settle(pilot)

@@ -72,8 +72,11 @@ async def follow_hint(pilot, screen: StakBotsScreen, move: Move) -> str:
     assert screen.message == screen.hint_forms[0]
     lines = status_lines(screen)
     assert len(lines) <= 3
-    shown = [form for form in screen.hint_forms
-             if " ".join(textwrap.wrap(form, WIDTH)) in " ".join(lines)]
+    shown = [
+        form
+        for form in screen.hint_forms
+        if " ".join(textwrap.wrap(form, WIDTH)) in " ".join(lines)
+    ]
     assert shown, (screen.hint_forms, lines)
     message = shown[0]
     last = [line for line in lines if line][-1]
@@ -88,14 +91,24 @@ async def follow_hint(pilot, screen: StakBotsScreen, move: Move) -> str:
 
 def hand_position(recycling: bool = False) -> StakState:
     """Player 1's turn with three cards in hand, Clumsy Bot second, a card to attack with."""
-    return build([["core", "core", "spike"], ["core", "begone", "reaper"], ["pit", "fatal"]],
-                 [["bash", "clumsy", "trip"], ["pit"], ["shot"]], recycling=recycling)
+    return build(
+        [["core", "core", "spike"], ["core", "begone", "reaper"], ["pit", "fatal"]],
+        [["bash", "clumsy", "trip"], ["pit"], ["shot"]],
+        recycling=recycling,
+    )
 
 
 @pytest.mark.parametrize("kind", ["play", "discard", "recycle"])
 async def test_a_hint_to_play_a_card_picks_it_and_names_its_key(tmp_path, kind):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   players=3, options={"recycling": "on"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="stak-bots",
+        opponent="random",
+        seed=4,
+        players=3,
+        options={"recycling": "on"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -108,8 +121,7 @@ async def test_a_hint_to_play_a_card_picks_it_and_names_its_key(tmp_path, kind):
 
 
 async def test_hints_to_attack_scrap_and_end_name_their_keys(tmp_path):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   players=3)
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4, players=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -125,8 +137,7 @@ async def test_hints_to_attack_scrap_and_end_name_their_keys(tmp_path):
 
 
 async def test_a_hint_in_a_prompt_selects_the_option_and_says_enter(tmp_path):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   players=3)
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4, players=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -144,8 +155,14 @@ async def test_a_hint_in_a_prompt_selects_the_option_and_says_enter(tmp_path):
 
 
 async def test_a_hint_to_let_an_attack_happen_fits_the_prompt(tmp_path):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   options={"reactive": "on"})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="stak-bots",
+        opponent="random",
+        seed=4,
+        options={"reactive": "on"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -156,8 +173,7 @@ async def test_a_hint_to_let_an_attack_happen_fits_the_prompt(tmp_path):
 
 
 async def test_a_hint_not_to_attack_closes_the_attack_prompt(tmp_path):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   players=3)
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4, players=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -170,14 +186,19 @@ async def test_a_hint_not_to_attack_closes_the_attack_prompt(tmp_path):
         await follow_hint(pilot, screen, Move("play", effect="trip"))
 
 
-@pytest.mark.parametrize(
-    ("players", "recycling"), [(2, "off"), (2, "on"), (4, "off"), (4, "on")]
-)
+@pytest.mark.parametrize(("players", "recycling"), [(2, "off"), (2, "on"), (4, "off"), (4, "on")])
 async def test_the_hint_key_shows_a_hint_that_names_a_key(tmp_path, players, recycling):
     """Seeded games against hard: the hint (from the computer) shows in full, also with
     recycling on, where the turn's keys take two lines, and its keys make the move."""
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="hard", seed=7,
-                   players=players, options={"recycling": recycling})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="stak-bots",
+        opponent="hard",
+        seed=7,
+        players=players,
+        options={"recycling": recycling},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -198,8 +219,10 @@ async def test_the_hint_key_shows_a_hint_that_names_a_key(tmp_path, players, rec
 # -- 2. a top card's text shows in full when the column has the room ---------------------
 def column_texts(screen: StakBotsScreen) -> list[tuple[list[str], StakState, int]]:
     state = screen.state
-    return [(visible_lines(screen.query_one(f"#sb-stack-{seat}")), state, seat)
-            for seat in range(state.num_players)]
+    return [
+        (visible_lines(screen.query_one(f"#sb-stack-{seat}")), state, seat)
+        for seat in range(state.num_players)
+    ]
 
 
 def joined(lines: list[str]) -> str:
@@ -207,14 +230,19 @@ def joined(lines: list[str]) -> str:
 
 
 @pytest.mark.parametrize(("players", "ascii_only"), [(2, False), (3, True), (4, False)])
-async def test_top_card_text_shows_in_full_when_the_column_has_room(
-    tmp_path, players, ascii_only
-):
+async def test_top_card_text_shows_in_full_when_the_column_has_room(tmp_path, players, ascii_only):
     """The text shows in full when the column holds it and the face-down run under it
     (``[8 down]``, under a rule if there is room for one); else it is cut with an
     ellipsis and the run still shows, on the last row (no row left free)."""
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="hard", seed=7,
-                   players=players, ascii=ascii_only)
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="stak-bots",
+        opponent="hard",
+        seed=7,
+        players=players,
+        ascii=ascii_only,
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -247,10 +275,12 @@ async def test_top_card_text_shows_in_full_when_the_column_has_room(
 def deep_position() -> StakState:
     """Four stacks; the second has face-up cards under a Spike Bot's long text."""
     return build(
-        [["begone", "bash", "begone", "begone", "reaper", "reaper", "reaper", "trip", "bash"],
-         ["stomp", "stomp", "stomp", "stomp", "reaper+", "clumsy", "clumsy", "fatal+", "spike"],
-         ["clumsy", "tranq", "pit", "shot"],
-         ["tranq", "leader"]],
+        [
+            ["begone", "bash", "begone", "begone", "reaper", "reaper", "reaper", "trip", "bash"],
+            ["stomp", "stomp", "stomp", "stomp", "reaper+", "clumsy", "clumsy", "fatal+", "spike"],
+            ["clumsy", "tranq", "pit", "shot"],
+            ["tranq", "leader"],
+        ],
     )
 
 
@@ -278,8 +308,13 @@ def test_the_list_under_the_top_yields_its_room_to_the_top_card_text():
     assert lines[5].endswith("\u2026") and lines[6] == "\u2500" * 12  # 2 lines of text
     assert lines[7:] == ["+Fatal     1", "[2 down]", "[+5 cards]"]
     lines = stack_column(state, 1, 12, "P2", UNICODE, {}, 9, widths).plain.splitlines()
-    assert lines[4:] == ["Spike: when", "it damages\u2026", "\u2500" * 12, "+Fatal     1",
-                         "[+7 cards]"]
+    assert lines[4:] == [
+        "Spike: when",
+        "it damages\u2026",
+        "\u2500" * 12,
+        "+Fatal     1",
+        "[+7 cards]",
+    ]
     # a list that is one face-down run stays too, on the last row: the column never
     # drops a line without saying so
     lines = stack_column(state, 3, 13, "P4", UNICODE, {}, 11, widths).plain.splitlines()
@@ -316,7 +351,9 @@ def test_every_owner_is_cut_alike_and_keeps_its_form_when_the_turn_passes():
         state.active = active
         owners = [
             stack_column(state, seat, widths[seat], names[seat], UNICODE, {}, 12, widths)
-            .plain.splitlines()[0].rstrip().removeprefix(">")
+            .plain.splitlines()[0]
+            .rstrip()
+            .removeprefix(">")
             for seat in range(4)
         ]
         assert owners == ["P1 You", "P2 CPU 1", "P3 CPU 2", "P4 CPU 3"]
@@ -333,8 +370,7 @@ def forms(lines: list[str]) -> set[str]:
 
 
 async def test_every_stack_tells_its_counts_in_the_same_form(tmp_path):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=7,
-                   players=4)
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=7, players=4)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -342,19 +378,32 @@ async def test_every_stack_tells_its_counts_in_the_same_form(tmp_path):
         assert len(forms(lines)) == 1, lines  # not "9 cds 8 down" next to "9 cds, 8 down"
         # the form two-digit counts need from the start: it stays when a stack reaches 10
         assert lines == ["9 (8 down)"] * 4
-        runs = re.findall(r"\[\d+ (?:face )?down\]", "\n".join(
-            "\n".join(lines) for lines, _, _ in column_texts(screen)))
+        runs = re.findall(
+            r"\[\d+ (?:face )?down\]",
+            "\n".join("\n".join(lines) for lines, _, _ in column_texts(screen)),
+        )
         assert len(forms(runs)) == 1, runs  # not "[8 down]" next to "[8 face down]"
 
-        widths = [screen.query_one(f"#sb-stack-{seat}").content_size.width
-                  for seat in range(4)]
+        widths = [screen.query_one(f"#sb-stack-{seat}").content_size.width for seat in range(4)]
         assert widths == [12, 12, 12, 13]
         big_and_single = build(
-            [["begone", "bash", "begone", "begone", "reaper", "reaper", "reaper", "trip",
-              "bash", "reaper"],
-             ["stomp", "stomp", "stomp", "stomp", "fatal", "clumsy", "clumsy", "fatal", "spike"],
-             ["tranq", "leader", "tranq", "pit", "pit", "pit", "expel", "expel", "expel"],
-             ["shot"]],
+            [
+                [
+                    "begone",
+                    "bash",
+                    "begone",
+                    "begone",
+                    "reaper",
+                    "reaper",
+                    "reaper",
+                    "trip",
+                    "bash",
+                    "reaper",
+                ],
+                ["stomp", "stomp", "stomp", "stomp", "fatal", "clumsy", "clumsy", "fatal", "spike"],
+                ["tranq", "leader", "tranq", "pit", "pit", "pit", "expel", "expel", "expel"],
+                ["shot"],
+            ],
             [["core"], ["core"], ["core"], ["core"]],
         )
         await install(pilot, screen, big_and_single)
@@ -380,7 +429,11 @@ def test_the_summary_form_is_the_longest_that_fits_every_column():
     assert stack_summary(state, 2, 17, summary_form(state, [17, 17, 16])) == "4 cards 3 down"
     form = summary_form(state, [12, 12, 12, 13])  # "10 cds 10 down" does not fit
     assert [stack_summary(state, s, 12, form) for s in range(4)] == [
-        "9 (8 down)", "9 (6 down)", "4 (3 down)", "2 (1 down)"]
+        "9 (8 down)",
+        "9 (6 down)",
+        "4 (3 down)",
+        "2 (1 down)",
+    ]
     state.stacks[3] = state.stacks[3][-1:]
     assert summary_form(state, [12, 12, 12, 13]) == form
     assert stack_summary(state, 3, 13, form) == "1 (0 down)"
@@ -409,8 +462,14 @@ async def test_keys_help_explains_the_marks_before_card_names(tmp_path):
 # -- 5. ^s save on the turn line when the footer has no room for it -----------------------
 @pytest.mark.parametrize("recycling", ["off", "on"])
 async def test_turn_line_names_save_when_the_footer_has_no_room(tmp_path, recycling):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   options={"recycling": recycling})
+    app = make_app(
+        tmp_path,
+        start="play",
+        game="stak-bots",
+        opponent="random",
+        seed=4,
+        options={"recycling": recycling},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -429,8 +488,10 @@ async def test_turn_line_names_save_when_the_footer_has_no_room(tmp_path, recycl
             assert "H hint ^s save" in turn
         assert "waits: nothing scrapped yet" in " ".join(lines)
         # a message takes the room of the extras, never more than three lines
-        screen.message = "A message long enough to take two lines of the status area when " \
-                         "it is shown under the keys."
+        screen.message = (
+            "A message long enough to take two lines of the status area when "
+            "it is shown under the keys."
+        )
         screen.refresh_all()
         await pilot.pause()
         lines = status_lines(screen)
@@ -452,20 +513,29 @@ async def test_turn_line_leaves_out_save_when_the_footer_shows_it(tmp_path):
         screen = sb_screen(app)
         await pilot.press("p")  # something to undo
         await settle(pilot)
-        assert [a for a, _, _ in screen.footer_keys()][-5:] == ["hint", "undo", "save_as",
-                                                                 "rules", "leave"]
+        assert [a for a, _, _ in screen.footer_keys()][-5:] == [
+            "hint",
+            "undo",
+            "save_as",
+            "rules",
+            "leave",
+        ]
         assert screen.footer_left_out() == []
         assert "save" not in screen.turn_keys(WIDTH)
 
 
 # -- 6. the hand's heading ----------------------------------------------------------------
-@pytest.mark.parametrize(("players", "heading"), [
-    (2, "Your hand, P1 You (P2 holds 2 cards):"),
-    (4, "Your hand, P1 You (P2 holds 2 cards, P3 2, P4 2):"),
-])
+@pytest.mark.parametrize(
+    ("players", "heading"),
+    [
+        (2, "Your hand, P1 You (P2 holds 2 cards):"),
+        (4, "Your hand, P1 You (P2 holds 2 cards, P3 2, P4 2):"),
+    ],
+)
 async def test_hand_heading_says_who_holds_how_many(tmp_path, players, heading):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=7,
-                   players=players)
+    app = make_app(
+        tmp_path, start="play", game="stak-bots", opponent="random", seed=7, players=players
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -479,23 +549,26 @@ async def test_hand_heading_says_who_holds_how_many(tmp_path, players, heading):
 
 
 # -- 6. every hint reads as English, said to you --------------------------------------------
-@pytest.mark.parametrize(("move", "said"), [
-    (Move("play", effect="spike"), "play Spike Bot"),
-    (Move("discard", effect="spike"), "discard Spike Bot"),
-    (Move("recycle", effect="spike"), "recycle Spike Bot"),
-    (Move("lose", effect="spike"), "scrap Spike Bot from your hand"),
-    (Move("react", effect="spike"), "block with Spike Bot"),
-    (SCRAP, "scrap your top card"),
-    (END, "end the turn"),
-    (TAKE, "let the attack happen"),
-    (Move("attack", seat=1), "attack Player 2"),
-    (Move("target", seat=1), "choose Player 2's top card"),
-    (Move("target", seat=0), "choose your top card"),
-    (Move("expel", seat=1), "choose Player 2 to scrap a hand card"),
-    (Move("expel", seat=0), "choose yourself to scrap a hand card"),
-    (Move("reset", seat=1, depth=2), "reset the 2nd card from the top of Player 2's stack"),
-    (Move("reset", seat=0, depth=1), "reset the top card of your stack"),
-])
+@pytest.mark.parametrize(
+    ("move", "said"),
+    [
+        (Move("play", effect="spike"), "play Spike Bot"),
+        (Move("discard", effect="spike"), "discard Spike Bot"),
+        (Move("recycle", effect="spike"), "recycle Spike Bot"),
+        (Move("lose", effect="spike"), "scrap Spike Bot from your hand"),
+        (Move("react", effect="spike"), "block with Spike Bot"),
+        (SCRAP, "scrap your top card"),
+        (END, "end the turn"),
+        (TAKE, "let the attack happen"),
+        (Move("attack", seat=1), "attack Player 2"),
+        (Move("target", seat=1), "choose Player 2's top card"),
+        (Move("target", seat=0), "choose your top card"),
+        (Move("expel", seat=1), "choose Player 2 to scrap a hand card"),
+        (Move("expel", seat=0), "choose yourself to scrap a hand card"),
+        (Move("reset", seat=1, depth=2), "reset the 2nd card from the top of Player 2's stack"),
+        (Move("reset", seat=0, depth=1), "reset the top card of your stack"),
+    ],
+)
 def test_moves_are_described_to_the_mover(move, said):
     from engines.stak_bots.spec import describe
 
@@ -517,15 +590,15 @@ async def test_a_hint_to_scrap_a_hand_card_says_from_your_hand(tmp_path):
         screen.on_hint(lose, 0)
         assert screen.hint_forms[:2] == [
             "Hint: scrap Clumsy Bot from your hand (option 2 is selected: Enter).",
-            "Hint: scrap Clumsy Bot from your hand (option 2: Enter)."]
+            "Hint: scrap Clumsy Bot from your hand (option 2: Enter).",
+        ]
         # one line under the prompt's title and options: the short form with the card
         shown = await follow_hint(pilot, screen, lose)
         assert shown == "Hint: option 2, Clumsy Bot (Enter)."
 
 
 async def test_hints_about_your_own_stack_say_your(tmp_path):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   players=3)
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4, players=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -537,8 +610,9 @@ async def test_hints_about_your_own_stack_say_your(tmp_path):
         await settle(pilot)
         options = screen.prompt_options()
         screen.on_hint(options[0], 0)
-        assert screen.hint_forms[0] == ("Hint: reset the 2nd card from the top of your "
-                                        "stack (option 1 is selected: Enter).")
+        assert screen.hint_forms[0] == (
+            "Hint: reset the 2nd card from the top of your stack (option 1 is selected: Enter)."
+        )
         assert "Hint: option 1, your #2 Core Bot (Enter)." in screen.hint_forms
         await follow_hint(pilot, screen, options[0])
 
@@ -547,19 +621,36 @@ async def test_hints_about_your_own_stack_say_your(tmp_path):
 def test_option_labels_say_your_for_the_one_human_only():
     from screens.stak_bots.render import option_label
 
-    state = build([["core", "reaper+", "trip"], ["core", "fatal"], ["core", "bash"]],
-                  [["pit"], ["shot", "spike"], []])
+    state = build(
+        [["core", "reaper+", "trip"], ["core", "fatal"], ["core", "bash"]],
+        [["pit"], ["shot", "spike"], []],
+    )
     names = ["P1 You", "P2 Computer 1", "P3 Computer 2"]
-    moves = [Move("target", seat=0), Move("reset", seat=0, depth=1),
-             Move("reset", seat=0, depth=2), Move("expel", seat=0), Move("target", seat=1),
-             Move("expel", seat=1)]
+    moves = [
+        Move("target", seat=0),
+        Move("reset", seat=0, depth=1),
+        Move("reset", seat=0, depth=2),
+        Move("expel", seat=0),
+        Move("target", seat=1),
+        Move("expel", seat=1),
+    ]
     assert [option_label(state, m, names, 0) for m in moves] == [
-        "your Trip Bot", "your top Trip Bot", "your #2 Reaper Bot", "you (1 in hand)",
-        "P2 Fatal Bot", "P2 (2 in hand)"]
+        "your Trip Bot",
+        "your top Trip Bot",
+        "your #2 Reaper Bot",
+        "you (1 in hand)",
+        "P2 Fatal Bot",
+        "P2 (2 in hand)",
+    ]
     # hot seat (no one human): every stack by its seat
     assert [option_label(state, m, names) for m in moves] == [
-        "P1 Trip Bot", "P1 top Trip Bot", "P1 #2 Reaper Bot", "P1 (1 in hand)",
-        "P2 Fatal Bot", "P2 (2 in hand)"]
+        "P1 Trip Bot",
+        "P1 top Trip Bot",
+        "P1 #2 Reaper Bot",
+        "P1 (1 in hand)",
+        "P2 Fatal Bot",
+        "P2 (2 in hand)",
+    ]
     # the human in another seat
     assert option_label(state, Move("target", seat=1), names, 1) == "your Fatal Bot"
     assert option_label(state, Move("target", seat=0), names, 1) == "P1 Trip Bot"
@@ -578,22 +669,28 @@ def top_text(screen: StakBotsScreen, seat: int) -> list[str]:
 
 
 # -- 3. the top card's text in full when the list can make way -----------------------------
-@pytest.mark.parametrize(("players", "stack", "hand", "said"), [
-    # three players: Stomp Bot ended "effect stops it…" over "*Begone 2", "[7 face down]"
-    (3, [*LOW, "begone+", "stomp"], ["trip", "pit"], "or it is scrapped."),
-    # four players: Sidekick Bot ended "down its…" over the rule and "[8 down]"
-    (4, [*LOW, "trip", "sidekick"], ["trip", "pit", "bash", "bountiful"], "down its stack."),
-])
-async def test_top_card_text_shows_whole_when_the_list_makes_way(tmp_path, players, stack,
-                                                                 hand, said):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   players=players)
+@pytest.mark.parametrize(
+    ("players", "stack", "hand", "said"),
+    [
+        # three players: Stomp Bot ended "effect stops it…" over "*Begone 2", "[7 face down]"
+        (3, [*LOW, "begone+", "stomp"], ["trip", "pit"], "or it is scrapped."),
+        # four players: Sidekick Bot ended "down its…" over the rule and "[8 down]"
+        (4, [*LOW, "trip", "sidekick"], ["trip", "pit", "bash", "bountiful"], "down its stack."),
+    ],
+)
+async def test_top_card_text_shows_whole_when_the_list_makes_way(
+    tmp_path, players, stack, hand, said
+):
+    app = make_app(
+        tmp_path, start="play", game="stak-bots", opponent="random", seed=4, players=players
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
         stacks = [["fatal", "shot"], stack, ["leader", "fatal"], ["spike", "reaper"]]
-        await install(pilot, screen, build(stacks[:players],
-                                           [hand] + [[] for _ in range(players - 1)]))
+        await install(
+            pilot, screen, build(stacks[:players], [hand] + [[] for _ in range(players - 1)])
+        )
         lines, height = column(screen, 1)
         wrapped = top_text(screen, 1)
         # the column has the room for the text and one line under it, not for the rule too
@@ -609,14 +706,18 @@ async def test_top_card_text_shows_whole_when_the_list_makes_way(tmp_path, playe
 async def test_text_too_long_for_any_room_is_still_cut_visibly(tmp_path):
     """A hand of four leaves the three-player columns 9 rows: Stomp Bot's 8 lines cannot
     show, so it is cut with an ellipsis above its list, as before."""
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   players=3)
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4, players=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
-        await install(pilot, screen, build(
-            [["fatal", "shot"], [*LOW, "begone+", "stomp"], ["leader", "fatal"]],
-            [["pit", "tranq", "shot", "bash"], [], []]))
+        await install(
+            pilot,
+            screen,
+            build(
+                [["fatal", "shot"], [*LOW, "begone+", "stomp"], ["leader", "fatal"]],
+                [["pit", "tranq", "shot", "bash"], [], []],
+            ),
+        )
         lines, height = column(screen, 1)
         assert height == 9
         text, listed = parts(screen, 1, lines)
@@ -627,8 +728,9 @@ async def test_text_too_long_for_any_room_is_still_cut_visibly(tmp_path):
 # -- 4. the log speaks to the one human ---------------------------------------------------
 def begone_and_draw() -> StakState:
     """Player 1 holds a Begone Bot and a Bountiful Bot (draws a card)."""
-    return build([["core", "core", "spike"], ["core", "bash", "fatal"]],
-                 [["begone", "bountiful"], ["pit"]])
+    return build(
+        [["core", "core", "spike"], ["core", "bash", "fatal"]], [["begone", "bountiful"], ["pit"]]
+    )
 
 
 async def test_the_log_says_you_play_and_you_draw(tmp_path):
@@ -654,16 +756,19 @@ async def test_hot_seat_log_keeps_the_names_and_verbs(tmp_path):
         await pilot.pause()
         screen = sb_screen(app)
         names = screen.names()
-        events = [Told(who(0), " ", verb(0, "plays"), " Reaper Bot."),
-                  Told("Turn 2: ", who(1), " ", verb(1, "draws"), " a card.")]
+        events = [
+            Told(who(0), " ", verb(0, "plays"), " Reaper Bot."),
+            Told("Turn 2: ", who(1), " ", verb(1, "draws"), " a card."),
+        ]
         assert screen.named(events) == [
-            f"{names[0]} plays Reaper Bot.", f"Turn 2: {names[1]} draws a card."]
+            f"{names[0]} plays Reaper Bot.",
+            f"Turn 2: {names[1]} draws a card.",
+        ]
 
 
 # -- 5. "(you)" only where the name does not say it -------------------------------------
 async def test_the_column_says_you_once(tmp_path):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   players=3)
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4, players=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -676,13 +781,14 @@ async def test_the_column_says_you_once(tmp_path):
 
 # -- 6. the hand's heading leaves out players who are out -------------------------------
 async def test_the_hand_heading_leaves_out_who_is_out(tmp_path):
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   players=3)
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4, players=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
-        state = build([["core", "core", "spike"], ["reaper", "core"], ["fatal"]],
-                      [["begone"], ["pit", "shot"], []])
+        state = build(
+            [["core", "core", "spike"], ["reaper", "core"], ["fatal"]],
+            [["begone"], ["pit", "shot"], []],
+        )
         state.stacks[2] = []
         state.out[2] = True
         await install(pilot, screen, state)
@@ -694,20 +800,25 @@ async def test_the_hand_heading_leaves_out_who_is_out(tmp_path):
 # -- 1. a hint keeps the key to press -------------------------------------------------------
 def four_player_hand() -> StakState:
     """Four players; Player 1 holds a Core Bot first and a Bountiful Bot second."""
-    return build([["clumsy", "reaper", "spike"], ["bountiful", "bash"], ["clumsy", "tranq"],
-                  ["shot", "pit"]],
-                 [["core", "bountiful", "trip"], ["pit"], ["shot"], ["reaper"]])
+    return build(
+        [
+            ["clumsy", "reaper", "spike"],
+            ["bountiful", "bash"],
+            ["clumsy", "tranq"],
+            ["shot", "pit"],
+        ],
+        [["core", "bountiful", "trip"], ["pit"], ["shot"], ["reaper"]],
+    )
 
 
 @pytest.mark.parametrize("scrapped", [False, True])
 @pytest.mark.parametrize(("kind", "effect"), [("discard", "core"), ("play", "bountiful")])
 async def test_a_long_hint_keeps_its_key_in_view(tmp_path, scrapped, kind, effect):
-    """"Hint: discard Core Bot (card 1 is picked: d discards it)." is wider than the
+    """ "Hint: discard Core Bot (card 1 is picked: d discards it)." is wider than the
     status: rather than wrap it ("Hint: play Bountiful Bot (card 1 is picked: p plays" /
     "it)."), the status shows the shorter form that fits one line, the key at its end,
     and the turn line keeps its room."""
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   players=4)
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4, players=4)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -751,17 +862,20 @@ def test_a_hint_never_breaks_inside_its_parenthesis(width):
 async def test_the_hint_keeps_its_lines_whatever_the_turn_line_needs(tmp_path, monkeypatch):
     """The message is laid out last and keeps its lines: a turn line longer than it was
     planned to be loses its own last lines, never the hint's key."""
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   players=4)
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4, players=4)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
         await install(pilot, screen, four_player_hand())
         screen.on_hint(Move("discard", effect="core"), 0)
-        monkeypatch.setattr(screen, "turn_keys",
-                            lambda width, room=3: "Your turn: p play\nd discard\ns scrap")
+        monkeypatch.setattr(
+            screen, "turn_keys", lambda width, room=3: "Your turn: p play\nd discard\ns scrap"
+        )
         screen.refresh_all()
         await pilot.pause()
         lines = status_lines(screen)
-        assert lines == ["Your turn: p play", "d discard",
-                         "Hint: discard Core Bot (card 1 is picked: d)."], lines
+        assert lines == [
+            "Your turn: p play",
+            "d discard",
+            "Hint: discard Core Bot (card 1 is picked: d).",
+        ], lines

@@ -35,9 +35,13 @@ async def open_stacks(pilot) -> PreviewScreen:
 def cut_columns(screen: StakBotsScreen) -> list[int]:
     """The seats whose column cuts its top card's text with an ellipsis."""
     ell = screen.glyphs.ellipsis
-    return [seat for seat in range(screen.state.num_players)
-            if any(line.endswith(ell) for line in
-                   visible_lines(screen.query_one(f"#sb-stack-{seat}"))[4:])]
+    return [
+        seat
+        for seat in range(screen.state.num_players)
+        if any(
+            line.endswith(ell) for line in visible_lines(screen.query_one(f"#sb-stack-{seat}"))[4:]
+        )
+    ]
 
 
 def hidden_names(screen: StakBotsScreen) -> set[str]:
@@ -48,14 +52,12 @@ def hidden_names(screen: StakBotsScreen) -> set[str]:
     if you is not None:
         public |= {state.name(c) for c in state.hands[you]}
     secret = {state.name(c) for stack in state.stacks for c in stack if not state.up[c]}
-    secret |= {state.name(c) for seat, hand in enumerate(state.hands) if seat != you
-               for c in hand}
+    secret |= {state.name(c) for seat, hand in enumerate(state.hands) if seat != you for c in hand}
     return secret - public
 
 
 async def test_v_shows_every_top_card_in_full_and_nothing_face_down(tmp_path) -> None:
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   players=4)
+    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4, players=4)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
@@ -113,7 +115,10 @@ def test_window_lists_face_up_cards_in_stack_order_and_hides_the_rest() -> None:
     assert mine[1] == "  Top: Stomp Bot (power 3, dmg 2, attacking this turn)"
     assert flat(" ".join(mine[2:4])).startswith("Stomp: once it attacks")
     assert [line for line in mine if not line.startswith("    ")][2:] == [
-        "  [2 face down]", "  #4 Reaper Bot (power 1)", "  [1 face down]"]
+        "  [2 face down]",
+        "  #4 Reaper Bot (power 1)",
+        "  [1 face down]",
+    ]
     assert "P3 Computer 2: out" in plain
     assert plain.split("\n\n")[-1].startswith("Your hand, P1 You:\n  1 Shot Bot")
     for name in ("Clumsy", "Trip", "Pit", "Expel", "Sidekick", "Begone", "Tranq", "Fatal"):
@@ -126,8 +131,11 @@ async def test_v_works_while_a_computer_plays_and_after_the_game(tmp_path) -> No
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)
-        await install(pilot, screen, build([["core", "bash", "spike"], ["fatal", "stomp"]],
-                                           [["leader"], ["tranq"]]))
+        await install(
+            pilot,
+            screen,
+            build([["core", "bash", "spike"], ["fatal", "stomp"]], [["leader"], ["tranq"]]),
+        )
         play, screen.start_computer = screen.start_computer, lambda seat: screen.refresh_all()
         screen.play(SCRAP, 0)
         screen.play(END, 0)
@@ -161,8 +169,9 @@ async def test_v_works_while_a_computer_plays_and_after_the_game(tmp_path) -> No
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 async def test_events_heading_names_both_windows(tmp_path, players) -> None:
-    app = make_app(tmp_path, start="play", game="stak-bots", opponent="random", seed=4,
-                   players=players)
+    app = make_app(
+        tmp_path, start="play", game="stak-bots", opponent="random", seed=4, players=players
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = sb_screen(app)

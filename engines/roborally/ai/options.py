@@ -533,9 +533,7 @@ def _greedy(
     return total + sim.final(pos, facing, flags, damage)
 
 
-def should_recompile(
-    player: object, view: RoboRallyView, best_score: float | None
-) -> bool:
+def should_recompile(player: object, view: RoboRallyView, best_score: float | None) -> bool:
     """Recompile (1 damage, a new hand) when sampled new hands clearly beat this one.
 
     ``best_score`` is the search's value of its best program from the present hand, on the

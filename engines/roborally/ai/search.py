@@ -509,9 +509,7 @@ class SearchPlayer(BasePlayer):
             table = rescored(cands, table_deadline)
             if table is not None:
                 means, deaths, played = table
-                best = max(
-                    range(len(cands)), key=lambda i: means[i] - DEATH_PENALTY * deaths[i]
-                )
+                best = max(range(len(cands)), key=lambda i: means[i] - DEATH_PENALTY * deaths[i])
                 if deaths[best] >= WIDEN_RISK:
                     extra = programs(lone_best(start + 0.6 * budget, WIDER))
                     more = rescored(extra, start + 0.85 * budget) if extra else None

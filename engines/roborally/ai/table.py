@@ -244,5 +244,11 @@ def play_turn(
 
 def _outcome(st: RoboRallyState, b: Bot) -> Outcome:
     pos = b.pos if (b.pos >= 0 and not b.destroyed) else DEAD
-    return Outcome(pos, b.facing, b.flags, b.damage, b.lives, bool(st.winners) and
-                   b.flags >= len(st.layout.flags))
+    return Outcome(
+        pos,
+        b.facing,
+        b.flags,
+        b.damage,
+        b.lives,
+        bool(st.winners) and b.flags >= len(st.layout.flags),
+    )

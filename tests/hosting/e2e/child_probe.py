@@ -19,12 +19,13 @@ def describe() -> str:
     except OSError:
         controlling = False
     token = "yes" if os.environ.get("ROBOTUI_TABLE_TOKEN") else "no"
-    foreign = sorted(k for k in os.environ
-                     if k.startswith("SSH") or k in ("LC_PROBE", "DISPLAY"))
-    return (f"PROBE pid={os.getpid()} size={size.columns}x{size.lines}\r\n"
-            f"term={os.environ.get('TERM')} lang={os.environ.get('LANG')}\r\n"
-            f"ctty={'yes' if controlling else 'no'} token={token}\r\n"
-            f"foreign={','.join(foreign) or 'none'}")
+    foreign = sorted(k for k in os.environ if k.startswith("SSH") or k in ("LC_PROBE", "DISPLAY"))
+    return (
+        f"PROBE pid={os.getpid()} size={size.columns}x{size.lines}\r\n"
+        f"term={os.environ.get('TERM')} lang={os.environ.get('LANG')}\r\n"
+        f"ctty={'yes' if controlling else 'no'} token={token}\r\n"
+        f"foreign={','.join(foreign) or 'none'}"
+    )
 
 
 def show(*_: object) -> None:
@@ -37,7 +38,7 @@ def _write(text: str) -> None:
     data = text.encode()
     while data:
         try:
-            data = data[os.write(1, data):]
+            data = data[os.write(1, data) :]
         except InterruptedError:
             continue
 

@@ -22,8 +22,13 @@ def start_host(tools: None, tmp_path: Path) -> Iterator[Callable[..., Host]]:
     ``robotui serve``."""
     made: list[Host] = []
 
-    def start(*args: str, env: dict[str, str] | None = None, child: str | None = None,
-              name: str = "host", open_files: tuple[int, int] | None = None) -> Host:
+    def start(
+        *args: str,
+        env: dict[str, str] | None = None,
+        child: str | None = None,
+        name: str = "host",
+        open_files: tuple[int, int] | None = None,
+    ) -> Host:
         base = tmp_path / f"{name}{len(made)}"
         base.mkdir()
         host = Host(base, args, env, child, open_files)

@@ -53,8 +53,9 @@ def require_tools() -> None:
     """The e2e tests need the OpenSSH client and tmux (.ci/run installs them)."""
     missing = [tool for tool in ("ssh", "ssh-keygen", "tmux") if shutil.which(tool) is None]
     if missing:
-        raise HarnessError(f"the e2e tests need {', '.join(missing)}: "
-                           "apt-get install openssh-client tmux")
+        raise HarnessError(
+            f"the e2e tests need {', '.join(missing)}: apt-get install openssh-client tmux"
+        )
 
 
 def wait_until(check: Callable[[], object], timeout: float, what: Callable[[], str]) -> object:
@@ -78,8 +79,9 @@ def short_dir(prefix: str) -> Path:
 def make_key(folder: Path, name: str) -> Path:
     """A new ed25519 client key (no passphrase); returns the private key's path."""
     path = folder / name
-    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f",
-                    str(path)], check=True)
+    subprocess.run(
+        ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", str(path)], check=True
+    )
     return path
 
 
@@ -89,16 +91,26 @@ def public_key(key: Path) -> str:
 
 def key_fingerprint(key: Path) -> str:
     """``SHA256:...`` of a key file (private or .pub), as ssh-keygen -l prints it."""
-    out = subprocess.run(["ssh-keygen", "-l", "-E", "sha256", "-f", str(key)],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        ["ssh-keygen", "-l", "-E", "sha256", "-f", str(key)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return out.split()[1]
 
 
 class Host:
     """``robotui serve`` in a subprocess."""
 
-    def __init__(self, base: Path, args: Sequence[str] = (), env: dict[str, str] | None = None,
-                 child: str | None = None, open_files: tuple[int, int] | None = None) -> None:
+    def __init__(
+        self,
+        base: Path,
+        args: Sequence[str] = (),
+        env: dict[str, str] | None = None,
+        child: str | None = None,
+        open_files: tuple[int, int] | None = None,
+    ) -> None:
         self.base = base
         self.data = base / "data"
         self.config = base / "config"
@@ -117,16 +129,21 @@ class Host:
 
     @property
     def env(self) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items()
-               if not k.startswith(("ROBOTUI_", "PYTEST_", "TEXTUAL"))}
-        env.update({
-            "ROBOTUI_DATA_DIR": str(self.data),
-            "ROBOTUI_RUNTIME_DIR": str(self.runtime),
-            "ROBOTUI_CONFIG_DIR": str(self.config),
-            "ROBOTUI_SAVE_DIR": str(self.base / "saves"),
-            "PYTHONPATH": str(ROOT),
-            "PYTHONUNBUFFERED": "1",
-        })
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith(("ROBOTUI_", "PYTEST_", "TEXTUAL"))
+        }
+        env.update(
+            {
+                "ROBOTUI_DATA_DIR": str(self.data),
+                "ROBOTUI_RUNTIME_DIR": str(self.runtime),
+                "ROBOTUI_CONFIG_DIR": str(self.config),
+                "ROBOTUI_SAVE_DIR": str(self.base / "saves"),
+                "PYTHONPATH": str(ROOT),
+                "PYTHONUNBUFFERED": "1",
+            }
+        )
         env.update(self.extra_env)
         return env
 
@@ -134,16 +151,30 @@ class Host:
         """Start serving (on the same port as before after a stop or kill) and wait until
         it is ready."""
         listen = f"127.0.0.1:{self.port}"
-        argv = [sys.executable, "-m", "robotui", "serve", "--listen", listen,
-                *self.args, *extra_args]
+        argv = [
+            sys.executable,
+            "-m",
+            "robotui",
+            "serve",
+            "--listen",
+            listen,
+            *self.args,
+            *extra_args,
+        ]
         self.lines = []
         self._stop_reading = threading.Event()
         limit = self.open_files
         self.process = subprocess.Popen(
-            argv, env=self.env, cwd=self.base, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, start_new_session=True,
-            preexec_fn=None if limit is None else (
-                lambda: resource.setrlimit(resource.RLIMIT_NOFILE, limit)))
+            argv,
+            env=self.env,
+            cwd=self.base,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=None
+            if limit is None
+            else (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, limit)),
+        )
         self._reader = threading.Thread(target=self._read, args=(self.process,), daemon=True)
         self._reader.start()
         self.wait_output(READY, START_TIMEOUT)
@@ -193,8 +224,10 @@ class Host:
                     self._reader.join(2)
                 if text in self.output:
                     return True
-                raise HarnessError(f"robotui serve exited ({self.process.returncode}) before "
-                                   f"{text!r}:\n{self.output}")
+                raise HarnessError(
+                    f"robotui serve exited ({self.process.returncode}) before "
+                    f"{text!r}:\n{self.output}"
+                )
             return False
 
         wait_until(seen, timeout, lambda: f"robotui serve never said {text!r}:\n{self.output}")
@@ -211,8 +244,9 @@ class Host:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
-            raise HarnessError(f"robotui serve did not stop on signal {signum}:\n"
-                               f"{self.output}") from None
+            raise HarnessError(
+                f"robotui serve did not stop on signal {signum}:\n{self.output}"
+            ) from None
         if self._reader is not None:
             self._reader.join(5)
         self.process = None
@@ -234,22 +268,40 @@ class Host:
 
 
 def ssh_options(host: Host, key: Path) -> list[str]:
-    return ["-F", "/dev/null", "-p", str(host.port), "-i", str(key),
-            "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-            "-o", "IdentitiesOnly=yes", "-o", "LogLevel=ERROR", "-o", "BatchMode=yes",
-            "-o", "ConnectTimeout=20"]
+    return [
+        "-F",
+        "/dev/null",
+        "-p",
+        str(host.port),
+        "-i",
+        str(key),
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "LogLevel=ERROR",
+        "-o",
+        "BatchMode=yes",
+        "-o",
+        "ConnectTimeout=20",
+    ]
 
 
-def ssh_command(host: Host, key: Path, *extra: str, tty: str = "-tt",
-                command: Sequence[str] = ()) -> list[str]:
+def ssh_command(
+    host: Host, key: Path, *extra: str, tty: str = "-tt", command: Sequence[str] = ()
+) -> list[str]:
     """ssh to the host: ``extra`` options, then the host, then ``command`` (if any)."""
     return ["ssh", tty, *ssh_options(host, key), *extra, "127.0.0.1", *command]
 
 
 def run_ssh(argv: list[str], timeout: float = WAIT_TIMEOUT) -> subprocess.CompletedProcess[str]:
     """Run ssh with no terminal; stdin empty."""
-    return subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run(
+        argv, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout
+    )
 
 
 class Tmux:
@@ -258,8 +310,7 @@ class Tmux:
     def __init__(self, base: Path) -> None:
         self.socket = f"robotui-e2e-{os.getpid()}-{id(self)}"
         self.conf = base / "tmux.conf"
-        self.conf.write_text("set -g status off\n"
-                             "set -g history-limit 2000\n")
+        self.conf.write_text("set -g status off\nset -g history-limit 2000\n")
         self.count = 0
 
     def run(self, *args: str, check: bool = True) -> str:
@@ -276,8 +327,15 @@ class Tmux:
 class Terminal:
     """One player's terminal: ``ssh -tt`` to the host inside a tmux session."""
 
-    def __init__(self, tmux: Tmux, host: Host, key: Path, width: int = 80, height: int = 24,
-                 extra: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        tmux: Tmux,
+        host: Host,
+        key: Path,
+        width: int = 80,
+        height: int = 24,
+        extra: Iterable[str] = (),
+    ) -> None:
         tmux.count += 1
         self.tmux = tmux
         self.name = f"t{tmux.count}"
@@ -285,10 +343,20 @@ class Terminal:
         # ssh runs under a shell that prints its exit status and stays: tmux itself was
         # seen (3.3a, under load) to leave an exited ssh unreaped, never marking the pane
         # dead, and to move a dead pane's last screen into its history
-        wrapped = (f'{shlex.join(self.argv)}; status=$?; echo; echo "{EXITED} $status"; '
-                   'exec sleep 100000')
-        tmux.run("new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
-                 shlex.join(["sh", "-c", wrapped]))
+        wrapped = (
+            f'{shlex.join(self.argv)}; status=$?; echo; echo "{EXITED} $status"; exec sleep 100000'
+        )
+        tmux.run(
+            "new-session",
+            "-d",
+            "-s",
+            self.name,
+            "-x",
+            str(width),
+            "-y",
+            str(height),
+            shlex.join(["sh", "-c", wrapped]),
+        )
 
     # -- keys -----------------------------------------------------------------
     def send(self, *keys: str) -> None:
@@ -303,18 +371,20 @@ class Terminal:
     def text(self) -> str:
         return self.tmux.run("capture-pane", "-p", "-t", self.name)
 
-    def wait_for(self, expected: str | Callable[[str], bool],
-                 timeout: float = WAIT_TIMEOUT) -> str:
+    def wait_for(self, expected: str | Callable[[str], bool], timeout: float = WAIT_TIMEOUT) -> str:
         """The screen once it shows ``expected`` (text, or a predicate on the screen)."""
+
         def check() -> str | None:
             screen = self.text()
             found = expected in screen if isinstance(expected, str) else expected(screen)
             return screen if found else None
 
         def failure() -> str:
-            return (f"terminal {self.name} never showed {expected!r} "
-                    f"(ssh {'exited ' + str(self.exit_status()) if self.dead() else 'running'}"
-                    f"); screen:\n{self.text()}")
+            return (
+                f"terminal {self.name} never showed {expected!r} "
+                f"(ssh {'exited ' + str(self.exit_status()) if self.dead() else 'running'}"
+                f"); screen:\n{self.text()}"
+            )
 
         return str(wait_until(check, timeout, failure))
 
@@ -336,8 +406,11 @@ class Terminal:
 
     def wait_closed(self, timeout: float = WAIT_TIMEOUT) -> int:
         """Wait for ssh to exit; its exit status."""
-        wait_until(self.dead, timeout,
-                   lambda: f"ssh in {self.name} is still running; screen:\n{self.text()}")
+        wait_until(
+            self.dead,
+            timeout,
+            lambda: f"ssh in {self.name} is still running; screen:\n{self.text()}",
+        )
         status = self.exit_status()
         assert status is not None
         return status

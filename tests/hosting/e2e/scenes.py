@@ -73,8 +73,7 @@ def hand_lines(screen: str) -> list[Counter[int]]:
     found = []
     for line in board_side(screen):
         if HAND_LINE.match(line):
-            found.append(Counter({int(v): int(n) for v, n in HAND_ITEM.findall(line)
-                                  if int(n)}))
+            found.append(Counter({int(v): int(n) for v, n in HAND_ITEM.findall(line) if int(n)}))
     return found
 
 

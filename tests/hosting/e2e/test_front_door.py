@@ -67,8 +67,10 @@ def test_ready_lines_name_the_address_fingerprint_socket_and_data_folder(start_h
 def test_a_session_without_a_terminal_is_told_to_use_ssh_t(start_host, key) -> None:
     host = start_host(child=PROBE)
     alice = key("alice")
-    for argv in (ssh_command(host, alice, tty="-T"),
-                 ssh_command(host, alice, tty="-T", command=["somecommand"])):
+    for argv in (
+        ssh_command(host, alice, tty="-T"),
+        ssh_command(host, alice, tty="-T", command=["somecommand"]),
+    ):
         done = run_ssh(argv)
         assert done.returncode == 1, (argv, done)
         assert f"robotui needs a terminal: ssh -t -p {host.port} HOST" in done.stdout
@@ -86,11 +88,29 @@ def test_a_command_with_a_terminal_is_refused(start_host, key) -> None:
 def test_sftp_and_port_forwarding_are_refused(start_host, key, tmp_path: Path) -> None:
     host = start_host(child=PROBE)
     alice = key("alice")
-    options = ["-F", "/dev/null", "-P", str(host.port), "-i", str(alice), "-o",
-               "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o",
-               "BatchMode=yes", "-o", "IdentitiesOnly=yes"]
-    sftp = subprocess.run(["sftp", "-b", "-", *options, "127.0.0.1"], input="ls\n",
-                          capture_output=True, text=True, timeout=30)
+    options = [
+        "-F",
+        "/dev/null",
+        "-P",
+        str(host.port),
+        "-i",
+        str(alice),
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        "-o",
+        "BatchMode=yes",
+        "-o",
+        "IdentitiesOnly=yes",
+    ]
+    sftp = subprocess.run(
+        ["sftp", "-b", "-", *options, "127.0.0.1"],
+        input="ls\n",
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert sftp.returncode != 0
     assert "subsystem request failed" in sftp.stderr
     # -W: a direct TCP connection through the host (local forwarding)
@@ -98,17 +118,28 @@ def test_sftp_and_port_forwarding_are_refused(start_host, key, tmp_path: Path) -
     assert forward.returncode == 255
     assert "forwarding failed" in forward.stderr
     # -R: the host listening for us (remote forwarding)
-    remote = run_ssh(ssh_command(host, alice, "-N", "-o", "ExitOnForwardFailure=yes",
-                                 "-R", "0:127.0.0.1:9", tty="-T"))
+    remote = run_ssh(
+        ssh_command(
+            host, alice, "-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:9", tty="-T"
+        )
+    )
     assert remote.returncode == 255
     assert "forwarding failed" in remote.stderr
 
 
 def test_passwords_are_never_asked(start_host, key) -> None:
     host = start_host(child=PROBE)
-    done = run_ssh(ssh_command(host, key("alice"), "-o", "PubkeyAuthentication=no",
-                               "-o", "PreferredAuthentications=password,keyboard-interactive",
-                               tty="-T"))
+    done = run_ssh(
+        ssh_command(
+            host,
+            key("alice"),
+            "-o",
+            "PubkeyAuthentication=no",
+            "-o",
+            "PreferredAuthentications=password,keyboard-interactive",
+            tty="-T",
+        )
+    )
     assert done.returncode == 255
     assert "Permission denied (publickey)" in done.stderr
 
@@ -174,8 +205,7 @@ def test_dropping_the_ssh_client_hangs_up_the_process(start_host, key, terminal)
     host.wait_output("session closed")
 
 
-def test_a_client_that_stops_reading_stalls_only_its_own_process(start_host, key,
-                                                                terminal) -> None:
+def test_a_client_that_stops_reading_stalls_only_its_own_process(start_host, key, terminal) -> None:
     host = start_host(child=PROBE)
     flooder = terminal(host, key("flooder"))
     pid = probe_pid(flooder.wait_for("PROBE pid="))
@@ -234,8 +264,7 @@ def test_200_connections_at_once_do_no_harm(start_host, key, terminal) -> None:
     assert host.process is not None and host.process.poll() is None
 
 
-def test_stopping_the_host_tells_players_and_leaves_no_process(start_host, key,
-                                                               terminal) -> None:
+def test_stopping_the_host_tells_players_and_leaves_no_process(start_host, key, terminal) -> None:
     host, term, pid = alice_at_the_probe(start_host, key, terminal)
     assert host.stop() == 0
     term.wait_for("The host is stopping; your seats are kept.")

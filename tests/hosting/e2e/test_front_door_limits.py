@@ -37,8 +37,9 @@ def test_a_key_gets_two_sessions_and_a_third_is_told_why(start_host, key, termin
     third = terminal(host, alice)
     third.wait_for(KEY_FULL)
     assert third.wait_closed() == 1
-    host.wait_output(f"refused (2 sessions of this key already open): "
-                     f"{key_fingerprint(alice)} from 127.0.0.1")
+    host.wait_output(
+        f"refused (2 sessions of this key already open): {key_fingerprint(alice)} from 127.0.0.1"
+    )
     terminal(host, bob).wait_for("PROBE pid=")  # others are not counted against alice
     first.type("q")
     first.wait_closed()
@@ -61,25 +62,33 @@ def test_a_connection_that_opens_no_session_is_closed(start_host, key) -> None:
     # -N: logged in, asks for no session; ssh would wait for ever
     done = run_ssh(ssh_command(host, alice, "-N", tty="-T"), timeout=60)
     assert done.returncode == 255, done
-    host.wait_output(f"closed: {key_fingerprint(alice)} from 127.0.0.1 opened no session "
-                     "within 2 seconds")
+    host.wait_output(
+        f"closed: {key_fingerprint(alice)} from 127.0.0.1 opened no session within 2 seconds"
+    )
 
 
-def test_half_open_logins_from_one_address_do_not_lock_out_another(start_host, key,
-                                                                    terminal) -> None:
+def test_half_open_logins_from_one_address_do_not_lock_out_another(
+    start_host, key, terminal
+) -> None:
     host = start_host("--max-logins-per-address", "2", child=PROBE)
     alice = key("alice")
     # two connections from 127.0.0.1 that never log in (they hold their places for the
     # 20 seconds of the login timeout)
-    hoarders = [socket.create_connection(("127.0.0.1", host.port), timeout=30,
-                                         source_address=("127.0.0.1", 0)) for _ in range(2)]
+    hoarders = [
+        socket.create_connection(
+            ("127.0.0.1", host.port), timeout=30, source_address=("127.0.0.1", 0)
+        )
+        for _ in range(2)
+    ]
     try:
         for sock in hoarders:  # the host has accepted them: it has sent its version
             assert sock.recv(64).startswith(b"SSH-2.0-")
         refused = run_ssh(ssh_command(host, alice, tty="-T"))
         assert refused.returncode == 255, refused
-        host.wait_output("dropped a connection from 127.0.0.1: 2 logins in progress from "
-                         "127.0.0.1 (--max-logins-per-address)")
+        host.wait_output(
+            "dropped a connection from 127.0.0.1: 2 logins in progress from "
+            "127.0.0.1 (--max-logins-per-address)"
+        )
         # another address still gets in
         screen = terminal(host, alice, extra=("-b", "127.0.0.2")).wait_for("PROBE pid=")
         assert "PROBE pid=" in screen
@@ -91,8 +100,12 @@ def test_half_open_logins_from_one_address_do_not_lock_out_another(start_host, k
 
 def test_max_logins_caps_logins_in_progress_from_everywhere(start_host, key) -> None:
     host = start_host("--max-logins", "2", child=PROBE)
-    hoarders = [socket.create_connection(("127.0.0.1", host.port), timeout=30,
-                                         source_address=(f"127.0.0.{n}", 0)) for n in (3, 4)]
+    hoarders = [
+        socket.create_connection(
+            ("127.0.0.1", host.port), timeout=30, source_address=(f"127.0.0.{n}", 0)
+        )
+        for n in (3, 4)
+    ]
     try:
         for sock in hoarders:
             assert sock.recv(64).startswith(b"SSH-2.0-")
@@ -104,8 +117,9 @@ def test_max_logins_caps_logins_in_progress_from_everywhere(start_host, key) -> 
             sock.close()
 
 
-def test_a_link_that_stops_answering_is_closed_after_four_keepalives(start_host, key,
-                                                                     terminal) -> None:
+def test_a_link_that_stops_answering_is_closed_after_four_keepalives(
+    start_host, key, terminal
+) -> None:
     host = start_host("--keepalive", "1", child=PROBE)
     term = terminal(host, key("alice"))
     pid = probe_pid(term.wait_for("PROBE pid="))
@@ -147,11 +161,16 @@ def accept_lines(host: Host) -> list[str]:
     return [line for line in host.lines if "accept()" in line]
 
 
-def test_running_out_of_descriptors_logs_a_line_a_second_at_most(start_host, key,
-                                                                 terminal) -> None:
+def test_running_out_of_descriptors_logs_a_line_a_second_at_most(start_host, key, terminal) -> None:
     # logins held open (up to the login timeout) until the descriptors run out
-    host = start_host("--max-logins", "1000", "--max-logins-per-address", "1000",
-                      child=PROBE, open_files=(160, 160))
+    host = start_host(
+        "--max-logins",
+        "1000",
+        "--max-logins-per-address",
+        "1000",
+        child=PROBE,
+        open_files=(160, 160),
+    )
     assert "fewer than --max-sessions 32" in host.output
     crowd: list[socket.socket] = []
     try:

@@ -30,8 +30,12 @@ def _players_processes(pid: int) -> list[int]:
             command = (entry / "cmdline").read_bytes()
         except (FileNotFoundError, ProcessLookupError, IndexError):
             continue
-        if (int(stat[1]) == pid and stat[0] != "Z" and stat[4] != "0"
-                and b"robotui.table_client" in command):
+        if (
+            int(stat[1]) == pid
+            and stat[0] != "Z"
+            and stat[4] != "0"
+            and b"robotui.table_client" in command
+        ):
             found.append(int(entry.name))
     return found
 
@@ -84,8 +88,9 @@ def test_the_lobby_redraws_at_every_window_size(start_host, key, terminal) -> No
     enter_lobby(term, "Anna")
 
     def frame_width(width: int):
-        return lambda screen: any(line.startswith("╭") and len(line.rstrip()) == width
-                                  for line in screen.splitlines())
+        return lambda screen: any(
+            line.startswith("╭") and len(line.rstrip()) == width for line in screen.splitlines()
+        )
 
     term.wait_for(frame_width(80))
     term.resize(100, 30)
@@ -110,8 +115,7 @@ def _zygote(pid: int) -> int:
     return 0
 
 
-def test_players_start_warm_and_cold_once_the_zygote_is_gone(start_host, key,
-                                                               terminal) -> None:
+def test_players_start_warm_and_cold_once_the_zygote_is_gone(start_host, key, terminal) -> None:
     host: Host = start_host()
     assert host.process is not None
     zygote = _zygote(host.process.pid)

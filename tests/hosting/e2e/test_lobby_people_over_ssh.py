@@ -36,8 +36,11 @@ def test_names_presence_waits_and_a_chat_burst(start_host, key, terminal) -> Non
     for term in (anna, bruno):
         term.wait_for(lambda s: move_number(s) == 1)
     # whoever is to move goes to the lobby: the other reads where they are
-    first, other = (anna, bruno) if "Your turn" in anna.wait_for(
-        lambda s: "Your turn" in s or "Waiting for" in s) else (bruno, anna)
+    first, other = (
+        (anna, bruno)
+        if "Your turn" in anna.wait_for(lambda s: "Your turn" in s or "Waiting for" in s)
+        else (bruno, anna)
+    )
     first.send("q")
     first.wait_for("Leave the table?")
     first.send("y")
@@ -49,6 +52,7 @@ def test_names_presence_waits_and_a_chat_burst(start_host, key, terminal) -> Non
     other.send("C-t")
     other.wait_for("Say something")
     other.type("one\rtwo\rthree\r")
-    wait_until(lambda: _chat(host) == ["one", "two", "three"], 20,
-               lambda: f"chat kept: {_chat(host)}")
+    wait_until(
+        lambda: _chat(host) == ["one", "two", "three"], 20, lambda: f"chat kept: {_chat(host)}"
+    )
     other.wait_for(lambda s: "three" in s)

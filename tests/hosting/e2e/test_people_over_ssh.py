@@ -45,6 +45,7 @@ def start_robot_master(host: Host, key, terminal) -> tuple[Terminal, Terminal]:
 def mover(anna: Terminal, bruno: Terminal, number: int) -> tuple[int, Terminal, Terminal]:
     """Whose turn move ``number`` is, read off the screens: (seat, their terminal, the
     other's)."""
+
     def whose() -> tuple[int, Terminal, Terminal] | None:
         for seat, (term, other) in enumerate(((anna, bruno), (bruno, anna))):
             screen = term.text()
@@ -52,8 +53,9 @@ def mover(anna: Terminal, bruno: Terminal, number: int) -> tuple[int, Terminal, 
                 return seat, term, other
         return None
 
-    found = wait_until(whose, 30, lambda: f"nobody's turn at move {number}:\n"
-                       f"{anna.text()}\n{bruno.text()}")
+    found = wait_until(
+        whose, 30, lambda: f"nobody's turn at move {number}:\n{anna.text()}\n{bruno.text()}"
+    )
     assert isinstance(found, tuple)
     return found
 
@@ -69,12 +71,14 @@ def game_over_panel(screen: str) -> list[str]:
     """The lines of the game-over panel from its title to the key line, frame removed."""
     lines = [line.strip(" █") for line in screen.splitlines()]
     start = next(i for i, line in enumerate(lines) if line.startswith(GAME_OVER))
-    return [line for line in lines[start:] if line and not line.startswith("m back")
-            and "▄" not in line][:8]
+    return [
+        line for line in lines[start:] if line and not line.startswith("m back") and "▄" not in line
+    ][:8]
 
 
 def test_two_people_finish_a_robot_master_game_watched_by_a_third(
-        start_host, key, terminal) -> None:
+    start_host, key, terminal
+) -> None:
     host: Host = start_host()
     anna, bruno = start_robot_master(host, key, terminal)
     carla = terminal(host, key("carla"))
@@ -121,24 +125,23 @@ def test_a_dropped_person_and_a_killed_host_lose_nothing(start_host, key, termin
     seen = {}
     for name, term in (("Anna", anna), ("Bruno", bruno)):
         screen = term.wait_for(at_move(3))
-        seen[name] = (hand_lines(screen), [line for line in board_side(screen)
-                                           if "│" in line])
+        seen[name] = (hand_lines(screen), [line for line in board_side(screen) if "│" in line])
 
     # Bruno's link drops: Anna is told, Bruno comes back to the same seat and screen
     bruno.drop()
     anna.wait_for("Bruno is away")
     bruno = terminal(host, key_path(bruno))
     screen = bruno.wait_for(lambda s: at_move(3)(s) and "Waiting for Anna" in s)
-    assert (hand_lines(screen), [line for line in board_side(screen) if "│" in line]) \
-        == seen["Bruno"]
+    assert (hand_lines(screen), [line for line in board_side(screen) if "│" in line]) == seen[
+        "Bruno"
+    ]
     anna.wait_for("Bruno is back")
     _, term, _ = mover(anna, bruno, 3)
     assert term is anna
     place_a_card(anna, anna.text())
     for term in (anna, bruno):
         term.wait_for(at_move(4))
-    before = {name: hand_lines(term.text()) for name, term in (("Anna", anna),
-                                                                ("Bruno", bruno))}
+    before = {name: hand_lines(term.text()) for name, term in (("Anna", anna), ("Bruno", bruno))}
 
     # kill -9 of the host mid-game: both reconnect to the same move and hands
     host.kill()
@@ -176,8 +179,7 @@ def pane_title(term: Terminal) -> str:
     return term.tmux.run("display", "-p", "-t", term.name, "#{pane_title}").strip()
 
 
-def test_names_and_chat_with_escape_sequences_arrive_harmless(
-        start_host, key, terminal) -> None:
+def test_names_and_chat_with_escape_sequences_arrive_harmless(start_host, key, terminal) -> None:
     host: Host = start_host()
     anna = terminal(host, key("anna"))
     enter_lobby(anna, "Anna")

@@ -42,9 +42,11 @@ def drawn_cards(screen: str) -> Counter[str]:
 def building(code: str):
     """The robot being built (its rows named head, torso, legs) reads ``code``."""
     head, torso, legs = code
-    return lambda s: (re.search(rf"head +\({head}\)", s) is not None
-                      and re.search(rf"torso +=\[{torso}\]=", s) is not None
-                      and re.search(rf"legs +/{legs}\\", s) is not None)
+    return lambda s: (
+        re.search(rf"head +\({head}\)", s) is not None
+        and re.search(rf"torso +=\[{torso}\]=", s) is not None
+        and re.search(rf"legs +/{legs}\\", s) is not None
+    )
 
 
 def turn_over(screen: str) -> list[str]:
@@ -120,9 +122,14 @@ def test_a_robo_factory_turn_between_two_people(start_host, key, terminal) -> No
     # the turn's end: the same summary on both players' screens, Enter goes on (the
     # spectator's log tells it and goes on by itself)
     # (the whole panel, down to its key line: a screen read half drawn would lack lines)
-    panels = [turn_over(term.wait_for(lambda screen: "Turn 1/6 is over" in screen
-                                      and "Enter: next turn" in screen))
-              for term in (anna, bruno)]
+    panels = [
+        turn_over(
+            term.wait_for(
+                lambda screen: "Turn 1/6 is over" in screen and "Enter: next turn" in screen
+            )
+        )
+        for term in (anna, bruno)
+    ]
     assert panels[0] == panels[1]
     assert any(line.startswith("Bruno  RGB") for line in panels[0]), panels[0]
     for term in (anna, bruno):
@@ -132,8 +139,11 @@ def test_a_robo_factory_turn_between_two_people(start_host, key, terminal) -> No
     # the next customer turn: Bruno is the customer, Anna now holds cards
     for term in seats.values():
         term.wait_for("Turn 2/6")
-    wait_until(lambda: snapshot(host)["customer"] == "player 2", 30,
-               lambda: f"not turn 2: {snapshot(host)}")
+    wait_until(
+        lambda: snapshot(host)["customer"] == "player 2",
+        30,
+        lambda: f"not turn 2: {snapshot(host)}",
+    )
     check_privacy(host, seats)
     anna.wait_for("Buy information?")
     assert "Your cards" in anna.text()

@@ -28,8 +28,7 @@ def panel(screen: str) -> str:
 
 
 def programming(turn: int):
-    return lambda s: f"turn {turn}/" in title(s) and "programming" in title(s) \
-        and "Hand (1-" in s
+    return lambda s: f"turn {turn}/" in title(s) and "programming" in title(s) and "Hand (1-" in s
 
 
 def hand_cards(screen: str) -> list[str]:
@@ -40,7 +39,7 @@ def hand_cards(screen: str) -> list[str]:
         return []
     start = starts[0]
     cards = []
-    for line in lines[start + 1:]:
+    for line in lines[start + 1 :]:
         found = CARD.findall(line)
         if not found:
             break
@@ -80,12 +79,16 @@ def answer_until(terms: Sequence[Terminal], done, timeout: float = 90) -> dict[s
                 term.send("1")
                 term.send("Enter")
                 # one answer per question: wait until the screen has taken it
-                wait_until(lambda t=term, s=screen: t.text() != s, 15,
-                           lambda s=screen: f"no answer taken:\n{s}")
+                wait_until(
+                    lambda t=term, s=screen: t.text() != s,
+                    15,
+                    lambda s=screen: f"no answer taken:\n{s}",
+                )
         return len(reached) == len(terms)
 
-    wait_until(check, timeout, lambda: "never got there:\n" +
-               "\n".join(term.text() for term in terms))
+    wait_until(
+        check, timeout, lambda: "never got there:\n" + "\n".join(term.text() for term in terms)
+    )
     return reached
 
 
@@ -99,22 +102,25 @@ def program(term: Terminal) -> None:
     term.send("Enter")
 
 
-def test_two_people_and_two_computers_play_a_roborally_turn(
-        start_host, key, terminal) -> None:
+def test_two_people_and_two_computers_play_a_roborally_turn(start_host, key, terminal) -> None:
     host: Host = start_host()
     anna, bruno = terminal(host, key("anna")), terminal(host, key("bruno"))
     enter_lobby(anna, "Anna")
     enter_lobby(bruno, "Bruno")
     # four players, seats 3 and 4 random computers, the smallest course, no option cards
     # (fewer questions)
-    new_table(anna, "RoboRally",
-              (["Right", "Right"], "4. Yellow"),
-              (["Down"] * 3 + ["Right"], lambda s: s.count("Computer: random") == 1),
-              (["Down", "Right"], lambda s: s.count("Computer: random") == 2),
-              (["Down", "Right"], "First Steps"),
-              (["Down", "Down", "Right"], lambda s: re.search(r"Option cards +< Off >", s)))
-    screen = anna.wait_for(lambda s: "Table #1 - RoboRally - waiting for 1" in s
-                           and "4. Yellow:" in s)
+    new_table(
+        anna,
+        "RoboRally",
+        (["Right", "Right"], "4. Yellow"),
+        (["Down"] * 3 + ["Right"], lambda s: s.count("Computer: random") == 1),
+        (["Down", "Right"], lambda s: s.count("Computer: random") == 2),
+        (["Down", "Right"], "First Steps"),
+        (["Down", "Down", "Right"], lambda s: re.search(r"Option cards +< Off >", s)),
+    )
+    screen = anna.wait_for(
+        lambda s: "Table #1 - RoboRally - waiting for 1" in s and "4. Yellow:" in s
+    )
     assert "3. Green: Computer 1 (random)" in screen and "4. Yellow: Computer 2 (random)" in screen
     assert "First Steps" in screen and "Option cards: Off" in screen.replace("\n ", " ")
     join_only_table(bruno, "RoboRally")
@@ -123,12 +129,18 @@ def test_two_people_and_two_computers_play_a_roborally_turn(
     watch_only_table(carla, "RoboRally")
 
     answer_until((anna, bruno), programming(1))
-    screens = {term.name: term.wait_for(lambda s: len(hand_cards(s)) == 9)
-               for term in (anna, bruno)}
+    screens = {
+        term.name: term.wait_for(lambda s: len(hand_cards(s)) == 9) for term in (anna, bruno)
+    }
     carla.wait_for(lambda s: "turn 1/" in title(s) and "programming" in title(s))
-    wait_until(lambda: snapshot(host)["phase"] == "program" and
-               all(p.endswith("hand -") for p in snapshot(host)["programs"][2:]),
-               30, lambda: f"the computers never programmed: {snapshot(host)}")
+    wait_until(
+        lambda: (
+            snapshot(host)["phase"] == "program"
+            and all(p.endswith("hand -") for p in snapshot(host)["programs"][2:])
+        ),
+        30,
+        lambda: f"the computers never programmed: {snapshot(host)}",
+    )
 
     # each person sees their own nine cards (as the save has them) and nobody else's
     secret = secret_priorities(host)

@@ -40,8 +40,9 @@ def test_listen_addresses(text: str, expected: tuple[str, int]) -> None:
     assert parse_listen(text) == expected
 
 
-@pytest.mark.parametrize("text", ["2222", ":2222", "127.0.0.1:", "host:22", "1.2.3.4:65536",
-                                  "1.2.3.4:-1", "[::1:22"])
+@pytest.mark.parametrize(
+    "text", ["2222", ":2222", "127.0.0.1:", "host:22", "1.2.3.4:65536", "1.2.3.4:-1", "[::1:22"]
+)
 def test_bad_listen_addresses(text: str) -> None:
     with pytest.raises(ValueError):
         parse_listen(text)
@@ -87,21 +88,34 @@ def test_terminal_names(requested: str | None, expected: str) -> None:
 
 def test_the_child_environment_is_small_and_fixed(tmp_path: Path) -> None:
     server_env = {
-        "PATH": "/usr/bin", "HOME": "/home/host", "SECRET": "x", "SSH_AUTH_SOCK": "/tmp/a",
-        "ROBOTUI_DATA_DIR": "/d", "ROBOTUI_CONFIG_DIR": "/c", CHILD_ENV: "python -c 1",
-        "ROBOTUI_SERVE_IDLE_SECONDS": "2", "ROBOTUI_TABLE_TOKEN": "stale",
+        "PATH": "/usr/bin",
+        "HOME": "/home/host",
+        "SECRET": "x",
+        "SSH_AUTH_SOCK": "/tmp/a",
+        "ROBOTUI_DATA_DIR": "/d",
+        "ROBOTUI_CONFIG_DIR": "/c",
+        CHILD_ENV: "python -c 1",
+        "ROBOTUI_SERVE_IDLE_SECONDS": "2",
+        "ROBOTUI_TABLE_TOKEN": "stale",
         "LC_ALL": "de_DE.UTF-8",
     }
     env = child_environment("xterm", tmp_path / "tables.sock", "tok", server_env)
     assert env == {
-        "PATH": "/usr/bin", "HOME": "/home/host", "TERM": "xterm", "LANG": "C.UTF-8",
-        "TEXTUAL_ANIMATIONS": "none", "ROBOTUI_DATA_DIR": "/d", "ROBOTUI_CONFIG_DIR": "/c",
-        "ROBOTUI_TABLE_SOCKET": str(tmp_path / "tables.sock"), "ROBOTUI_TABLE_TOKEN": "tok",
+        "PATH": "/usr/bin",
+        "HOME": "/home/host",
+        "TERM": "xterm",
+        "LANG": "C.UTF-8",
+        "TEXTUAL_ANIMATIONS": "none",
+        "ROBOTUI_DATA_DIR": "/d",
+        "ROBOTUI_CONFIG_DIR": "/c",
+        "ROBOTUI_TABLE_SOCKET": str(tmp_path / "tables.sock"),
+        "ROBOTUI_TABLE_TOKEN": "tok",
     }
 
 
 def test_the_child_is_the_lobby_unless_a_test_says_otherwise(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.delenv(CHILD_ENV, raising=False)
     assert child_command() == [sys.executable, "-P", "-m", "robotui.table_client"]
     monkeypatch.setenv(CHILD_ENV, "python '/a b/probe.py'")
@@ -128,8 +142,9 @@ def _public(key: asyncssh.SSHKey) -> str:
 
 def test_the_allow_list_follows_its_file(tmp_path: Path) -> None:
     # the server is handed the public half of the client's key
-    alice, bob = (asyncssh.generate_private_key("ssh-ed25519").convert_to_public()
-                  for _ in range(2))
+    alice, bob = (
+        asyncssh.generate_private_key("ssh-ed25519").convert_to_public() for _ in range(2)
+    )
     path = tmp_path / "authorized_keys"
     path.write_text(f"{_public(alice)}\n")
     allow = AllowList(path)
@@ -156,15 +171,23 @@ def test_the_allow_list_follows_its_file(tmp_path: Path) -> None:
 
 def _table_client(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     base = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT), "TERM": "dumb"}
-    return subprocess.run([sys.executable, "-m", "robotui.table_client"], env={**base, **env},
-                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "robotui.table_client"],
+        env={**base, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def test_table_client_without_its_variables_says_so_in_one_line() -> None:
     done = _table_client({})
     assert done.returncode == 1
-    assert done.stderr.strip() == ("robotui: ROBOTUI_TABLE_SOCKET is not set: this program is "
-                                   "started by 'robotui serve' for each player")
+    assert done.stderr.strip() == (
+        "robotui: ROBOTUI_TABLE_SOCKET is not set: this program is "
+        "started by 'robotui serve' for each player"
+    )
     assert done.stdout == ""
 
 
@@ -173,7 +196,8 @@ def test_table_client_with_no_server_says_so_in_one_line(tmp_path: Path) -> None
     done = _table_client({"ROBOTUI_TABLE_SOCKET": str(missing), "ROBOTUI_TABLE_TOKEN": "t"})
     assert done.returncode == 1
     assert done.stderr.strip() == (
-        f"robotui: the table server is not running (no socket at {missing})")
+        f"robotui: the table server is not running (no socket at {missing})"
+    )
     missing.write_text("")
     done = _table_client({"ROBOTUI_TABLE_SOCKET": str(missing), "ROBOTUI_TABLE_TOKEN": "t"})
     assert done.returncode == 1 and "is not the table server's socket" in done.stderr

@@ -51,8 +51,7 @@ def shown_hand(screen: str) -> list[str]:
 
 def events(screen: str) -> str:
     """The events column (right of the panel line) as one line of text."""
-    return " ".join(line.split(PANEL)[1].strip() for line in screen.splitlines()
-                    if PANEL in line)
+    return " ".join(line.split(PANEL)[1].strip() for line in screen.splitlines() if PANEL in line)
 
 
 def prompt(screen: str) -> tuple[str, list[tuple[str, str]]] | None:
@@ -132,9 +131,12 @@ def in_sync(state: StakState, players: tuple[Terminal, Terminal]) -> bool:
         elif choice is not None:
             if shown is None or (LOSE in shown[0]) != (choice.kind == "lose"):
                 return False
-        elif ("Your turn:" not in screen or shown is not None
-              or ("nothing scrapped yet" in screen) == state.scrapped
-              or not listed(shown_hand(screen), [state.name(c) for c in state.hands[seat]])):
+        elif (
+            "Your turn:" not in screen
+            or shown is not None
+            or ("nothing scrapped yet" in screen) == state.scrapped
+            or not listed(shown_hand(screen), [state.name(c) for c in state.hands[seat]])
+        ):
             return False
         held = re.search(r"\(P\d holds (\d+) cards?\)", screen)
         if held and int(held.group(1)) != len(state.hands[1 - seat]):
@@ -144,24 +146,34 @@ def in_sync(state: StakState, players: tuple[Terminal, Terminal]) -> bool:
 
 def listed(shown: list[str], hand: list[str]) -> bool:
     """The hand a screen lists is the hand, in order; a long one may be cut short."""
-    return bool(shown) == bool(hand) and shown == hand[:len(shown)]
+    return bool(shown) == bool(hand) and shown == hand[: len(shown)]
 
 
 def whose_turn(host: Host, players: tuple[Terminal, Terminal]) -> int:
     """The seat asked for something now (its turn, or an effect's question), once every
     screen shows the host's position."""
+
     def find() -> tuple[int] | None:
         state = truth(host)
         if state.winners is not None:
-            raise AssertionError(f"the game dealt from seed {state.seed} ended before an "
-                                 "Expel Bot asked anyone: the deal or the driver has "
-                                 f"changed, pick another SEED:\n{players[0].text()}")
+            raise AssertionError(
+                f"the game dealt from seed {state.seed} ended before an "
+                "Expel Bot asked anyone: the deal or the driver has "
+                f"changed, pick another SEED:\n{players[0].text()}"
+            )
         if not in_sync(state, players):
             return None
         return (state.choice.seat if state.choice is not None else state.active,)
 
-    found = wait_until(find, 30, lambda: "the screens do not show the host's position:\n"
-                       + "\n".join(t.text() for t in players) + f"\n{snapshot(host)}")
+    found = wait_until(
+        find,
+        30,
+        lambda: (
+            "the screens do not show the host's position:\n"
+            + "\n".join(t.text() for t in players)
+            + f"\n{snapshot(host)}"
+        ),
+    )
     assert isinstance(found, tuple)
     return found[0]
 
@@ -170,8 +182,9 @@ def act(host: Host, term: Terminal, keys: list[str]) -> None:
     """Send the keys of one move and wait until the host has taken it."""
     before = log_length(host)
     term.send(*keys)
-    wait_until(lambda: log_length(host) > before, 15,
-               lambda: f"no move after {keys}:\n{term.text()}")
+    wait_until(
+        lambda: log_length(host) > before, 15, lambda: f"no move after {keys}:\n{term.text()}"
+    )
     assert log_length(host) == before + 1, f"{keys} made more than one move"
 
 
@@ -204,15 +217,20 @@ def test_an_expel_bot_asks_the_other_player(start_host, key, terminal) -> None:
             question, options = asked
             if "choose who scraps a hand card" in question:
                 # the Expel Bot of the player to move: the other player scraps
-                digit = next(d for d, label in options if names[1 - seat] in label
-                             or f"P{2 - seat}" in label)
+                digit = next(
+                    d for d, label in options if names[1 - seat] in label or f"P{2 - seat}" in label
+                )
                 act(host, term, [digit])
                 # the other player is asked now, or (a hand of one kind of bot) scraps at
                 # once and the mover plays on; the screens say which (the save file may still
                 # hold the move before, the Expel Bot played: it is written after the screen)
-                wait_until(lambda t=term, o=other: LOSE in o.text() or (
-                               "Your turn:" in t.text() and prompt(t.text()) is None), 30,
-                           lambda t=term: f"the choice never reached the host:\n{t.text()}")
+                wait_until(
+                    lambda t=term, o=other: (
+                        LOSE in o.text() or ("Your turn:" in t.text() and prompt(t.text()) is None)
+                    ),
+                    30,
+                    lambda t=term: f"the choice never reached the host:\n{t.text()}",
+                )
                 if LOSE in other.text():
                     break
                 continue
@@ -226,8 +244,10 @@ def test_an_expel_bot_asks_the_other_player(start_host, key, terminal) -> None:
         else:
             act(host, term, ["e"])
     else:
-        raise AssertionError("no Expel Bot asked the other player in "
-                             f"{MAX_TURNS} turns:\n{anna.text()}\n{bruno.text()}")
+        raise AssertionError(
+            "no Expel Bot asked the other player in "
+            f"{MAX_TURNS} turns:\n{anna.text()}\n{bruno.text()}"
+        )
 
     # the other player is asked on their own terminal; the mover and the spectator wait
     assert names[seat] == "Bruno", f"the deal of seed {SEED + 1} has Bruno play it"
@@ -238,13 +258,19 @@ def test_an_expel_bot_asks_the_other_player(start_host, key, terminal) -> None:
     players[seat].wait_for("Waiting for " + names[asked_seat])
     assert LOSE not in carla.text()
     check_privacy(host, players, carla)
-    wait_until(lambda: snapshot(host)["to_move"] == f"player {asked_seat + 1}", 30,
-               lambda: f"the table does not wait for the other player: {snapshot(host)}")
+    wait_until(
+        lambda: snapshot(host)["to_move"] == f"player {asked_seat + 1}",
+        30,
+        lambda: f"the table does not wait for the other player: {snapshot(host)}",
+    )
     held = true_hand(host, asked_seat)
     first_card = lose[1][0][0]
     act(host, players[asked_seat], [first_card])
-    wait_until(lambda: sum(true_hand(host, asked_seat).values()) == sum(held.values()) - 1,
-               30, lambda: f"no card scrapped: {snapshot(host)}")
+    wait_until(
+        lambda: sum(true_hand(host, asked_seat).values()) == sum(held.values()) - 1,
+        30,
+        lambda: f"no card scrapped: {snapshot(host)}",
+    )
     (scrapped,) = (held - true_hand(host, asked_seat)).elements()
     for term in (*players, carla):  # every events column tells it
         term.wait_for(lambda s, c=scrapped: f"{c} from" in events(s))

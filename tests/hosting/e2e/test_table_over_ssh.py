@@ -36,8 +36,11 @@ def test_a_dropped_link_and_a_killed_host_lose_nothing(start_host, key, terminal
     term.send("Enter")  # place the picked card where the cursor is
     screen = term.wait_for(lambda s: "2. Computer" in s and "Your turn" in s)
     assert move_number(screen) == 3
-    log = [line.split("▏")[-1].strip() for line in screen.splitlines() if ". Anna:" in line
-           or ". Computer" in line]
+    log = [
+        line.split("▏")[-1].strip()
+        for line in screen.splitlines()
+        if ". Anna:" in line or ". Computer" in line
+    ]
     assert len(log) == 2, screen
 
     # the link drops: back at the same table, same position

@@ -46,14 +46,16 @@ def public_candidates(view: RoboFactoryView) -> list[int]:
     return [c for c in CODES if c not in opened and all(MATCH[c][k] == t for k, t in pairs)]
 
 
-def deducer_picks(public: Sequence[int], hand: Sequence[int], bought: bool,
-                  order: int) -> list[int]:
+def deducer_picks(
+    public: Sequence[int], hand: Sequence[int], bought: bool, order: int
+) -> list[int]:
     """The builds a sensible deducer holding ``hand`` would choose among (equally)."""
     return deducer_choice(public, hand, bought, order)[0]
 
 
-def deducer_choice(public: Sequence[int], hand: Sequence[int], bought: bool,
-                   order: int) -> tuple[list[int], bool]:
+def deducer_choice(
+    public: Sequence[int], hand: Sequence[int], bought: bool, order: int
+) -> tuple[list[int], bool]:
     """The builds a sensible deducer holding ``hand`` would choose among (equally), and
     whether it is sure (one candidate left)."""
     held = set(hand)
@@ -70,7 +72,10 @@ def deducer_choice(public: Sequence[int], hand: Sequence[int], bought: bool,
 
 
 def sampled_deals(
-    view: RoboFactoryView, cands: Sequence[int], rng: random.Random, per_order: int,
+    view: RoboFactoryView,
+    cands: Sequence[int],
+    rng: random.Random,
+    per_order: int,
 ) -> Iterator[tuple[int, list[tuple[int, list[int]]]]]:
     """``per_order`` times for each of our candidate orders: ``(order, [(seat, hand),
     ...])`` with the private cards each other manufacturer may hold, drawn from the
@@ -85,11 +90,14 @@ def sampled_deals(
         pool = [c for c in pool_all if c != order]
         for _ in range(per_order):
             drawn = rng.sample(pool, need) if need <= len(pool) else pool[:]
-            yield order, [(seat, drawn[3 * i:3 * i + 3]) for i, seat in enumerate(others)]
+            yield order, [(seat, drawn[3 * i : 3 * i + 3]) for i, seat in enumerate(others)]
 
 
 def rival_samples(
-    view: RoboFactoryView, cands: Sequence[int], rng: random.Random, per_order: int = 6,
+    view: RoboFactoryView,
+    cands: Sequence[int],
+    rng: random.Random,
+    per_order: int = 6,
 ) -> list[tuple[int, list[tuple[int, int, bool]]]]:
     """Sampled ``(order, [(seat, build, sure), ...])``: an order from our candidates and
     what each other manufacturer, as a sensible deducer with sampled private cards,
@@ -107,8 +115,12 @@ def rival_samples(
 
 
 def first_try_crowd(
-    view: RoboFactoryView, cands: Sequence[int], ctx: Context, builds: Sequence[int],
-    rng: random.Random, per_order: int = 6,
+    view: RoboFactoryView,
+    cands: Sequence[int],
+    ctx: Context,
+    builds: Sequence[int],
+    rng: random.Random,
+    per_order: int = 6,
 ) -> list[tuple[float, int, bool]]:
     """``(value, code, eureka)`` of each first build in ``builds`` against sampled rivals."""
     public = public_candidates(view)

@@ -84,11 +84,17 @@ def first_try_values(
             later_e = 0.0
             for k in range(3):
                 if cnt[k]:
-                    avg = sum(second_try(cnt[k], c - min(d, c), False, 0.0, rival)[0]
-                              for d in DIE) / 6
+                    avg = (
+                        sum(second_try(cnt[k], c - min(d, c), False, 0.0, rival)[0] for d in DIE)
+                        / 6
+                    )
                     later_e += cnt[k] * avg
-            value = (p * (RIGHT_FIRST + DIE_MEAN) - (1 - p) * expected_loss(c)
-                     + go_on * later_e / n - keep)
+            value = (
+                p * (RIGHT_FIRST + DIE_MEAN)
+                - (1 - p) * expected_loss(c)
+                + go_on * later_e / n
+                - keep
+            )
             out.append((value, b, True))
     return out
 

@@ -31,8 +31,9 @@ class Outcomes:
 
     ``cubes`` is everybody's cubes before the outcome (after a purchase being weighed)."""
 
-    def __init__(self, view: RoboFactoryView, st: Standings,
-                 cubes: Sequence[int] | None = None) -> None:
+    def __init__(
+        self, view: RoboFactoryView, st: Standings, cubes: Sequence[int] | None = None
+    ) -> None:
         self.st = st
         self.seat = view.seat
         self.customer = view.customer
@@ -90,15 +91,17 @@ class Outcomes:
             return self.second_try(base, 0, eureka)
         p = 1.0 / m
         pay = WRONG_SECOND if cubes >= WRONG_SECOND else 0
-        plain = (p * self.second_try(base + RIGHT_SECOND, 0, eureka)
-                 + (1 - p) * self.second_try(base - pay, pay, eureka))
+        plain = p * self.second_try(base + RIGHT_SECOND, 0, eureka) + (1 - p) * self.second_try(
+            base - pay, pay, eureka
+        )
         if not eureka:
             return plain
         shout = 0.0
         for d in DIE:
             loss = min(d, cubes - pay)
-            shout += (p * self.second_try(base + RIGHT_SECOND + d, 0, False)
-                      + (1 - p) * self.second_try(base - pay - loss, pay, False))
+            shout += p * self.second_try(base + RIGHT_SECOND + d, 0, False) + (
+                1 - p
+            ) * self.second_try(base - pay - loss, pay, False)
         return max(plain, shout / 6)
 
 
@@ -114,16 +117,18 @@ def second_try_win(view: RoboFactoryView, m: int, st: Standings | None = None) -
     shout = 0.0
     for d in DIE:
         loss = min(d, cubes - pay)
-        shout += (p * out.second_try(RIGHT_SECOND + d, 0, False)
-                  + (1 - p) * out.second_try(-pay - loss, pay, False))
+        shout += p * out.second_try(RIGHT_SECOND + d, 0, False) + (1 - p) * out.second_try(
+            -pay - loss, pay, False
+        )
     return shout / 6 > plain + 1e-12
 
 
 Prepared = list[tuple[int, bool, tuple[int, ...], frozenset[int]]]
 
 
-def prepare(view: RoboFactoryView, cands: Sequence[int], rng: random.Random,
-            per_order: int = 6) -> Prepared:
+def prepare(
+    view: RoboFactoryView, cands: Sequence[int], rng: random.Random, per_order: int = 6
+) -> Prepared:
     """Sampled ``(order, somebody else right, the rivals' first-try changes, their wrong
     builds)`` for our candidates (see :func:`engines.robo_factory.crowd.rival_samples`)."""
     n = view.num_players
@@ -145,8 +150,12 @@ def prepare(view: RoboFactoryView, cands: Sequence[int], rng: random.Random,
 
 
 def first_try_win(
-    view: RoboFactoryView, cands: Sequence[int], builds: Sequence[int], rng: random.Random,
-    per_order: int = 6, prepared: Prepared | None = None,
+    view: RoboFactoryView,
+    cands: Sequence[int],
+    builds: Sequence[int],
+    rng: random.Random,
+    per_order: int = 6,
+    prepared: Prepared | None = None,
     cubes_now: Sequence[int] | None = None,
 ) -> list[tuple[float, int, bool]]:
     """``(win chance, code, eureka)`` of each first build in ``builds``.
@@ -183,8 +192,12 @@ def first_try_win(
             m = sum(1 for x in cands if x != b and row[x] == tile and x not in wrong)
             plain += out.our_second(m, 0, cubes, eureka)
             if eureka:
-                shout += sum(out.our_second(m, -min(x, cubes), cubes - min(x, cubes), False)
-                             for x in DIE) / 6
+                shout += (
+                    sum(
+                        out.our_second(m, -min(x, cubes), cubes - min(x, cubes), False) for x in DIE
+                    )
+                    / 6
+                )
         results.append((plain / total, b, False))
         if eureka:
             results.append((shout / total, b, True))
@@ -192,7 +205,10 @@ def first_try_win(
 
 
 def buy_win(
-    view: RoboFactoryView, cands: Sequence[int], rng: random.Random, per_order: int = 6,
+    view: RoboFactoryView,
+    cands: Sequence[int],
+    rng: random.Random,
+    per_order: int = 6,
 ) -> list[tuple[float, int | None]]:
     """``(win chance, card)`` of not buying (``None``) and of buying with each card held:
     the cube goes to the customer, the private tile splits the candidates, and each part

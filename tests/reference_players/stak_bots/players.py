@@ -32,11 +32,26 @@ from tests.reference_players.stak_bots.search import (
 
 def position_key(view: StakView) -> str:
     """The table as this seat sees it, without the counters that only grow (moves)."""
-    return repr((
-        view.turn, view.active, view.stacks, view.hand, view.hand_sizes, view.draw_size,
-        view.heap, view.damage, view.attacker, view.attack_done, view.attack_over,
-        view.scrapped, view.out, view.choice, view.stomp, view.need_draw,
-    ))
+    return repr(
+        (
+            view.turn,
+            view.active,
+            view.stacks,
+            view.hand,
+            view.hand_sizes,
+            view.draw_size,
+            view.heap,
+            view.damage,
+            view.attacker,
+            view.attack_done,
+            view.attack_over,
+            view.scrapped,
+            view.out,
+            view.choice,
+            view.stomp,
+            view.need_draw,
+        )
+    )
 
 
 class RandomPlayer:
