@@ -68,7 +68,7 @@ def test_the_set_up_commands_need_no_system_pip() -> None:
     assert "python3-venv openssh-client tmux" in README.read_text()  # what the tests drive
 
 
-def test_ci_runs_exactly_command_2_then_ruff_and_mypy() -> None:
+def test_ci_runs_exactly_command_2_then_ruff_its_format_check_and_mypy() -> None:
     text = CI_RUN.read_text()
     commands = [
         line
@@ -84,8 +84,11 @@ def test_ci_runs_exactly_command_2_then_ruff_and_mypy() -> None:
         tools,
         setup_commands()[1],
         ".venv/bin/ruff check .",
+        ".venv/bin/ruff format --check .",
         ".venv/bin/mypy engines saves hosting robotui screens",
     ]
+    for check in commands[2:]:  # the README names each check
+        assert f"`{check}`" in README.read_text(), check
     for section in re.findall(r'README\'s "([^"]+)" section', text):
         assert f"## {section}\n" in README.read_text()  # the comment names a real section
 
