@@ -155,7 +155,8 @@ def to_document(saved: SavedGame) -> dict[str, Any]:
         )
     players: list[dict[str, Any]] = []
     for p in saved.players:
-        entry: dict[str, Any] = {"name": p.name, "kind": p.kind}
+        # written as it is read back: no control character, and nothing UTF-8 cannot encode
+        entry: dict[str, Any] = {"name": printable_name(p.name), "kind": p.kind}
         if p.level is not None:
             entry["level"] = p.level
         players.append(entry)

@@ -334,3 +334,11 @@ def test_robo_factory_players_panel_cuts_and_pads_names_by_cells() -> None:
     assert len(ends) == 3, rows
     assert len(set(ends)) == 1, rows  # every cube count ends at the same cell
     assert all(cell_len(row) == cell_len(rows[1]) for row in rows)
+
+
+def test_a_player_name_with_a_lone_surrogate_is_saved_without_it() -> None:
+    """A name holding a lone surrogate (which UTF-8 cannot encode) is saved, as it is shown."""
+    players = [PlayerEntry("Ann\ud800", "human"), PlayerEntry("Robot", "computer", "random")]
+    with tempfile.TemporaryDirectory(prefix="robotui-h6-") as folder:
+        loaded = load_save(write_save(Path(folder), _saved("surrogate", players)))
+        assert loaded.players[0].name == "Ann"
