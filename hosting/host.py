@@ -64,7 +64,7 @@ class Connection:
             return
         self.closed = True
         self.writer.transport.abort()
-        self.server._drop(self)
+        self.server.drop(self)
 
     async def close_after(self, msg: dict[str, Any]) -> None:
         """Send ``msg`` and close (used for protocol errors)."""
@@ -72,7 +72,7 @@ class Connection:
         if self.closed:
             return
         self.closed = True
-        self.server._drop(self)
+        self.server.drop(self)
         with contextlib.suppress(Exception):
             self.writer.close()
             await asyncio.wait_for(self.writer.wait_closed(), 2.0)
@@ -123,7 +123,7 @@ class Host:
         task.add_done_callback(self._tasks.discard)
         return task
 
-    def _drop(self, conn: Connection) -> None:
+    def drop(self, conn: Connection) -> None:
         """Forget a closed connection: its tables see it go."""
         self.connections.discard(conn)
         self.presence.went(conn.key, self.connections)
@@ -134,10 +134,11 @@ class Host:
         self._presence_changed(conn.key)
 
     # -- telling ------------------------------------------------------------------------
-    def _name(self, key: str) -> str | None:
+    def name_of(self, key: str) -> str | None:
+        """The name the player with ``key`` goes by on this host (None before they chose one)."""
         return self._names.get(key)
 
-    def _where(self, key: str, table_id: int, viewer: str) -> Where:
+    def where_of(self, key: str, table_id: int, viewer: str) -> Where:
         """Where a seated person is, as ``viewer`` may see it (hosting.presence)."""
 
         def may_see(other: int) -> bool:
@@ -156,7 +157,7 @@ class Host:
                 {
                     "type": "seats",
                     "table": table.id,
-                    "summary": table.summary(conn.key, self._name, self._where),
+                    "summary": table.summary(conn.key, self.name_of, self.where_of),
                 }
             )
 
@@ -167,7 +168,7 @@ class Host:
             {
                 "type": "table",
                 "table": table.id,
-                "summary": table.summary(conn.key, self._name, self._where),
+                "summary": table.summary(conn.key, self.name_of, self.where_of),
                 "save": dumps_save(table.saved),
                 "your_seat": seat,
                 "creator": table.creator_key == conn.key,
@@ -206,7 +207,7 @@ class Host:
 
     def _lobby_for(self, key: str) -> dict[str, Any]:
         tables = [
-            t.summary(key, self._name, self._where)
+            t.summary(key, self.name_of, self.where_of)
             for t in sorted(self.tables.values(), key=lambda t: t.id)
             if t.visible_to(key) and t.status != FINISHED
         ]

@@ -27,7 +27,7 @@ class PlayMixin(Host):
 
     def _save(self, table: Table) -> None:
         try:
-            table.write(self._name)
+            table.write(self.name_of)
         except (SaveError, OSError) as exc:
             log.error("table %s could not be saved: %s", table.id, exc)
 
@@ -70,7 +70,7 @@ class PlayMixin(Host):
             table.id,
             table.spec.id,
             finished,
-            table.result_players(self._name),
+            table.result_players(self.name_of),
             "finished",
             table.saved.match.state.result(),
         )
@@ -144,7 +144,7 @@ class PlayMixin(Host):
             table.id,
             table.spec.id,
             now_text(),
-            table.result_players(self._name, unfinished="abandoned"),
+            table.result_players(self.name_of, unfinished="abandoned"),
             "abandoned",
         )
         self._results = None

@@ -46,7 +46,7 @@ def _table(server: Host, msg: dict[str, Any]) -> Table:
 
 
 def _named(server: Host, conn: Connection) -> str:
-    name = server._name(conn.key)
+    name = server.name_of(conn.key)
     if not name:
         raise ProtocolError("name", "choose a name first")
     return name
@@ -153,7 +153,7 @@ class RequestsMixin(PlayMixin):
             tables_dir(self.data_dir),
         )
         try:
-            table.write(self._name)
+            table.write(self.name_of)
         except (SaveError, OSError) as exc:
             self.store.close_table(table_id)
             log.error("table %s could not be saved: %s", table_id, exc)

@@ -155,7 +155,7 @@ class TableServer(RequestsMixin):
         finally:
             if not conn.closed:
                 conn.closed = True
-                self._drop(conn)
+                self.drop(conn)
                 with contextlib.suppress(Exception):
                     writer.close()
 
