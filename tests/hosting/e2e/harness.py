@@ -41,6 +41,7 @@ PROBE = Path(__file__).resolve().parent / "child_probe.py"
 READY = "Ready. Stop with Ctrl+C."
 START_TIMEOUT = 60.0
 WAIT_TIMEOUT = 30.0
+SETTLE = 0.05  # seconds between the two captures of a screen that must agree
 EXITED = "[ssh exited]"  # the line the terminal's shell prints when ssh ends, with its status
 POLL = 0.05
 
@@ -372,12 +373,20 @@ class Terminal:
         return self.tmux.run("capture-pane", "-p", "-t", self.name)
 
     def wait_for(self, expected: str | Callable[[str], bool], timeout: float = WAIT_TIMEOUT) -> str:
-        """The screen once it shows ``expected`` (text, or a predicate on the screen)."""
+        """The screen once it shows ``expected`` (text, or a predicate on the screen) and has
+        stopped changing: a capture may fall between two writes of one frame (the move
+        number painted, the hand below it not yet), so a screen counts only when a second
+        capture a moment later is the same."""
+
+        def shows(screen: str) -> bool:
+            return expected in screen if isinstance(expected, str) else bool(expected(screen))
 
         def check() -> str | None:
             screen = self.text()
-            found = expected in screen if isinstance(expected, str) else expected(screen)
-            return screen if found else None
+            if not shows(screen):
+                return None
+            time.sleep(SETTLE)
+            return screen if self.text() == screen else None
 
         def failure() -> str:
             return (

@@ -25,7 +25,11 @@ GAME_OVER = "Game over"
 
 
 def at_move(number: int):
-    return lambda screen: move_number(screen) == number
+    """At move ``number``, the whole screen painted: a terminal may be read between two
+    writes of one frame (the move number shown, the hand and footer not yet)."""
+    return lambda screen: (
+        move_number(screen) == number and "\u2514" in screen and "? Rules" in screen
+    )
 
 
 def start_robot_master(host: Host, key, terminal) -> tuple[Terminal, Terminal]:
