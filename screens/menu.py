@@ -1,4 +1,4 @@
-"""The main menu: the games that work, saved games, quit."""
+"""The main menu: the games that work, saved games, stats, quit."""
 
 from __future__ import annotations
 
@@ -55,6 +55,7 @@ class MainMenu(Screen[None]):
         Binding("enter", "choose", "Choose", show=True),
         Binding("l", "load", "Load game"),
         Binding("r", "resume", "Resume newest"),
+        Binding("s", "stats", "Stats"),
         Binding("f1,question_mark", "rules", "Rules", key_display="?"),
         # q only: an Escape once too often (closing the rules, say) must not end robotui
         Binding("q", "app.quit", "Quit"),
@@ -82,6 +83,9 @@ class MainMenu(Screen[None]):
                 Option(Text("Resume the newest unfinished game", style="bold"), id="resume")
             )
             options.append(Option(Text("Load a saved game...", style="bold"), id="load"))
+            options.append(
+                Option(Text("Stats: your record and best games", style="bold"), id="stats")
+            )
             options.append(Option(Text("Quit", style="bold"), id="quit"))
             yield MenuOptions(*options, id="menu-options")
         yield Footer()
@@ -105,11 +109,23 @@ class MainMenu(Screen[None]):
             self.action_resume()
         elif choice == "load":
             self.action_load()
+        elif choice == "stats":
+            self.action_stats()
         elif choice == "quit":
             app.exit()
 
     def action_load(self) -> None:
         self.app.open_load_screen()  # type: ignore[attr-defined]
+
+    def action_stats(self) -> None:
+        """The stats of the local saves; their best games replay through the app's
+        ``open_replay(path)`` where the app has one (else the screen offers no replay)."""
+        from screens.stats import StatsScreen  # when first used: the menu opens sooner
+
+        app = self.app
+        replay = getattr(app, "open_replay", None)
+        app.clear_notifications()  # a menu notice would sit over the records
+        app.push_screen(StatsScreen(app.config.save_dir, replay))  # type: ignore[attr-defined]
 
     def action_resume(self) -> None:
         self.app.resume_newest()  # type: ignore[attr-defined]
