@@ -32,7 +32,7 @@ from screens.text_fit import fit, wrap_text
 
 BEST_ROWS = 6  # the least the best games' list gets of the height (three games)
 MAX_SKIPPED = 2  # unreadable files named under the title; "robotui stats" names them all
-LINE_STYLES = {"player": "bold", "head": "dim", "game": "bold", "note": "yellow"}
+LINE_STYLES = {"player": "bold", "head": "dim", "game": "bold"}
 
 
 class StatsScreen(Screen[None]):

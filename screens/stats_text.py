@@ -20,8 +20,9 @@ CELL = 8  # each number column
 
 @dataclass(frozen=True)
 class Line:
-    """One line of the report and what it is: ``"player"``, ``"head"`` (column names),
-    ``"game"``, ``"level"``, ``"title"``, ``"note"`` or ``""`` (blank)."""
+    """One line of a record table and what it is: ``"player"`` (the name and totals),
+    ``"head"`` (the column names), ``"game"`` or ``"level"`` (a row), so that the screen
+    can style each kind."""
 
     kind: str
     text: str
