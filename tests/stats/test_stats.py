@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -24,6 +23,7 @@ from saves.stats import (
     read_finished_games,
     win_margin,
 )
+from tests.platform.test_save_folder import lock
 from tests.stats.saves_maker import (
     YOU,
     computer,
@@ -260,17 +260,14 @@ def test_a_missing_folder_has_no_games(tmp_path: Path) -> None:
     assert (scan.games, scan.unfinished, scan.skipped) == ([], 0, [])
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs permissions")
-def test_an_unreadable_folder_is_one_line(tmp_path: Path) -> None:
+def test_an_unreadable_folder_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "locked"
     folder.mkdir()
-    folder.chmod(0)
-    try:
-        with pytest.raises(SaveError) as caught:
-            read_finished_games(folder)
-    finally:
-        folder.chmod(0o755)
-    assert "cannot be read" in str(caught.value) and "\n" not in str(caught.value)
+    lock(monkeypatch, folder, "000")  # as chmod 000 would for a user who is not root
+    with pytest.raises(SaveError) as caught:
+        read_finished_games(folder)
+    assert "\n" not in str(caught.value)
+    assert "locked: the save folder cannot be read (permission denied)" in str(caught.value)
 
 
 def test_a_file_in_place_of_the_folder_is_one_line(tmp_path: Path) -> None:
