@@ -134,8 +134,7 @@ def profile(store: Store, who: str, viewer: str = "") -> Profile:
     games: list[GameStats] = []
     for game, played, won in db.execute(
         "SELECT s.game, COUNT(*), SUM(s.rank = 1) FROM result_seats s"
-        " JOIN results r ON r.id = s.result_id"
-        " WHERE s.who = ? AND r.outcome = 'finished' GROUP BY s.game ORDER BY s.game",
+        " WHERE s.who = ? AND s.outcome != 'abandoned' GROUP BY s.game ORDER BY s.game",
         (who,),
     ).fetchall():
         stats = GameStats(game, game_name(game), played, int(won or 0))
@@ -160,19 +159,19 @@ def profile(store: Store, who: str, viewer: str = "") -> Profile:
         shown_name(store, who),
         level_of(who) is not None,
         games,
-        history(store, who, None, 0, viewer, RECENT)[0],
-        rivals(store, who),
+        history(store, who, None, 0, viewer, RECENT, count=False)[0],
+        [] if level_of(who) is not None else rivals(store, who),
     )
 
 
 def rivals(store: Store, who: str) -> list[Rival]:
-    """The record against everyone met at :data:`RIVAL_GAMES` finished games or more."""
+    """The record against everyone met at :data:`RIVAL_GAMES` finished games or more (a
+    computer level's profile leaves it out: it meets everyone)."""
     rows = store.db.execute(
         "SELECT o.who, COUNT(*), SUM(me.rank < o.rank), SUM(me.rank > o.rank),"
         " SUM(me.rank = o.rank) FROM result_seats me"
         " JOIN result_seats o ON o.result_id = me.result_id AND o.seat != me.seat"
-        " JOIN results r ON r.id = me.result_id"
-        " WHERE me.who = ? AND o.who != ? AND o.who != '' AND r.outcome = 'finished'"
+        " WHERE me.who = ? AND o.who != ? AND o.who != '' AND me.outcome != 'abandoned'"
         " GROUP BY o.who HAVING COUNT(*) >= ? ORDER BY COUNT(*) DESC, o.who LIMIT 20",
         (who, who, RIVAL_GAMES),
     ).fetchall()
@@ -183,17 +182,25 @@ def rivals(store: Store, who: str) -> list[Rival]:
 
 
 def history(
-    store: Store, who: str, game: str | None, page: int, viewer: str = "", per_page: int = PAGE
+    store: Store,
+    who: str,
+    game: str | None,
+    page: int,
+    viewer: str = "",
+    per_page: int = PAGE,
+    count: bool = True,
 ) -> tuple[list[HistoryRow], int]:
     """A page (0 the newest) of the games ``who`` played, of one game or all, and the
-    number of pages."""
+    number of pages (1 without ``count``)."""
     where = "s.who = :who" + (" AND s.game = :game" if game else "")
     params = {"who": who, "game": game, "viewer": viewer}
-    total = store.db.execute(
-        f"SELECT COUNT(*) FROM result_seats s JOIN results r ON r.id = s.result_id"
-        f" WHERE {where} AND {_VISIBLE}",
-        params,
-    ).fetchone()[0]
+    total = 0
+    if count:
+        total = store.db.execute(
+            f"SELECT COUNT(*) FROM result_seats s JOIN results r ON r.id = s.result_id"
+            f" WHERE {where} AND {_VISIBLE}",
+            params,
+        ).fetchone()[0]
     rows = store.db.execute(
         "SELECT r.id, r.table_id, s.game, r.finished, s.outcome, s.rank, s.rated,"
         " (SELECT COUNT(*) FROM result_seats c WHERE c.result_id = r.id),"

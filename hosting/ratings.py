@@ -146,21 +146,56 @@ def rate_result(db: sqlite3.Connection, result_id: int) -> bool:
 
 def rebuild(db: sqlite3.Connection) -> int:
     """Every rating again from nothing, from the kept results in the order they finished
-    (the order they were kept in); the number of results rated. Runs in the caller's
-    transaction, if any."""
+    (the order they were kept in); the number of results rated. The same steps as
+    :func:`rate_result`, with the ratings held in memory and written once at the end.
+    Runs in the caller's transaction, if any."""
     db.execute("DELETE FROM ratings")
     db.execute("DELETE FROM rating_changes")
+    skills: dict[tuple[str, str], Skill] = {}
+    games: dict[tuple[str, str], int] = {}
+    changes: list[tuple[int, str, str, float, float, float, float]] = []
+    seats_of: dict[int, list[tuple[str, int]]] = {}
+    rows = db.execute(
+        "SELECT r.id, r.game, s.who, s.rank FROM results r"
+        " JOIN result_seats s ON s.result_id = r.id"
+        " WHERE r.rated = 1 AND s.rated = 1 ORDER BY r.id, s.seat"
+    )
+    game_of: dict[int, str] = {}
+    for result_id, game, who, rank in rows:
+        seats_of.setdefault(result_id, []).append((who, rank))
+        game_of[result_id] = game
     rated = 0
-    ids = [r for (r,) in db.execute("SELECT id FROM results WHERE rated = 1 ORDER BY id")]
-    for result_id in ids:
-        rated += rate_result(db, result_id)
+    for result_id, seats in seats_of.items():
+        if len(seats) < 2:
+            continue
+        game = game_of[result_id]
+        identities = sorted({who for who, _ in seats})
+        before = {w: skills[(game, w)] for w in identities if (game, w) in skills}
+        after = rate_identities(seats, before)
+        for who in identities:
+            old, new = before.get(who, Skill()), after[who]
+            skills[(game, who)] = new
+            games[(game, who)] = games.get((game, who), 0) + 1
+            changes.append((result_id, game, who, old.mu, old.sigma, new.mu, new.sigma))
+        rated += 1
+    db.executemany(
+        "INSERT INTO ratings (game, who, mu, sigma, ordinal, games) VALUES (?, ?, ?, ?, ?, ?)",
+        [(g, w, s.mu, s.sigma, s.ordinal, games[(g, w)]) for (g, w), s in sorted(skills.items())],
+    )
+    changes.sort(key=lambda c: (c[2], c[1], c[0]))  # in key order: each row appended
+    db.executemany(
+        "INSERT INTO rating_changes (result_id, game, who, mu_before, sigma_before, mu_after,"
+        " sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        changes,
+    )
     return rated
 
 
 def level_ratings(db: sqlite3.Connection, game: str) -> dict[str, int]:
     """The shown rating of each computer level rated in ``game``."""
     rows = db.execute(
-        "SELECT who, mu, sigma FROM ratings WHERE game = ? AND who LIKE 'computer:%'", (game,)
+        "SELECT who, mu, sigma FROM ratings WHERE game = ? AND who >= ? AND who < ?",
+        (game, COMPUTER_PREFIX, COMPUTER_PREFIX[:-1] + chr(ord(COMPUTER_PREFIX[-1]) + 1)),
     )
     return {who.removeprefix(COMPUTER_PREFIX): display(mu, sigma)[0] for who, mu, sigma in rows}
 

@@ -110,17 +110,18 @@ def _v3(db: sqlite3.Connection) -> None:
             who TEXT NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL, rank INTEGER NOT NULL,
             outcome TEXT NOT NULL, moves INTEGER NOT NULL DEFAULT 0,
             stand_in_moves INTEGER NOT NULL DEFAULT 0, rated INTEGER NOT NULL DEFAULT 0,
-            PRIMARY KEY (result_id, seat));
-        CREATE INDEX result_seats_by_who ON result_seats (who, game, result_id);
+            PRIMARY KEY (result_id, seat)) WITHOUT ROWID;
+        CREATE INDEX result_seats_by_who ON result_seats (who, game, outcome, rank);
         CREATE INDEX result_seats_newest ON result_seats (who, result_id);
         CREATE TABLE ratings (
             game TEXT NOT NULL, who TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL,
-            ordinal REAL NOT NULL, games INTEGER NOT NULL, PRIMARY KEY (game, who));
+            ordinal REAL NOT NULL, games INTEGER NOT NULL, PRIMARY KEY (game, who))
+            WITHOUT ROWID;
         CREATE INDEX ratings_by_ordinal ON ratings (game, ordinal);
         CREATE TABLE rating_changes (
             result_id INTEGER NOT NULL, game TEXT NOT NULL, who TEXT NOT NULL,
             mu_before REAL NOT NULL, sigma_before REAL NOT NULL, mu_after REAL NOT NULL,
-            sigma_after REAL NOT NULL, PRIMARY KEY (who, game, result_id));
+            sigma_after REAL NOT NULL, PRIMARY KEY (who, game, result_id)) WITHOUT ROWID;
         CREATE INDEX results_by_table ON results (table_id);
         CREATE INDEX results_by_game ON results (game, id)
         """,
