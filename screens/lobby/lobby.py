@@ -103,7 +103,7 @@ class LobbyScreen(StatusLineScreen):
         Binding("b", "bell", "Bell"),
         Binding("r", "rename", "Name"),
         Binding("p", "profile", "Profile"),
-        Binding("L", "leaders", "Leaders"),
+        Binding("L", "leaders", "Leaders", show=False),  # also from p's dialog
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -344,10 +344,17 @@ class LobbyScreen(StatusLineScreen):
 
     def action_profile(self) -> None:
         """A profile: pick whose among the names the lobby shows."""
-        from screens.lobby.profile import PlayerPickScreen, ProfileScreen, lobby_names
+        from screens.lobby.profile import (
+            LEADERBOARDS,
+            PlayerPickScreen,
+            ProfileScreen,
+            lobby_names,
+        )
 
         def picked(who: str | None) -> None:
-            if who is not None:
+            if who == LEADERBOARDS:
+                self.action_leaders()
+            elif who is not None:
                 self.app.push_screen(ProfileScreen(who))
 
         names = lobby_names(self.tables, self.results, self.selected())

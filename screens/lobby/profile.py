@@ -108,7 +108,9 @@ class ProfileScreen(AskingScreen):
             text.append(fit(line, width) + "\n")
             if game["changes"]:
                 changes = " ".join(change_text(c) for c in reversed(game["changes"]))
-                text.append(fit(f"  last changes: {changes}", width) + "\n", style="dim")
+                text.append(
+                    fit(f"  rating changes, newest last: {changes}", width) + "\n", style="dim"
+                )
         if msg["recent"]:
             text.append("\nLatest games\n", style="bold")
             for row in msg["recent"]:
@@ -193,10 +195,17 @@ class HistoryScreen(AskingScreen):
             self.ask()
 
 
-class PlayerPickScreen(ModalScreen[str | None]):
-    """Whose profile: the names the lobby shows (yourself first). Answers the name."""
+LEADERBOARDS = "\x00leaderboards"  # the pick's answer for "the leaderboards instead"
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+class PlayerPickScreen(ModalScreen[str | None]):
+    """Whose profile: the names the lobby shows (yourself first). Answers the name, or
+    :data:`LEADERBOARDS` when ``L`` asks for the leaderboards instead."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("L", "leaders", "Leaderboards"),
+    ]
 
     def __init__(self, names: list[str]) -> None:
         super().__init__()
@@ -212,7 +221,7 @@ class PlayerPickScreen(ModalScreen[str | None]):
                 ],
                 id="pick-player",
             )
-            yield Static("Up/Down: move   Enter: open   Esc: cancel", classes="hint")
+            yield Static("Enter: open   L: leaderboards   Esc: cancel", classes="hint")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -220,6 +229,9 @@ class PlayerPickScreen(ModalScreen[str | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         index = int((event.option.id or "who:0").removeprefix("who:"))
         self.dismiss(self.names[index])
+
+    def action_leaders(self) -> None:
+        self.dismiss(LEADERBOARDS)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -10,6 +10,7 @@ from hosting.protocol import SERVER_MESSAGES, check
 from screens.lobby.leaders import LeadersScreen
 from screens.lobby.profile import HistoryScreen, ProfileScreen, lobby_names
 from tests.hosting.lobby_pilot import SIZE, until
+from tests.hosting.messages import computer, person
 from tests.hosting.profile_fakes import GAMES, history_msg, leaderboard_msg, profile_msg
 from tests.ui_helpers import make_app, screen_text
 
@@ -38,7 +39,7 @@ async def test_a_profile_asks_then_shows_every_part(tmp_path: Path) -> None:
         text = screen_text(app)
         assert "\x1b" not in text
         assert "Profile: Anna" in text and "between normal and hard" in text
-        assert "last changes: -11 +7 +15 -9 +12" in text
+        assert "rating changes, newest last: -11 +7 +15 -9 +12" in text
         assert "unrated" in text
         assert "#31" in text and "won" in text and "+12" in text
         await pilot.press("end")
@@ -132,3 +133,29 @@ def test_the_names_a_profile_can_be_asked_for() -> None:
         "Computer (hard)",
         "Dan",
     ]
+
+
+async def test_from_the_lobby_by_keys_against_a_real_host(tmp_path: Path) -> None:
+    from screens.lobby import LobbyScreen
+    from tests.hosting.lobby_pilot import host_table, lobby_app, named, running_server, shows
+
+    async with running_server(tmp_path / "data") as server:
+        bob, _ = await host_table(server, "stak-bots", [person(), computer("hard")])
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            await named(pilot)
+            await shows(pilot, "Stak Bots")
+            await pilot.press("p")
+            await shows(pilot, "Whose profile?")
+            assert "Computer (hard)" in screen_text(app) and "Bob" in screen_text(app)
+            await pilot.press("down", "enter")  # Bob, the first seat of the table
+            await shows(pilot, "Profile: Bob")
+            await shows(pilot, "No games finished at this host yet.")
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            await pilot.press("L")
+            await shows(pilot, "Leaderboard: Stak Bots (5 rated games or more)")
+            await shows(pilot, "Nobody has 5 rated games of this game yet.")
+            await pilot.press("escape", "p", "L")
+            await shows(pilot, "Leaderboard: Stak Bots")
+        await bob.close()
