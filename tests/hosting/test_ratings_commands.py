@@ -146,3 +146,22 @@ def test_calibration_rates_the_levels_out_of_the_lobby(tmp_path: Path) -> None:
         ("computer:easy",),
         ("computer:random",),
     ]
+
+
+def test_serve_calibrates_every_game_and_says_so(host: Path, monkeypatch) -> None:
+    import hosting.calibrate
+    from robotui.serve import ServeOptions, _calibrate
+
+    played: list[tuple[str, int, int]] = []
+
+    def fake(store: Store, spec, games: int, seed: int, levels=None) -> dict[str, int]:
+        played.append((spec.id, games, seed))
+        return {"easy": 1400, "hard": 1650}
+
+    monkeypatch.setattr(hosting.calibrate, "calibrate_game", fake)
+    said: list[str] = []
+    _calibrate(ServeOptions("127.0.0.1", 0, seed=9, calibrate=3), said.append)
+    assert {p[0] for p in played} == {"robo-factory", "robot-master", "roborally", "stak-bots"}
+    assert {(g, s) for _, g, s in played} == {(3, 9)}
+    assert "Calibrating Robot Master: 3 games between the computer levels..." in said
+    assert "Robot Master: levels rated easy 1400, hard 1650" in said and len(said) == 8
