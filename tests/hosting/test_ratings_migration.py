@@ -25,7 +25,7 @@ def migrated(tmp_path: Path) -> Store:
 def test_the_fixture_is_a_version_2_file() -> None:
     import sqlite3
 
-    db = sqlite3.connect(f"file:{FIXTURE}?mode=ro", uri=True)
+    db = sqlite3.connect(f"file:{FIXTURE}?immutable=1", uri=True)  # leaves no -wal beside it
     assert db.execute("PRAGMA user_version").fetchone()[0] == 2
     db.close()
 
