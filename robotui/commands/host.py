@@ -51,7 +51,7 @@ def ratings(
         typer.Option(
             "--rebuild",
             help="First recompute every rating from the kept results, in the order they "
-            "finished (after a change of the rating formula).",
+            "finished (after a change of the rating formula; stop the host first).",
         ),
     ] = False,
 ) -> None:
