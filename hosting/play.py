@@ -14,7 +14,7 @@ from engines.core import Action, IllegalAction, ResignRule
 from engines.players import make_player
 from hosting.host import Host
 from hosting.protocol import ProtocolError
-from hosting.records import record_result
+from hosting.records import record_result, seat_results
 from hosting.store import now_text
 from hosting.table import FINISHED, PERSON, PLAYING, WAITING, Table
 from saves import SaveError
@@ -73,6 +73,8 @@ class PlayMixin(Host):
             table.result_players(self.name_of),
             "finished",
             table.saved.match.state.result(),
+            seats=seat_results(table, self.name_of),
+            save_path=str(table.saved.path) if table.saved.path else None,
         )
         self._results = None
         self._send_seats(table)
@@ -146,6 +148,8 @@ class PlayMixin(Host):
             now_text(),
             table.result_players(self.name_of, unfinished="abandoned"),
             "abandoned",
+            seats=seat_results(table, self.name_of),
+            save_path=str(table.saved.path) if table.saved.path else None,
         )
         self._results = None
 

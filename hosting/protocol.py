@@ -200,6 +200,54 @@ RESULT = Obj(
 )
 YOU = Obj("you", {"name": OPT_STR, "bell": BOOL, "key": STR})
 
+# -- history and ratings (hosting/profiles.py): a player is named by the name the lobby
+# shows, or computer:LEVEL; ratings are shown points with their ± (hosting/ratings.py)
+HISTORY_ROW = Obj(
+    "a game played",
+    {
+        "table": INT,
+        "game": STR,
+        "game_name": STR,
+        "finished": STR,
+        "outcome": STR,
+        "rank": INT,
+        "seats": INT,
+        "rated": BOOL,
+        "change": OPT_INT,
+    },
+)
+GAME_STATS = Obj(
+    "a game's figures",
+    {
+        "game": STR,
+        "game_name": STR,
+        "played": INT,
+        "won": INT,
+        "rated_games": INT,
+        "rating": OPT_INT,
+        "spread": OPT_INT,
+        "place": STR,
+        "changes": ListOf(INT),
+    },
+)
+RIVAL = Obj(
+    "a record against another player",
+    {"name": STR, "games": INT, "won": INT, "lost": INT, "drawn": INT},
+)
+LEADER = Obj(
+    "a leaderboard row",
+    {
+        "place": INT,
+        "who": STR,
+        "name": STR,
+        "rating": INT,
+        "spread": INT,
+        "games": INT,
+        "computer": BOOL,
+        "you": BOOL,
+    },
+)
+
 
 class ClientType(StrEnum):
     """The ``type`` of a client -> server message."""
@@ -221,6 +269,9 @@ class ClientType(StrEnum):
     CHAT = "chat"
     STAND_IN = "stand_in"
     SYNC = "sync"
+    PROFILE = "profile"
+    LEADERBOARD = "leaderboard"
+    HISTORY = "history"
 
 
 class ServerType(StrEnum):
@@ -237,6 +288,9 @@ class ServerType(StrEnum):
     DRAFT = "draft"
     CLOSED = "closed"
     ERROR = "error"
+    PROFILE = "profile"
+    LEADERBOARD = "leaderboard"
+    HISTORY = "history"
 
 
 CLIENT_MESSAGES: dict[str, dict[str, Kind]] = {
@@ -268,6 +322,15 @@ CLIENT_MESSAGES: dict[str, dict[str, Kind]] = {
     ClientType.SYNC: {"table": INT},
 }
 
+HISTORY_REQUESTS: dict[str, dict[str, Kind]] = {
+    # who: a name as the lobby shows it ("" for yourself), or computer:LEVEL
+    ClientType.PROFILE: {"who": STR},
+    ClientType.LEADERBOARD: {"game": STR},
+    # a page (0 the newest) of who's games, of one game or (null) every game
+    ClientType.HISTORY: {"who": STR, "game": OPT_STR, "page": INT},
+}
+CLIENT_MESSAGES.update(HISTORY_REQUESTS)
+
 SERVER_MESSAGES: dict[str, dict[str, Kind]] = {
     ServerType.WELCOME: {"v": INT, "you": YOU, "seated": ListOf(INT)},
     ServerType.YOU: {"name": OPT_STR, "bell": BOOL},
@@ -292,6 +355,33 @@ SERVER_MESSAGES: dict[str, dict[str, Kind]] = {
     ServerType.CLOSED: {"table": INT, "reason": STR},
     ServerType.ERROR: {"code": Enum(*sorted(ERROR_CODES)), "message": STR, "table": OPT_INT},
 }
+
+HISTORY_ANSWERS: dict[str, dict[str, Kind]] = {
+    ServerType.PROFILE: {
+        "who": STR,
+        "name": STR,
+        "computer": BOOL,
+        "you": BOOL,
+        "games": ListOf(GAME_STATS),
+        "recent": ListOf(HISTORY_ROW),
+        "rivals": ListOf(RIVAL),
+    },
+    ServerType.LEADERBOARD: {
+        "game": STR,
+        "game_name": STR,
+        "min_games": INT,
+        "rows": ListOf(LEADER),
+    },
+    ServerType.HISTORY: {
+        "who": STR,
+        "name": STR,
+        "game": OPT_STR,
+        "page": INT,
+        "pages": INT,
+        "rows": ListOf(HISTORY_ROW),
+    },
+}
+SERVER_MESSAGES.update(HISTORY_ANSWERS)
 
 
 # -- lines ----------------------------------------------------------------------------

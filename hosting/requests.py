@@ -16,6 +16,7 @@ from engines.match import resign_problem
 from engines.registry import get_game
 from hosting import names
 from hosting.codes import code_matches, table_with_code
+from hosting.history_requests import HISTORY_HANDLERS
 from hosting.host import Connection, Host, log
 from hosting.paths import tables_dir
 from hosting.play import PlayMixin
@@ -435,4 +436,5 @@ RequestsMixin.handlers = {
     ClientType.STAND_IN: RequestsMixin.on_stand_in,
     ClientType.SYNC: RequestsMixin.on_sync,
     ClientType.HELLO: RequestsMixin.on_hello_again,
+    **HISTORY_HANDLERS,
 }

@@ -4,7 +4,7 @@ Bob 9"; "Anna won, Bob resigned")."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from engines.core import GameResult, UnknownGame
@@ -79,3 +79,28 @@ def old_headline(row: Mapping[str, Any]) -> str:
         )
         or "no players"
     )
+
+
+def seat_ranks(
+    game_id: str, result: GameResult, seats: int, resigned: Collection[int] = ()
+) -> list[int]:
+    """Each seat's place (1 the best, equal places tie): the winners first, then the
+    other seats by score where the game's score is a count worth saying (else tied),
+    and the seats that resigned (the result's, and ``resigned``: seats whose person left
+    to a computer) last, tied."""
+    out = {*result.resigned, *resigned}
+    unit = score_unit(game_id)
+    scores = [s if isinstance(s, int) and not isinstance(s, bool) else None for s in result.scores]
+    if len(scores) != seats or unit is None:
+        scores = [None] * seats
+
+    def key(seat: int) -> tuple[int, int]:
+        if seat in out:
+            return (2, 0)
+        if seat in result.winners:
+            return (0, 0)
+        return (1, -(scores[seat] or 0))
+
+    keys = [key(s) for s in range(seats)]
+    # a standard competition ranking: 1, 2, 2, 4
+    return [1 + sum(1 for k in keys if k < mine) for mine in keys]

@@ -13,7 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
+
+from hosting.ratings import computer_identity, rate_result, rebuild
 
 CHAT_KEPT = 200
 
@@ -83,7 +85,88 @@ def _v2(db: sqlite3.Connection) -> None:
     db.execute("CREATE UNIQUE INDEX players_by_name ON players (name_key)")
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _v1, 1: _v2}
+def _v3(db: sqlite3.Connection) -> None:
+    """History and ratings.
+
+    ``tables.rated`` is 0 for a casual table (its games are kept but not rated).
+    ``results`` gain the table's save path (the record of truth, until a sweep of old saves
+    clears it), ``rated`` (whether the result counts for ratings), ``private`` (the table
+    had a code) and ``calibration`` (a game between computer levels the host played to
+    place them). ``result_seats`` keeps each seat of a result: who played it (a player's
+    key or ``computer:LEVEL``), its rank (1 the best; resigned seats last), outcome, moves
+    and the moves a stand-in played, and whether the seat is rated. ``ratings`` holds each
+    identity's rating per game and ``rating_changes`` what each result changed. Results kept
+    before are filled in from their seats and rated again from the start."""
+    _run_script(
+        db,
+        """
+        ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE results ADD COLUMN save_path TEXT;
+        ALTER TABLE results ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE results ADD COLUMN private INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE results ADD COLUMN calibration INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE result_seats (
+            result_id INTEGER NOT NULL, seat INTEGER NOT NULL, game TEXT NOT NULL,
+            who TEXT NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL, rank INTEGER NOT NULL,
+            outcome TEXT NOT NULL, moves INTEGER NOT NULL DEFAULT 0,
+            stand_in_moves INTEGER NOT NULL DEFAULT 0, rated INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (result_id, seat)) WITHOUT ROWID;
+        CREATE INDEX result_seats_by_who ON result_seats (who, game, outcome, rank);
+        CREATE INDEX result_seats_newest ON result_seats (who, result_id);
+        CREATE TABLE ratings (
+            game TEXT NOT NULL, who TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL,
+            ordinal REAL NOT NULL, games INTEGER NOT NULL, PRIMARY KEY (game, who))
+            WITHOUT ROWID;
+        CREATE INDEX ratings_by_ordinal ON ratings (game, ordinal);
+        CREATE TABLE rating_changes (
+            result_id INTEGER NOT NULL, game TEXT NOT NULL, who TEXT NOT NULL,
+            mu_before REAL NOT NULL, sigma_before REAL NOT NULL, mu_after REAL NOT NULL,
+            sigma_after REAL NOT NULL, PRIMARY KEY (who, game, result_id)) WITHOUT ROWID;
+        CREATE INDEX results_by_table ON results (table_id);
+        CREATE INDEX results_by_game ON results (game, id)
+        """,
+    )
+    old = db.execute(
+        "SELECT r.id, r.table_id, r.game, r.players_json, r.outcome, t.save_path, t.code"
+        " FROM results r LEFT JOIN tables t ON t.id = r.table_id ORDER BY r.id"
+    ).fetchall()
+    for result_id, table_id, game, players_json, outcome, save_path, code in old:
+        players = json.loads(players_json)
+        seats = db.execute(
+            "SELECT seat, kind, level, owner_key FROM seats WHERE table_id = ? ORDER BY seat",
+            (table_id,),
+        ).fetchall()
+        places = _old_places([p.get("outcome", "") for p in players])
+        rows = []
+        for (seat, kind, level, owner), player, rank in zip(seats, players, places, strict=False):
+            who = computer_identity(level or "normal") if kind == "computer" else owner or ""
+            rows.append((seat, who, kind, str(player.get("name", "")), rank, player["outcome"]))
+        people = sum(1 for r in rows if r[2] == "person" and r[1])
+        rated = outcome == "finished" and people >= 1 and len(rows) >= 2
+        db.execute(
+            "UPDATE results SET save_path = ?, rated = ?, private = ? WHERE id = ?",
+            (save_path or None, int(rated), int(code is not None), result_id),
+        )
+        db.executemany(
+            "INSERT INTO result_seats (result_id, seat, game, who, kind, name, rank, outcome,"
+            " rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (result_id, seat, game, who, kind, name, rank, word, int(rated and bool(who)))
+                for seat, who, kind, name, rank, word in rows
+            ],
+        )
+    rebuild(db)
+
+
+def _old_places(outcomes: list[str]) -> list[int]:
+    """Ranks from the words of a result kept without them: winners, then the rest, then
+    the seats that resigned (or did not finish)."""
+    order = {"win": 0, "draw": 0, "loss": 1}
+    keys = [order.get(word, 2) for word in outcomes]
+    return [1 + sum(1 for k in keys if k < mine) for mine in keys]
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _v1, 1: _v2, 2: _v3}
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
 
@@ -118,6 +201,26 @@ class TableRow:
     created: str
     finished: str | None
     seats: list[SeatRow]
+
+
+class SeatResult(NamedTuple):
+    """One seat of a kept result: ``who`` is the player's key or ``computer:LEVEL`` (empty
+    for a seat nobody took), ``rank`` 1 the best (equal ranks tie, resigned seats last),
+    ``stand_in_moves`` the moves a computer played for the seat's absent person."""
+
+    seat: int
+    who: str
+    kind: str
+    name: str
+    rank: int
+    outcome: str
+    moves: int = 0
+    stand_in_moves: int = 0
+
+    @property
+    def stood_in(self) -> bool:
+        """A stand-in played more than half the seat's moves: the seat is not rated."""
+        return self.stand_in_moves * 2 > self.moves
 
 
 class Store:
@@ -318,6 +421,112 @@ class Store:
             (table_id, game, finished, json.dumps(players), headline, outcome),
         )
 
+    def add_rated_result(
+        self,
+        table_id: int,
+        game: str,
+        finished: str,
+        players: list[dict[str, str]],
+        seats: list[SeatResult],
+        headline: str | None = None,
+        outcome: str | None = None,
+        save_path: str | None = None,
+        calibration: bool = False,
+    ) -> tuple[int, bool]:
+        """Keep a result with its seats and rate it, in one transaction: ``(its id,
+        whether it was rated)``. A result is rated when the game finished (``outcome``
+        "finished"), its table was not casual, it had two seats or more and a person (a
+        calibration game: computers only); each seat is rated unless nobody took it or a
+        stand-in played more than half its moves, and two rated seats are needed."""
+        with self.db:
+            self.db.execute("BEGIN")
+            row = self.db.execute(
+                "SELECT rated, code FROM tables WHERE id = ?", (table_id,)
+            ).fetchone()
+            casual = row is not None and not row[0]
+            private = row is not None and row[1] is not None
+            people = any(s.kind == "person" and s.who for s in seats)
+            rated = (
+                outcome == "finished" and not casual and len(seats) >= 2 and (people or calibration)
+            )
+            cursor = self.db.execute(
+                "INSERT INTO results (table_id, game, finished, players_json, headline,"
+                " outcome, save_path, rated, private, calibration)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    table_id,
+                    game,
+                    finished,
+                    json.dumps(players),
+                    headline,
+                    outcome,
+                    save_path,
+                    int(rated),
+                    int(private),
+                    int(calibration),
+                ),
+            )
+            result_id = int(cursor.lastrowid or 0)
+            self.db.executemany(
+                "INSERT INTO result_seats (result_id, seat, game, who, kind, name, rank,"
+                " outcome, moves, stand_in_moves, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        result_id,
+                        s.seat,
+                        game,
+                        s.who,
+                        s.kind,
+                        s.name,
+                        s.rank,
+                        s.outcome,
+                        s.moves,
+                        s.stand_in_moves,
+                        int(rated and bool(s.who) and not s.stood_in),
+                    )
+                    for s in seats
+                ],
+            )
+            done = rate_result(self.db, result_id) if rated else False
+        return result_id, done
+
+    def set_rated(self, table_id: int, rated: bool) -> None:
+        """A table's games count for ratings (1, the default) or are casual (0)."""
+        self.db.execute("UPDATE tables SET rated = ? WHERE id = ?", (int(rated), table_id))
+
+    def rebuild_ratings(self) -> int:
+        """Every rating again from the kept results, in finish order; how many were rated."""
+        with self.db:
+            self.db.execute("BEGIN")
+            return rebuild(self.db)
+
+    def old_saves(self, before: str) -> list[tuple[int, str]]:
+        """``(result id, save path)`` of results finished before ``before`` whose save
+        is still kept."""
+        return [
+            (r, p)
+            for r, p in self.db.execute(
+                "SELECT id, save_path FROM results WHERE save_path IS NOT NULL"
+                " AND save_path != '' AND finished < ? ORDER BY id",
+                (before,),
+            )
+        ]
+
+    def forget_save(self, result_id: int) -> None:
+        """A result's save was deleted: its history stays, without the file."""
+        with self.db:
+            self.db.execute("BEGIN")
+            row = self.db.execute(
+                "SELECT table_id FROM results WHERE id = ?", (result_id,)
+            ).fetchone()
+            self.db.execute("UPDATE results SET save_path = NULL WHERE id = ?", (result_id,))
+            if row is not None:
+                self.db.execute(
+                    "UPDATE tables SET save_path = '' WHERE id = ? AND status != 'playing'"
+                    " AND status != 'waiting'",
+                    (row[0],),
+                )
+
     def results(self, limit: int = 50) -> list[dict[str, Any]]:
         """The latest results, newest first: ``table``, ``game``, ``finished``,
         ``players``, ``private`` (whether the table had a code), ``keys``, ``headline``
@@ -325,7 +534,8 @@ class Store:
         rows = self.db.execute(
             "SELECT r.table_id, r.game, r.finished, r.players_json, t.code, r.headline,"
             " r.outcome FROM results r"
-            " LEFT JOIN tables t ON t.id = r.table_id ORDER BY r.id DESC LIMIT ?",
+            " LEFT JOIN tables t ON t.id = r.table_id WHERE r.calibration = 0"
+            " ORDER BY r.id DESC LIMIT ?",
             (limit,),
         ).fetchall()
         out = []

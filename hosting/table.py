@@ -33,6 +33,8 @@ OPEN_SEAT = "Open seat"
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CHAT_SHOWN = 200
 HANDED_OVER = "handed_over"  # saved.ui key: seats whose person resigned to a computer
+MOVES = "moves"  # saved.ui key: the moves each seat played
+STAND_IN_MOVES = "stand_in_moves"  # saved.ui key: of those, the ones a stand-in played
 
 
 class Follower(Protocol):
@@ -343,12 +345,35 @@ class Table:
         return action
 
     def play(self, action: Action, seat: int) -> int:
-        """Apply a checked action; the index of its log entry."""
+        """Apply a checked action; the index of its log entry. Counts the seat's moves,
+        and those a stand-in played for its absent person (a seat mostly played by a
+        stand-in is not rated)."""
         try:
             self.saved.match.play(action, seat)
         except IllegalAction as exc:
             raise ProtocolError("illegal", str(exc)) from None
+        row = self.seats[seat]
+        stood_in = row.kind == PERSON and row.stand_in is not None and not self.resigned(seat)
+        self._count(MOVES, seat)
+        if stood_in:
+            self._count(STAND_IN_MOVES, seat)
         return len(self.saved.match.log) - 1
+
+    def _count(self, key: str, seat: int) -> None:
+        counts = self.move_counts(key)
+        counts[seat] += 1
+        self.saved.ui[key] = counts
+
+    def move_counts(self, key: str = MOVES) -> list[int]:
+        """Per seat, the moves played (``MOVES``) or played by a stand-in
+        (``STAND_IN_MOVES``), kept in the save so a restarted host goes on counting."""
+        kept = self.saved.ui.get(key, [])
+        counts = [0] * len(self.seats)
+        if isinstance(kept, list):
+            for i, n in enumerate(kept[: len(counts)]):
+                if isinstance(n, int) and not isinstance(n, bool) and n >= 0:
+                    counts[i] = n
+        return counts
 
     def player_for(self, seat: int, level: str) -> ComputerPlayer:
         """The computer player of a seat at a level, kept between moves (its memory)."""

@@ -173,16 +173,31 @@ class LobbyMode(FatalErrorHook):
             self._error(msg)
         elif kind == ServerType.TABLE:
             self._table(msg)
+        elif kind in (ServerType.PROFILE, ServerType.LEADERBOARD, ServerType.HISTORY):
+            self._answer(msg)
         elif "table" in msg:
             self._for_table(msg)
 
+    def _answer(self, msg: dict[str, Any]) -> None:
+        """A profile, leaderboard or history page: to the screen that asked for it."""
+        from screens.lobby.asking import AskingScreen
+
+        asking = self._top(AskingScreen)
+        if asking is not None and asking.takes(msg):
+            asking.answer(msg)
+
     def _error(self, msg: dict[str, Any]) -> None:
         from screens.lobby import NameScreen
+        from screens.lobby.asking import AskingScreen
 
         table = msg["table"]
         name_screen = self._top(NameScreen)
         if msg["code"] == "name" and name_screen is not None:
             name_screen.refused(msg["message"])
+            return
+        asking = self._top(AskingScreen)
+        if table is None and asking is not None and asking.waiting:
+            asking.refused(msg["message"])
             return
         if table is not None and table == self._following:
             if self.table_session is not None:

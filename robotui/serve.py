@@ -64,6 +64,8 @@ class ServeOptions:
     idle_minutes: int = DEFAULT_IDLE_MINUTES
     door: DoorLimits = field(default_factory=DoorLimits)
     seed: int | None = None  # table k's deal uses seed + k; None: random deals
+    keep_days: int | None = None  # finished tables' saves are deleted after; None: kept
+    calibrate: int = 0  # games per game between the computer levels before serving
 
 
 def parse_listen(text: str) -> tuple[str, int]:
@@ -144,6 +146,8 @@ async def serve(
     except (KeyProblem, paths.PathProblem) as exc:
         raise ServeProblem(str(exc)) from None
     idle_seconds, idle_text = idle_limit(options.idle_minutes)
+    if options.calibrate:
+        await asyncio.to_thread(_calibrate, options, _safe(say))
     open_files = raise_open_files()
     _quiet_loop_errors(asyncio.get_running_loop())
 
@@ -161,6 +165,7 @@ async def serve(
     # Listen first: a port in use fails before any table is touched. A session opened in
     # the moment before the table server is up is told to try again.
     acceptor = await _listen(options, gate, host_key)
+    sweeper: asyncio.Task[None] | None = None
     try:
         if make_table_server is None:
             from hosting.server import TableServer
@@ -180,10 +185,16 @@ async def serve(
             sessions.tokens = tables
             port = acceptor.get_port() or options.port
             sessions.limits.port = port
+            if options.keep_days is not None:
+                sweeper = asyncio.get_running_loop().create_task(
+                    _sweep_daily(tables, options.keep_days)
+                )
             await _run_until_stopped(
                 acceptor, gate, options, port, host_key, allow, socket, open_files, _safe(say)
             )
         finally:
+            if sweeper is not None:
+                sweeper.cancel()
             starter.close()
             try:
                 await tables.stop()
@@ -191,6 +202,39 @@ async def serve(
                 _log(f"the table server did not stop cleanly: {type(exc).__name__}: {exc}")
     finally:
         acceptor.close()
+
+
+def _calibrate(options: ServeOptions, say: Callable[[str], None]) -> None:
+    """Rate the computer levels against each other (``--calibrate N``) before serving."""
+    import random
+
+    from hosting import paths
+    from hosting.calibrate import calibrate
+    from hosting.store import Store, StoreError
+
+    seed = options.seed if options.seed is not None else random.randrange(1, 10**9)
+    try:
+        store = Store(paths.db_path())
+    except StoreError as exc:
+        raise ServeProblem(str(exc)) from None
+    try:
+        calibrate(store, options.calibrate, seed, say)
+    finally:
+        store.close()
+
+
+async def _sweep_daily(tables: Any, keep_days: int) -> None:
+    """Delete old finished tables' saves now and once a day (``--keep-days``)."""
+    from hosting.old_saves import DAY, sweep
+
+    while True:
+        store = getattr(tables, "store", None)
+        if store is not None:
+            try:
+                sweep(store, keep_days, _log)
+            except Exception as exc:  # a sweep that fails is told, and tried again tomorrow
+                _log(f"keep-days: the sweep failed: {type(exc).__name__}: {exc}")
+        await asyncio.sleep(DAY)
 
 
 async def _close_connections(gate: Gate) -> None:
@@ -247,6 +291,11 @@ async def _run_until_stopped(
         *(
             [f"Deals: table k uses seed {options.seed} + k (--seed)"]
             if options.seed is not None
+            else []
+        ),
+        *(
+            [f"Finished tables' saves: deleted after {options.keep_days} days (--keep-days)"]
+            if options.keep_days is not None
             else []
         ),
         f"Data folder: {paths.data_dir()}",

@@ -20,7 +20,7 @@ from typing import Annotated
 import typer
 
 from robotui import __version__, launch
-from robotui.commands import arena, board, play, saves, serve, stats
+from robotui.commands import arena, board, host, play, saves, serve, stats
 from robotui.commands.common import app_config
 from robotui.config import COLOR_SYSTEMS, GlobalOptions
 
@@ -107,3 +107,4 @@ app.command()(arena.arena)
 app.command()(serve.serve)
 app.add_typer(saves.saves_app, name="saves")
 app.add_typer(board.board_app, name="board")
+app.add_typer(host.host_app, name="host")

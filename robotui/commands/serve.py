@@ -104,6 +104,25 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    keep_days: Annotated[
+        str | None,
+        typer.Option(
+            "--keep-days",
+            metavar="N",
+            help="Delete finished tables' saves N days after the game (checked daily); "
+            "their history and ratings stay (default: keep them for ever).",
+            show_default=False,
+        ),
+    ] = None,
+    calibrate: Annotated[
+        str,
+        typer.Option(
+            "--calibrate",
+            metavar="N",
+            help="Before serving, play N games of each game between the computer levels "
+            "and rate them, so players' ratings can be placed among the levels.",
+        ),
+    ] = "0",
 ) -> None:
     """Host a game night: friends play together with `ssh -p PORT HOST` (docs/hosting.md)."""
     import asyncio
@@ -127,7 +146,9 @@ def serve(
         keepalive_seconds=_serve_number("--keepalive", keepalive, 0),
     )
     deal_seed = None if seed is None else _serve_number("--seed", seed, 0)
-    options = ServeOptions(host, port, allow, sessions, idle, door, deal_seed)
+    keep = None if keep_days is None else _serve_number("--keep-days", keep_days, 1)
+    games = _serve_number("--calibrate", calibrate, 0)
+    options = ServeOptions(host, port, allow, sessions, idle, door, deal_seed, keep, games)
     try:
         asyncio.run(run_serve(options, say=typer.echo))
     except ServeProblem as exc:

@@ -102,6 +102,8 @@ class LobbyScreen(StatusLineScreen):
         Binding("x", "close_table", "Close"),
         Binding("b", "bell", "Bell"),
         Binding("r", "rename", "Name"),
+        Binding("p", "profile", "Profile"),
+        Binding("L", "leaders", "Leaders", show=False),  # also from p's dialog
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -339,6 +341,32 @@ class LobbyScreen(StatusLineScreen):
 
     def action_bell(self) -> None:
         self._send({"type": "set_bell", "on": not self.you.get("bell", False)})
+
+    def action_profile(self) -> None:
+        """A profile: pick whose among the names the lobby shows."""
+        from screens.lobby.profile import (
+            LEADERBOARDS,
+            PlayerPickScreen,
+            ProfileScreen,
+            lobby_names,
+        )
+
+        def picked(who: str | None) -> None:
+            if who == LEADERBOARDS:
+                self.action_leaders()
+            elif who is not None:
+                self.app.push_screen(ProfileScreen(who))
+
+        names = lobby_names(self.tables, self.results, self.selected())
+        self.app.push_screen(PlayerPickScreen(names), picked)
+
+    def action_leaders(self) -> None:
+        """The leaderboard of the game of the table under the cursor (or the first game)."""
+        from screens.lobby.leaders import LeadersScreen
+
+        summary = self.selected()
+        games = [(g.id, g.name) for g in playable_games()]
+        self.app.push_screen(LeadersScreen(games, summary["game"] if summary else None))
 
     def action_rename(self) -> None:
         self.app.push_screen(NameScreen(self.you.get("name")))
