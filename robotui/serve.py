@@ -16,6 +16,7 @@ import functools
 import ipaddress
 import logging
 import os
+import shlex
 import signal
 import sys
 import time
@@ -46,6 +47,8 @@ DEFAULT_IDLE_MINUTES = 60
 # Test-only: the idle timeout in seconds instead of --idle-timeout's minutes, so a test
 # need not wait a minute. Never needed by a host.
 IDLE_SECONDS_ENV = "ROBOTUI_SERVE_IDLE_SECONDS"
+# for tests only: seconds in one of a daily table's hours (so a deadline passes in seconds)
+DAILY_HOUR_ENV = "ROBOTUI_DAILY_HOUR_SECONDS"
 STOP_TIMEOUT = 8.0  # seconds the players' processes get to save and leave when stopping
 CLIENT_GOODBYE = 2.0  # seconds clients get to close their connections when stopping
 READY_LINE = "Ready. Stop with Ctrl+C."
@@ -64,6 +67,8 @@ class ServeOptions:
     idle_minutes: int = DEFAULT_IDLE_MINUTES
     door: DoorLimits = field(default_factory=DoorLimits)
     seed: int | None = None  # table k's deal uses seed + k; None: random deals
+    notify: list[str] | None = None  # the notice command's words (--notify)
+    max_daily: int = 20  # daily tables one person may sit at (--max-daily)
 
 
 def parse_listen(text: str) -> tuple[str, int]:
@@ -165,7 +170,7 @@ async def serve(
         if make_table_server is None:
             from hosting.server import TableServer
 
-            make_table_server = functools.partial(TableServer, seed=options.seed)
+            make_table_server = functools.partial(_table_server, TableServer, options)
         tables = make_table_server()
         try:
             await tables.start(socket)
@@ -191,6 +196,29 @@ async def serve(
                 _log(f"the table server did not stop cleanly: {type(exc).__name__}: {exc}")
     finally:
         acceptor.close()
+
+
+def _table_server(make: Callable[..., Any], options: ServeOptions) -> Any:
+    """The table server with the options' daily-table limit and notice command."""
+    from hosting.notify import Notifier
+
+    server = make(seed=options.seed)
+    server.max_daily = options.max_daily
+    if options.notify:
+        server.notifier = Notifier(options.notify)
+    override = os.environ.get(DAILY_HOUR_ENV, "").strip()
+    with contextlib.suppress(ValueError):
+        if float(override) > 0:
+            server.daily_unit = float(override)
+    return server
+
+
+def _daily_line(options: ServeOptions) -> str:
+    notices = "off" if not options.notify else f"{shlex.join(options.notify)} (--notify)"
+    return (
+        f"Daily tables: at most {options.max_daily} per player (--max-daily);"
+        f" turn notices: {notices}"
+    )
 
 
 async def _close_connections(gate: Gate) -> None:
@@ -249,6 +277,7 @@ async def _run_until_stopped(
             if options.seed is not None
             else []
         ),
+        _daily_line(options),
         f"Data folder: {paths.data_dir()}",
         f"Table socket: {socket}",
         READY_LINE,

@@ -10,9 +10,9 @@ import pytest
 from hosting.store import CHAT_KEPT, SCHEMA_VERSION, SeatRow, Store, StoreError, _v1
 
 
-def test_a_fresh_database_gets_the_version_2_schema(tmp_path: Path) -> None:
+def test_a_fresh_database_gets_the_latest_schema(tmp_path: Path) -> None:
     store = Store(tmp_path / "new" / "hosting.sqlite3")
-    assert store.version == SCHEMA_VERSION == 2
+    assert store.version == SCHEMA_VERSION == 3
     names = {r[0] for r in store.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"players", "tables", "seats", "chat", "results"} <= names
     store.close()
@@ -124,7 +124,7 @@ def test_version_1_moves_to_2_keeping_the_first_of_equal_names(tmp_path: Path) -
     path = tmp_path / "hosting.sqlite3"
     _version_1_file(path)
     store = Store(path)
-    assert store.version == 2
+    assert store.version == 3
     assert store.names() == {
         "SHA256:anna": "Anna",
         "SHA256:ann2": None,
