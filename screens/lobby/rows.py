@@ -67,7 +67,7 @@ def status_text(summary: Summary) -> str:
 
 def table_lines(summary: Summary, width: int, ellipsis: str = ELLIPSIS) -> tuple[str, str]:
     """A table as two lines of ``width`` cells: number, game, seats taken, status and
-    markers; then who sits there."""
+    markers; then a daily table's pace and time left, and who sits there."""
     taken, total = seats_taken(summary)
     marks = []
     if waits_for_you([summary]):
@@ -76,9 +76,6 @@ def table_lines(summary: Summary, width: int, ellipsis: str = ELLIPSIS) -> tuple
         marks.append("private")
     if summary["spectators"]:
         marks.append(f"{summary['spectators']} watching")
-    pace = pace_text(summary)
-    if pace:
-        marks.append(pace)
     head = (
         f"#{summary['id']:<4} {pad_cells(safe_text(summary['game_name']), 12)} "
         f"{taken}/{total}  {status_text(summary)}"
@@ -86,6 +83,9 @@ def table_lines(summary: Summary, width: int, ellipsis: str = ELLIPSIS) -> tuple
     if marks:
         head += "  [" + ", ".join(marks) + "]"
     seats = ", ".join(seat_text(s) for s in summary["seats"])
+    pace = pace_text(summary)  # a daily table's clock first: the head line may be cut
+    if pace:
+        seats = f"{pace}: {seats}"
     return fit(head, width, ellipsis), fit("      " + seats, width, ellipsis)
 
 

@@ -4,6 +4,7 @@ left), then the tables waiting for others, then the open ones."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,17 @@ from screens.lobby.rows import (
     table_lines,
     time_left_text,
 )
-from tests.hosting.lobby_pilot import SIZE, lobby_app, named, running_server, shows, until
+from tests.hosting.lobby_pilot import (
+    SIZE,
+    host_table,
+    in_game,
+    lobby_app,
+    named,
+    player,
+    running_server,
+    shows,
+    until,
+)
 from tests.hosting.test_lobby_rows import seat, summary
 from tests.ui_helpers import screen_text
 
@@ -52,8 +63,9 @@ def test_a_daily_table_says_its_pace_and_time_left() -> None:
     assert pace_text(daily) == "daily 24 h, 3 h 20 min left"
     assert pace_text(playing(4, mine=True, my_turn=True)) == ""
     assert pace_text(summary(daily_hours=8)) == "daily 8 h"  # waiting: no clock yet
-    head, _ = table_lines(daily, 100)
-    assert "[waits for you, daily 24 h, 3 h 20 min left]" in head
+    head, seats = table_lines(daily, 100)
+    assert "[waits for you]" in head
+    assert seats.strip().startswith("daily 24 h, 3 h 20 min left: Anna (you), Bob")
     assert time_left_text(30) == "under a minute left"
     assert time_left_text(2 * 3600) == "2 h left"
     assert time_left_text(59 * 60) == "59 min left"
@@ -93,3 +105,29 @@ async def test_a_live_table_stays_live(tmp_path: Path) -> None:
             assert server.tables[1].daily_hours is None
             assert server.tables[1].rated is True
             assert isinstance(app.screen, LobbyScreen) or app.screen is not None
+
+
+async def test_on_connecting_enter_opens_the_table_waiting_for_your_move(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "data") as server:
+        bob, _ = await host_table(server, "robot-master", daily_hours=24, my_seat=1)
+        anna = await player(server, "SHA256:anna", "Anna")
+        anna.send({"type": "join", "table": 1, "seat": None, "code": None})
+        await anna.next("table")
+        await anna.close()
+        await until_true(lambda: 0 in server.tables[1].to_move())
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            await shows(pilot, "Your move")
+            await shows(pilot, "Enter Open")
+            assert "h 59 min left" in screen_text(app) or "24 h left" in screen_text(app)
+            await pilot.press("enter")
+            await in_game(pilot)
+        await bob.close()
+
+
+async def until_true(check: Any) -> None:
+    for _ in range(500):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("never came true")
