@@ -117,8 +117,25 @@ class ListOf(Kind):
         return isinstance(value, list) and all(self.inner.check(v) for v in value)
 
 
+class Absent(Kind):
+    """A field that may be left out (older clients and servers do not send it); when it
+    is there it must be ``inner``."""
+
+    def __init__(self, inner: Kind) -> None:
+        self.inner = inner
+        self.name = inner.name
+
+    def check(self, value: Any) -> bool:
+        return self.inner.check(value)
+
+
+def required(fields: Mapping[str, Kind]) -> set[str]:
+    """The fields that must be there: every one not :class:`Absent`."""
+    return {f for f, kind in fields.items() if not isinstance(kind, Absent)}
+
+
 class Obj(Kind):
-    """An object with exactly these fields."""
+    """An object with exactly these fields (those :class:`Absent` may be left out)."""
 
     def __init__(self, name: str, fields: Mapping[str, Kind]) -> None:
         self.name = name
@@ -127,8 +144,8 @@ class Obj(Kind):
     def check(self, value: Any) -> bool:
         return (
             isinstance(value, dict)
-            and set(value) == set(self.fields)
-            and all(kind.check(value[f]) for f, kind in self.fields.items())
+            and required(self.fields) <= set(value) <= set(self.fields)
+            and all(kind.check(value[f]) for f, kind in self.fields.items() if f in value)
         )
 
 
@@ -384,6 +401,36 @@ HISTORY_ANSWERS: dict[str, dict[str, Kind]] = {
 SERVER_MESSAGES.update(HISTORY_ANSWERS)
 
 
+def _add_daily_fields() -> None:
+    """Daily (correspondence) tables: fields a live table's messages may leave out.
+
+    ``create``: ``daily_hours`` (1 to 72: each decision may take that many hours; null or
+    left out: a live table), ``daily_level`` (the computer level that plays a timed-out
+    move), ``rated`` (false: a casual table).
+    A summary: ``daily_hours`` (null: live), ``deadline_in`` (seconds left for the decision
+    the table waits on, null when none runs), ``turn_age`` (seconds since the seats to move
+    became due: the lobby lists the oldest first), ``daily_level`` and ``rated``."""
+    CLIENT_MESSAGES[ClientType.CREATE].update(
+        {
+            "daily_hours": Absent(OPT_INT),
+            "daily_level": Absent(OPT_STR),
+            "rated": Absent(BOOL),
+        }
+    )
+    SUMMARY.fields.update(
+        {
+            "daily_hours": Absent(OPT_INT),
+            "deadline_in": Absent(OPT_INT),
+            "turn_age": Absent(INT),
+            "daily_level": Absent(OPT_STR),
+            "rated": Absent(BOOL),
+        }
+    )
+
+
+_add_daily_fields()
+
+
 # -- lines ----------------------------------------------------------------------------
 
 
@@ -421,6 +468,8 @@ def check(msg: Mapping[str, Any], schemas: Mapping[str, Mapping[str, Kind]]) -> 
         raise ProtocolError("malformed", f"{kind}: unexpected field {extra[0][:30]!r}")
     for name, field_kind in schema.items():
         if name not in msg:
+            if isinstance(field_kind, Absent):
+                continue
             raise ProtocolError("malformed", f"{kind}: missing field {name!r}")
         if not field_kind.check(msg[name]):
             raise ProtocolError("malformed", f"{kind}: {name!r} must be {field_kind.name}")

@@ -16,10 +16,10 @@ from engines.match import resign_problem
 from engines.registry import get_game
 from hosting import names
 from hosting.codes import code_matches, table_with_code
+from hosting.daily import DailyMixin
 from hosting.history_requests import HISTORY_HANDLERS
 from hosting.host import Connection, Host, log
 from hosting.paths import tables_dir
-from hosting.play import PlayMixin
 from hosting.protocol import ClientType, ProtocolError
 from hosting.store import SeatRow
 from hosting.table import (
@@ -58,7 +58,7 @@ def _following(conn: Connection, table: Table) -> None:
         raise ProtocolError("forbidden", "open or watch the table first")
 
 
-class RequestsMixin(PlayMixin):
+class RequestsMixin(DailyMixin):
     """The handlers, by message type."""
 
     handlers: ClassVar[dict[str, Callable[..., None]]] = {}
@@ -120,6 +120,7 @@ class RequestsMixin(PlayMixin):
                 "bad_request", f"stand-in time is 0 to {MAX_STAND_IN_AFTER} minutes"
             )
         options = check_options(spec, msg["options"])
+        hours, level = self._daily_choice(conn.key, spec, msg)
         open_tables = [
             t for t in self.tables.values() if t.creator_key == conn.key and t.status != FINISHED
         ]
@@ -138,7 +139,7 @@ class RequestsMixin(PlayMixin):
             for i, s in enumerate(seats)
         ]
         code = new_code() if msg["private"] else None
-        timer = msg["timer"] and spec.table_timer
+        timer = msg["timer"] and spec.table_timer and hours is None
         assert self.store is not None
         table_id = self.store.add_table(spec.id, conn.key, code, timer, msg["stand_in_after"], rows)
         seed = None if self.seed is None else self.seed + table_id
@@ -153,6 +154,8 @@ class RequestsMixin(PlayMixin):
             msg["stand_in_after"],
             tables_dir(self.data_dir),
         )
+        self._daily_made(table, hours, level)
+        table.set_rated(msg.get("rated", True))
         try:
             table.write(self.name_of)
         except (SaveError, OSError) as exc:
@@ -161,6 +164,7 @@ class RequestsMixin(PlayMixin):
             raise ProtocolError("bad_request", "the host could not save a new table") from None
         assert saved.path is not None
         self.store.set_save_path(table_id, saved.path)
+        self.store.set_rated(table_id, table.rated)
         self.tables[table_id] = table
         self._start_if_full(table)
         # the creator follows from here: the table comes first, then what changes
@@ -189,6 +193,8 @@ class RequestsMixin(PlayMixin):
             raise ProtocolError("no_seat", f"seat {seat} is not a seat for a person")
         elif seat not in free:
             raise ProtocolError("seat_taken", f"seat {seat + 1} is taken")
+        if table.daily:
+            self._check_daily_room(conn.key)
         row = table.seats[seat]
         row.owner_key = conn.key
         assert self.store is not None
@@ -234,6 +240,7 @@ class RequestsMixin(PlayMixin):
         assert seat is not None
         row = table.seats[seat]
         table.stand_in_votes.pop(seat, None)
+        self._daily_returned(table, seat)
         if row.stand_in is not None and not table.resigned(seat):
             self._set_stand_in(table, seat, None)
         self._send_table(conn, table)
@@ -379,6 +386,7 @@ class RequestsMixin(PlayMixin):
             return
         if seat == mine:
             raise ProtocolError("forbidden", "your own seat is yours to play")
+        self._daily_stand_in(table)
         if row.owner_key is None or table.status != PLAYING or table.resigned(seat):
             raise ProtocolError("forbidden", "a stand-in plays only for an absent player")
         levels = table.spec.player_levels()

@@ -79,6 +79,8 @@ class TableServer(RequestsMixin):
                 await asyncio.wait_for(self._server.wait_closed(), 2.0)
             self._server = None
         await self.pool.close()
+        if self.notifier is not None:
+            await self.notifier.close()
         if self.store is not None:
             self.store.close()
             self.store = None
@@ -126,6 +128,7 @@ class TableServer(RequestsMixin):
                 row.status,
                 finished_at,
             )
+            self._daily_loaded(table)
             for t, who, text in self.store.chat(row.id):
                 table.chat.append({"who": who, "text": text, "time": t})
             self.tables[row.id] = table
@@ -214,11 +217,7 @@ class TableServer(RequestsMixin):
                 "type": "welcome",
                 "v": PROTOCOL_VERSION,
                 "you": {"name": name, "bell": bell, "key": key},
-                "seated": sorted(
-                    t.id
-                    for t in self.tables.values()
-                    if t.status == PLAYING and t.seat_of(key) is not None
-                ),
+                "seated": self._seated_live(key),
             }
         )
         conn.send(self._lobby_for(key))

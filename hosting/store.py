@@ -166,7 +166,35 @@ def _old_places(outcomes: list[str]) -> list[int]:
     return [1 + sum(1 for k in keys if k < mine) for mine in keys]
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _v1, 1: _v2, 2: _v3}
+def _v4_daily(db: sqlite3.Connection) -> None:
+    """Daily (correspondence) tables.
+
+    ``tables.daily_hours``: hours each decision may take (NULL: a live table);
+    ``daily_level``: the computer level that plays a timed-out move; ``deadline``: when the
+    running decision times out (seconds since the epoch, so it survives a restart; NULL:
+    none runs); ``deadline_seats``: the seats it runs for (JSON list); ``turn_since``: when
+    they became due. ``seats.timeouts``: the seat's timed-out decisions in a row;
+    ``seats.stand_in_moves``: moves a computer played for the seat's person."""
+    _run_script(
+        db,
+        """
+        ALTER TABLE tables ADD COLUMN daily_hours INTEGER;
+        ALTER TABLE tables ADD COLUMN daily_level TEXT;
+        ALTER TABLE tables ADD COLUMN deadline REAL;
+        ALTER TABLE tables ADD COLUMN deadline_seats TEXT;
+        ALTER TABLE tables ADD COLUMN turn_since REAL;
+        ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE seats ADD COLUMN stand_in_moves INTEGER NOT NULL DEFAULT 0
+        """,
+    )
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    0: _v1,
+    1: _v2,
+    2: _v3,
+    3: _v4_daily,
+}
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
 
@@ -221,6 +249,17 @@ class SeatResult(NamedTuple):
     def stood_in(self) -> bool:
         """A stand-in played more than half the seat's moves: the seat is not rated."""
         return self.stand_in_moves * 2 > self.moves
+
+
+@dataclass
+class DailyRow:
+    """A daily table's pace and its running deadline (see :func:`_v4_daily`)."""
+
+    hours: int | None
+    level: str | None
+    deadline: float | None
+    deadline_seats: list[int]
+    turn_since: float | None
 
 
 class Store:
@@ -345,6 +384,46 @@ class Store:
             "UPDATE seats SET owner_key = ?, stand_in = ? WHERE table_id = ? AND seat = ?",
             (seat.owner_key, seat.stand_in, table_id, seat.seat),
         )
+
+    # -- daily tables -------------------------------------------------------------------
+    def set_daily(self, table_id: int, hours: int | None, level: str | None) -> None:
+        """A table's pace: ``hours`` per decision (``None``: live) and the stand-in level."""
+        self.db.execute(
+            "UPDATE tables SET daily_hours = ?, daily_level = ? WHERE id = ?",
+            (hours, level, table_id),
+        )
+
+    def set_deadline(
+        self, table_id: int, deadline: float | None, seats: list[int], turn_since: float | None
+    ) -> None:
+        self.db.execute(
+            "UPDATE tables SET deadline = ?, deadline_seats = ?, turn_since = ? WHERE id = ?",
+            (deadline, json.dumps(sorted(seats)), turn_since, table_id),
+        )
+
+    def daily(self, table_id: int) -> DailyRow:
+        row = self.db.execute(
+            "SELECT daily_hours, daily_level, deadline, deadline_seats, turn_since FROM tables"
+            " WHERE id = ?",
+            (table_id,),
+        ).fetchone()
+        if row is None:
+            return DailyRow(None, None, None, [], None)
+        seats = [s for s in json.loads(row[3] or "[]") if isinstance(s, int)]
+        return DailyRow(row[0], row[1], row[2], seats, row[4])
+
+    def set_seat_counts(self, table_id: int, seat: int, timeouts: int, stand_in_moves: int) -> None:
+        self.db.execute(
+            "UPDATE seats SET timeouts = ?, stand_in_moves = ? WHERE table_id = ? AND seat = ?",
+            (timeouts, stand_in_moves, table_id, seat),
+        )
+
+    def seat_counts(self, table_id: int) -> dict[int, tuple[int, int]]:
+        """Each seat's ``(timed-out decisions in a row, moves a computer played for it)``."""
+        rows = self.db.execute(
+            "SELECT seat, timeouts, stand_in_moves FROM seats WHERE table_id = ?", (table_id,)
+        )
+        return {seat: (timeouts, moves) for seat, timeouts, moves in rows}
 
     def tables(self, statuses: tuple[str, ...]) -> list[TableRow]:
         """The tables of these statuses, oldest first, each with its seats."""

@@ -35,6 +35,7 @@ CHAT_SHOWN = 200
 HANDED_OVER = "handed_over"  # saved.ui key: seats whose person resigned to a computer
 MOVES = "moves"  # saved.ui key: the moves each seat played
 STAND_IN_MOVES = "stand_in_moves"  # saved.ui key: of those, the ones a stand-in played
+RATED = "rated"  # saved.ui key: false for a casual table (rated when left out)
 
 
 class Follower(Protocol):
@@ -120,6 +121,54 @@ class Table:
         self.stand_in_votes: dict[int, set[int]] = {}  # away seat -> seats that agreed
         self.drafts: dict[int, tuple[int, str]] = {}  # seat -> (turn, half-built program)
         self._player_seed = player_seed(saved.match.seed)
+        # daily (correspondence) play: hours per decision (None: a live table), the level
+        # that plays a timed-out move, and the running deadline (seconds since the epoch)
+        self.daily_hours: int | None = None
+        self.daily_level: str | None = None
+        self.deadline: float | None = None
+        self.deadline_seats: set[int] = set()  # the seats the deadline still waits on
+        self.deadline_handle: asyncio.TimerHandle | None = None  # the one scheduled call
+        self.turn_since: float | None = None  # when the seats to move became due
+        self.owing: frozenset[int] = frozenset()  # the person seats last seen due
+        self.timeouts: dict[int, int] = {}  # seat -> its timed-out decisions in a row
+        self.stand_in_moves: dict[int, int] = {}  # seat -> moves a computer played for it
+        self.timing_out: set[int] = set()  # seats whose timed-out move is being thought
+        self.played_for: int | None = None  # the seat whose timed-out move is being played
+        self.clock: Callable[[], float] = time.time
+
+    # -- daily tables -------------------------------------------------------------------
+    @property
+    def daily(self) -> bool:
+        """Each decision may take hours (a correspondence table), not a live one."""
+        return self.daily_hours is not None
+
+    @property
+    def rated(self) -> bool:
+        """The result counts for ratings (false: a casual table)."""
+        return self.saved.ui.get(RATED, True) is not False
+
+    def set_rated(self, rated: bool) -> None:
+        if rated:
+            self.saved.ui.pop(RATED, None)
+        else:
+            self.saved.ui[RATED] = False
+
+    def deadline_in(self) -> int | None:
+        """Whole seconds left for the running daily decision (None: none runs)."""
+        if self.deadline is None:
+            return None
+        return max(0, int(self.deadline - self.clock()))
+
+    def daily_summary(self) -> dict[str, Any]:
+        """The summary's fields for daily play (see hosting.protocol._add_daily_fields)."""
+        since = self.turn_since
+        return {
+            "daily_hours": self.daily_hours,
+            "deadline_in": self.deadline_in(),
+            "turn_age": max(0, int(self.clock() - since)) if since is not None else 0,
+            "daily_level": self.daily_level,
+            "rated": self.rated,
+        }
 
     # -- resigned seats -----------------------------------------------------------------
     @property
@@ -301,6 +350,7 @@ class Table:
             "options": self.options_text(),
             "yours": viewer != "" and viewer == self.creator_key,
             "close_votes": sorted(self.close_votes),
+            **self.daily_summary(),
         }
 
     def timer_left(self) -> int | None:
@@ -347,13 +397,14 @@ class Table:
     def play(self, action: Action, seat: int) -> int:
         """Apply a checked action; the index of its log entry. Counts the seat's moves,
         and those a stand-in played for its absent person (a seat mostly played by a
-        stand-in is not rated)."""
+        stand-in is not rated): a stand-in's, or a daily table's timed-out move."""
         try:
             self.saved.match.play(action, seat)
         except IllegalAction as exc:
             raise ProtocolError("illegal", str(exc)) from None
         row = self.seats[seat]
-        stood_in = row.kind == PERSON and row.stand_in is not None and not self.resigned(seat)
+        by_computer = row.stand_in is not None or self.played_for == seat
+        stood_in = row.kind == PERSON and by_computer and not self.resigned(seat)
         self._count(MOVES, seat)
         if stood_in:
             self._count(STAND_IN_MOVES, seat)

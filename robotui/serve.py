@@ -16,6 +16,7 @@ import functools
 import ipaddress
 import logging
 import os
+import shlex
 import signal
 import sys
 import time
@@ -46,6 +47,8 @@ DEFAULT_IDLE_MINUTES = 60
 # Test-only: the idle timeout in seconds instead of --idle-timeout's minutes, so a test
 # need not wait a minute. Never needed by a host.
 IDLE_SECONDS_ENV = "ROBOTUI_SERVE_IDLE_SECONDS"
+# for tests only: seconds in one of a daily table's hours (so a deadline passes in seconds)
+DAILY_HOUR_ENV = "ROBOTUI_DAILY_HOUR_SECONDS"
 STOP_TIMEOUT = 8.0  # seconds the players' processes get to save and leave when stopping
 CLIENT_GOODBYE = 2.0  # seconds clients get to close their connections when stopping
 READY_LINE = "Ready. Stop with Ctrl+C."
@@ -66,6 +69,8 @@ class ServeOptions:
     seed: int | None = None  # table k's deal uses seed + k; None: random deals
     keep_days: int | None = None  # finished tables' saves are deleted after; None: kept
     calibrate: int = 0  # games per game between the computer levels before serving
+    notify: list[str] | None = None  # the notice command's words (--notify)
+    max_daily: int = 20  # daily tables one person may sit at (--max-daily)
 
 
 def parse_listen(text: str) -> tuple[str, int]:
@@ -170,7 +175,7 @@ async def serve(
         if make_table_server is None:
             from hosting.server import TableServer
 
-            make_table_server = functools.partial(TableServer, seed=options.seed)
+            make_table_server = functools.partial(_table_server, TableServer, options)
         tables = make_table_server()
         try:
             await tables.start(socket)
@@ -237,6 +242,29 @@ async def _sweep_daily(tables: Any, keep_days: int) -> None:
         await asyncio.sleep(DAY)
 
 
+def _table_server(make: Callable[..., Any], options: ServeOptions) -> Any:
+    """The table server with the options' daily-table limit and notice command."""
+    from hosting.notify import Notifier
+
+    server = make(seed=options.seed)
+    server.max_daily = options.max_daily
+    if options.notify:
+        server.notifier = Notifier(options.notify)
+    override = os.environ.get(DAILY_HOUR_ENV, "").strip()
+    with contextlib.suppress(ValueError):
+        if float(override) > 0:
+            server.daily_unit = float(override)
+    return server
+
+
+def _daily_line(options: ServeOptions) -> str:
+    notices = "off" if not options.notify else f"{shlex.join(options.notify)} (--notify)"
+    return (
+        f"Daily tables: at most {options.max_daily} per player (--max-daily);"
+        f" turn notices: {notices}"
+    )
+
+
 async def _close_connections(gate: Gate) -> None:
     """Let clients leave on their own first: a client told to disconnect may exit before
     it shows the last line its session wrote (OpenSSH does)."""
@@ -298,6 +326,7 @@ async def _run_until_stopped(
             if options.keep_days is not None
             else []
         ),
+        _daily_line(options),
         f"Data folder: {paths.data_dir()}",
         f"Table socket: {socket}",
         READY_LINE,

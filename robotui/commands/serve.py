@@ -123,6 +123,24 @@ def serve(
             "and rate them, so players' ratings can be placed among the levels.",
         ),
     ] = "0",
+    notify: Annotated[
+        str | None,
+        typer.Option(
+            "--notify",
+            metavar="COMMAND",
+            help="Run COMMAND (no shell) when it becomes the turn of a player who is not "
+            "connected; ROBOTUI_PLAYER, ROBOTUI_TABLE, ROBOTUI_GAME, ROBOTUI_TEXT say what.",
+            show_default=False,
+        ),
+    ] = None,
+    max_daily: Annotated[
+        str,
+        typer.Option(
+            "--max-daily",
+            metavar="N",
+            help="Daily tables one player may sit at; one more is told why.",
+        ),
+    ] = "20",
 ) -> None:
     """Host a game night: friends play together with `ssh -p PORT HOST` (docs/hosting.md)."""
     import asyncio
@@ -148,7 +166,16 @@ def serve(
     deal_seed = None if seed is None else _serve_number("--seed", seed, 0)
     keep = None if keep_days is None else _serve_number("--keep-days", keep_days, 1)
     games = _serve_number("--calibrate", calibrate, 0)
-    options = ServeOptions(host, port, allow, sessions, idle, door, deal_seed, keep, games)
+    from hosting.notify import split_command
+
+    try:
+        notice = None if notify is None else split_command(notify)
+    except ValueError as exc:
+        fail(str(exc))
+    daily = _serve_number("--max-daily", max_daily, 1)
+    options = ServeOptions(
+        host, port, allow, sessions, idle, door, deal_seed, keep, games, notice, daily
+    )
     try:
         asyncio.run(run_serve(options, say=typer.echo))
     except ServeProblem as exc:

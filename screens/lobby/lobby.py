@@ -18,17 +18,18 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from engines.core import GameSpec
 from engines.safe_text import safe_text
 from screens.dialogs import ConfirmScreen
 from screens.footer import Footer
 from screens.games import playable_games
-from screens.lobby.dialogs import CodeScreen, GamePickScreen
+from screens.lobby.dialogs import CodeScreen, GamePickScreen, PickedGame
 from screens.lobby.name import NameScreen
 from screens.lobby.rows import (
+    OPEN_TABLES,
     Summary,
     free_seats,
     is_mine,
+    lobby_sections,
     name,
     result_line,
     result_parts,
@@ -193,21 +194,27 @@ class LobbyScreen(StatusLineScreen):
         keep = self.selected()
         width = max(options.size.width - 4, 30) if options.size.width else 74
         items: list[Option] = []
-        for summary in self.tables:
-            head, seats = table_lines(summary, width, self._ellipsis())
-            prompt = Text(head, style="bold" if is_mine(summary) else "")
-            prompt.append("\n" + seats, style="dim")
-            items.append(Option(prompt, id=f"table:{summary['id']}"))
+        sections = lobby_sections(self.tables)
+        titled = any(title != OPEN_TABLES for title, _ in sections)  # only with yours
+        for title, part in sections:
+            if titled:
+                items.append(Option(Text(title, style="bold underline"), disabled=True))
+            for summary in part:
+                head, seats = table_lines(summary, width, self._ellipsis())
+                prompt = Text(head, style="bold" if is_mine(summary) else "")
+                prompt.append("\n" + seats, style="dim")
+                items.append(Option(prompt, id=f"table:{summary['id']}"))
         if not items:
             empty = "No tables yet: n creates one." if self.connected else "Connecting..."
             items.append(Option(Text(empty, style="dim"), disabled=True))
         options.clear_options()
         options.add_options(items)
-        ids = [f"table:{s['id']}" for s in self.tables]
+        ids = [item.id for item in items]
         if keep is not None and f"table:{keep['id']}" in ids:
             options.highlighted = ids.index(f"table:{keep['id']}")
         elif self.tables:
-            options.highlighted = 0
+            # the first table: the one waiting longest for your move, if any
+            options.highlighted = next(i for i, item in enumerate(items) if item.id)
 
     def _draw_results(self) -> None:
         """Below the tables, a few lines; beside them (wide), as many as the height holds,
@@ -310,14 +317,16 @@ class LobbyScreen(StatusLineScreen):
         self.app.push_screen(CodeScreen(), done)
 
     def action_new_table(self) -> None:
-        def picked(spec: GameSpec | None) -> None:
-            if spec is not None:
-                self.app.push_screen(NewGameScreen(spec, table=True), created)
+        def picked(game: PickedGame | None) -> None:
+            if game is None:
+                return
 
-        def created(choice: object) -> None:
-            if isinstance(choice, TableChoice):
-                self.show_status("Setting up the table...")
-                self._request(choice.create_message())
+            def created(choice: object) -> None:
+                if isinstance(choice, TableChoice):
+                    self.show_status("Setting up the table...")
+                    self._request({**choice.create_message(), **game.pace.fields()})
+
+            self.app.push_screen(NewGameScreen(game.spec, table=True), created)
 
         self.app.push_screen(GamePickScreen(playable_games()), picked)
 

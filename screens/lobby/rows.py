@@ -67,7 +67,7 @@ def status_text(summary: Summary) -> str:
 
 def table_lines(summary: Summary, width: int, ellipsis: str = ELLIPSIS) -> tuple[str, str]:
     """A table as two lines of ``width`` cells: number, game, seats taken, status and
-    markers; then who sits there."""
+    markers; then a daily table's pace and time left, and who sits there."""
     taken, total = seats_taken(summary)
     marks = []
     if waits_for_you([summary]):
@@ -83,6 +83,9 @@ def table_lines(summary: Summary, width: int, ellipsis: str = ELLIPSIS) -> tuple
     if marks:
         head += "  [" + ", ".join(marks) + "]"
     seats = ", ".join(seat_text(s) for s in summary["seats"])
+    pace = pace_text(summary)  # a daily table's clock first: the head line may be cut
+    if pace:
+        seats = f"{pace}: {seats}"
     return fit(head, width, ellipsis), fit("      " + seats, width, ellipsis)
 
 
@@ -109,6 +112,50 @@ def waits_text(table_ids: list[int]) -> str:
     if len(marks) == 1:
         return f"{marks[0]} waits for you"
     return ", ".join(marks[:-1]) + f" and {marks[-1]} wait for you"
+
+
+def pace_text(summary: Summary, since: float = 0.0) -> str:
+    """A daily table's pace and the time its running decision has left: "daily 24 h",
+    "daily 24 h, 3 h 20 min left" ("" for a live table). ``since``: seconds since the
+    summary came."""
+    hours = summary.get("daily_hours")
+    if not isinstance(hours, int) or isinstance(hours, bool):
+        return ""
+    text = f"daily {hours} h"
+    left = summary.get("deadline_in")
+    if isinstance(left, int) and not isinstance(left, bool) and summary["status"] == "playing":
+        text += f", {time_left_text(left - since)}"
+    return text
+
+
+def time_left_text(seconds: float) -> str:
+    """ "23 h 5 min left", "12 min left", "under a minute left"."""
+    minutes = int(max(seconds, 0) // 60)
+    if minutes < 1:
+        return "under a minute left"
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return f"{hours} h {minutes} min left" if minutes else f"{hours} h left"
+    return f"{minutes} min left"
+
+
+YOUR_MOVE, WAITING_FOR_OTHERS, OPEN_TABLES = "Your move", "Waiting for others", "Open tables"
+
+
+def lobby_sections(tables: list[Summary]) -> list[tuple[str, list[Summary]]]:
+    """The lobby's tables in three parts: "Your move" (every table waiting for your move,
+    the one waiting longest first), "Waiting for others" (the rest of yours) and "Open
+    tables" (every other one), each in table order otherwise. Parts left empty are left
+    out."""
+    yours = set(waits_for_you(tables))
+    due = sorted(
+        (s for s in tables if s["id"] in yours),
+        key=lambda s: (-int(s.get("turn_age") or 0), s["id"]),
+    )
+    waiting = [s for s in tables if s["id"] not in yours and is_mine(s)]
+    others = [s for s in tables if s["id"] not in yours and not is_mine(s)]
+    parts = [(YOUR_MOVE, due), (WAITING_FOR_OTHERS, waiting), (OPEN_TABLES, others)]
+    return [(title, part) for title, part in parts if part]
 
 
 def result_parts(result: dict[str, Any]) -> tuple[str, str, str]:
