@@ -546,6 +546,9 @@ class Store:
                 ),
             )
             result_id = int(cursor.lastrowid or 0)
+            # seats left by a result deleted by hand would take this id's place
+            self.db.execute("DELETE FROM result_seats WHERE result_id = ?", (result_id,))
+            self.db.execute("DELETE FROM rating_changes WHERE result_id = ?", (result_id,))
             self.db.executemany(
                 "INSERT INTO result_seats (result_id, seat, game, who, kind, name, rank,"
                 " outcome, moves, stand_in_moves, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
