@@ -20,7 +20,7 @@ from typing import Annotated
 import typer
 
 from robotui import __version__, launch
-from robotui.commands import arena, board, play, saves, serve
+from robotui.commands import arena, board, play, replay, saves, serve
 from robotui.commands.common import app_config
 from robotui.config import COLOR_SYSTEMS, GlobalOptions
 
@@ -102,6 +102,7 @@ def main_callback(
 # The help lists the commands in this order, then the groups in theirs.
 app.command(cls=play.PlayCommand)(play.play)
 app.command()(play.resume)
+app.command()(replay.replay)
 app.command()(arena.arena)
 app.command()(serve.serve)
 app.add_typer(saves.saves_app, name="saves")
