@@ -258,7 +258,13 @@ class ProgramDrafts(Protocol):
 
 
 # The GameSpec attributes shared code reads instead of checking game ids.
-SPEC_CAPABILITIES = ("table_timer", "score_unit", "program_drafts", "preview_drawing")
+SPEC_CAPABILITIES = (
+    "table_timer",
+    "score_unit",
+    "program_drafts",
+    "preview_drawing",
+    "replay_step",
+)
 
 
 class GameSpec(ABC):
@@ -279,6 +285,9 @@ class GameSpec(ABC):
     # a table keeps each seat's half-built program, and its timer completes it
     program_drafts: ClassVar[ProgramDrafts | None] = None
     preview_drawing: ClassVar[str] = ""  # "module:function" of a front end's preview drawing
+    # what a replay's bigger step (PgUp/PgDn) covers, one and many: the positions of one
+    # step share a :meth:`replay_mark`
+    replay_step: ClassVar[tuple[str, str]] = ("move", "moves")
 
     @abstractmethod
     def new_game(self, num_players: int, options: Mapping[str, Any], seed: int) -> GameState:
@@ -340,6 +349,12 @@ class GameSpec(ABC):
         if result.resigned:
             return f"{text}: {and_names([names[s] for s in result.resigned])} resigned"
         return text
+
+    def replay_mark(self, state: GameState) -> Hashable:
+        """Which :attr:`replay_step` the position ``state`` belongs to: a replay's bigger
+        step goes to the next position whose mark differs (a new turn, a new register).
+        The default: every move is a step of its own."""
+        return state.move_number
 
     def preview_text(self, options: Mapping[str, Any], ascii_only: bool = False) -> str | None:
         """A text picture of what the options set up (e.g. a course), or ``None``."""

@@ -87,6 +87,8 @@ class RobotuiApp(LobbyMode):
             self.start_new_game(choice)
         elif cfg.start == "resume" and cfg.resume_path is not None:
             self.open_save(cfg.resume_path)
+        elif cfg.start == "replay" and cfg.resume_path is not None:
+            self.open_replay(cfg.resume_path)
         self.call_after_refresh(self.check_size)
 
     # -- games --------------------------------------------------------------
@@ -140,6 +142,14 @@ class RobotuiApp(LobbyMode):
             )  # file and save names are text, not markup
             return
         self.open_session(session)
+
+    def open_replay(self, path: Path) -> None:
+        """The replay of a finished game's save, over the menu."""
+        from screens.replay.open import open_replay
+
+        problem = open_replay(self, path, self.glyphs)
+        if problem is not None:
+            self.notify(problem, title="Cannot replay", severity="error", markup=False)
 
     def open_load_screen(self) -> None:
         from screens.load import LoadScreen

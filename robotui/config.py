@@ -24,7 +24,8 @@ class AppConfig:
     """What the command line asked for.
 
     ``start`` is ``"menu"`` (main menu), ``"play"`` (a new game straight away,
-    using ``game`` and the fields after it), ``"resume"`` (load ``resume_path``) or
+    using ``game`` and the fields after it), ``"resume"`` (load ``resume_path``),
+    ``"replay"`` (the replay of the finished game saved at ``resume_path``) or
     ``"lobby"`` (a player of ``robotui serve``: the lobby of the table server listening on
     ``table_socket``, entered with ``table_token``).
     """

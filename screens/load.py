@@ -23,10 +23,12 @@ MAX_SKIPPED = 4  # bad files listed under the table; "saves list" shows them all
 
 
 class LoadScreen(Screen[Path | None]):
-    """Pick a save with up/down and Enter; d deletes; Escape goes back."""
+    """Pick a save with up/down and Enter; v replays a finished game; d deletes; Escape goes
+    back."""
 
     BINDINGS = [
         Binding("enter", "open", "Load", priority=True),
+        Binding("v", "replay", "Replay"),
         Binding("d,delete", "delete", "Delete"),
         Binding("escape,q", "back", "Back"),
     ]
@@ -91,6 +93,23 @@ class LoadScreen(Screen[Path | None]):
         summary = self.selected()
         if summary is not None:
             self.dismiss(summary.path)
+
+    def action_replay(self) -> None:
+        """``v``: the replay of a finished game, move by move (one line for another save)."""
+        from saves.replay import NOT_FINISHED
+        from screens.glyphs import glyphs_for
+        from screens.replay.open import open_replay
+
+        summary = self.selected()
+        if summary is None:
+            return
+        if not summary.finished:
+            self.notify(f"{summary.name!r} is {NOT_FINISHED}.", severity="warning", markup=False)
+            return
+        glyphs = getattr(self.app, "glyphs", None) or glyphs_for(False)
+        problem = open_replay(self.app, summary.path, glyphs)
+        if problem is not None:
+            self.notify(problem, title="Cannot replay", severity="error", markup=False)
 
     def action_delete(self) -> None:
         summary = self.selected()

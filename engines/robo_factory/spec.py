@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from engines.core import Action, GameResult, GameSpec, IllegalAction, OptionSpec, ResignRule
+from engines.core import (
+    Action,
+    GameResult,
+    GameSpec,
+    GameState,
+    IllegalAction,
+    OptionSpec,
+    ResignRule,
+)
 from engines.robo_factory.cards import letters, parse_letters
 from engines.robo_factory.state import (
     EXTRA,
@@ -86,6 +94,7 @@ class RoboFactorySpec(GameSpec):
     score_unit = ("cube", "cubes")
     program_drafts = None
     preview_drawing = ""
+    replay_step = ("turn", "turns")
     options = (
         OptionSpec(
             "tiebreak",
@@ -129,6 +138,10 @@ class RoboFactorySpec(GameSpec):
             f"{text!r} is not a Robo Factory action like 'pass', 'buy RGB', 'build RGB' or "
             "'build RGB eureka'"
         )
+
+    def replay_mark(self, state: GameState) -> Hashable:
+        assert isinstance(state, RoboFactoryState)
+        return state.turn  # a customer turn
 
     def describe_action(self, action: Action, seat: int) -> str:
         who = seat_name(seat)

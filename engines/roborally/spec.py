@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from engines.core import (
     Action,
     GameResult,
     GameSpec,
+    GameState,
     IllegalAction,
     OptionError,
     OptionSpec,
@@ -184,6 +185,7 @@ class RoboRallySpec(GameSpec):
     program_drafts = RoboRallyDrafts()
     # the course drawn as the board screen draws it: named here, imported by the front end
     preview_drawing = "screens.roborally.draw:options_preview"
+    replay_step = ("register", "registers")
 
     @property
     def options(self) -> tuple[OptionSpec, ...]:  # type: ignore[override]
@@ -262,6 +264,11 @@ class RoboRallySpec(GameSpec):
                 f"decision: {', '.join(DECISION_KINDS)})"
             )
         return Decide(kind, value.strip())
+
+    def replay_mark(self, state: GameState) -> Hashable:
+        assert isinstance(state, RoboRallyState)
+        # the programming of a turn is one step, then each register played
+        return (state.turn, str(state.phase), state.reg)
 
     def describe_action(self, action: Action, seat: int) -> str:
         who = SEAT_NAMES[seat]

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from engines.core import Action, GameResult, GameSpec, IllegalAction, OptionSpec, Resign, ResignRule
+from engines.core import (
+    Action,
+    GameResult,
+    GameSpec,
+    GameState,
+    IllegalAction,
+    OptionSpec,
+    Resign,
+    ResignRule,
+)
 from engines.rng import GameRandom
 from engines.robot_master.board import CELLS, CENTER, EMPTY, cell_name, parse_cell
 from engines.robot_master.scoring import ORDINALS
@@ -84,6 +93,7 @@ class RobotMasterSpec(GameSpec):
     score_unit = None
     program_drafts = None
     preview_drawing = ""
+    replay_step = ("round", "rounds")
     options = (
         OptionSpec(
             "first",
@@ -161,6 +171,10 @@ class RobotMasterSpec(GameSpec):
         if not 0 <= place.value <= 5:
             raise IllegalAction(f"card values are 0 to 5, not {place.value}")
         return place
+
+    def replay_mark(self, state: GameState) -> Hashable:
+        assert isinstance(state, RobotMasterState)
+        return state.move_number // 2  # a round: both sides placed once
 
     def describe_action(self, action: Action, seat: int) -> str:
         if isinstance(action, Resign):

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from engines.core import (
     Action,
     GameResult,
     GameSpec,
+    GameState,
     IllegalAction,
     OptionError,
     OptionSpec,
@@ -133,6 +134,7 @@ class StakBotsSpec(GameSpec):
     score_unit = None
     program_drafts = None
     preview_drawing = ""
+    replay_step = ("turn", "turns")
     options = (
         OptionSpec("depth", 9, DEPTHS, "cards in each stack at the start", label="Stack depth"),
         OptionSpec(
@@ -228,6 +230,10 @@ class StakBotsSpec(GameSpec):
 
     def decode_action(self, text: str) -> Move | Resign:
         return self.decode_resign(text) or decode(text)
+
+    def replay_mark(self, state: GameState) -> Hashable:
+        assert isinstance(state, StakState)
+        return state.turn
 
     def describe_action(self, action: Action, seat: int) -> str:
         if isinstance(action, Resign):

@@ -20,7 +20,7 @@ from typing import Annotated
 import typer
 
 from robotui import __version__, launch
-from robotui.commands import arena, board, host, play, saves, serve, stats
+from robotui.commands import arena, board, host, play, replay, saves, serve, stats
 from robotui.commands.common import app_config
 from robotui.config import COLOR_SYSTEMS, GlobalOptions
 
@@ -103,6 +103,7 @@ def main_callback(
 app.command(cls=play.PlayCommand)(play.play)
 app.command()(play.resume)
 app.command()(stats.stats)
+app.command()(replay.replay)
 app.command()(arena.arena)
 app.command()(serve.serve)
 app.add_typer(saves.saves_app, name="saves")

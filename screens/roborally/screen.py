@@ -50,6 +50,7 @@ from screens.roborally.log import action_note, replayed_log, retold_log
 from screens.roborally.panels import PanelsMixin, RegisterLog
 from screens.roborally.playback import PlaybackMixin, with_card_steps
 from screens.roborally.programming import ProgrammingMixin
+from screens.roborally.replay import ReplayMixin
 from screens.session import GameSession
 from screens.stages import UiPhase
 from screens.text_fit import ljust_cells
@@ -102,7 +103,9 @@ HELD_KEYS = frozenset(
 )
 
 
-class RoboRallyScreen(ProgrammingMixin, DecisionsMixin, PlaybackMixin, PanelsMixin, GameScreen):
+class RoboRallyScreen(
+    ProgrammingMixin, DecisionsMixin, PlaybackMixin, PanelsMixin, ReplayMixin, GameScreen
+):
     """One RoboRally game against computer robots (or other humans on this terminal)."""
 
     KEYS_HELP = KEYS_HELP

@@ -255,7 +255,13 @@ class RobotMasterScreen(GameScreen):
         if state.is_terminal():
             result = state.result()
             assert result is not None
-            widget.update(Text(result.reason, style="bold"))
+            text = Text(result.reason, style="bold")
+            if self.message and getattr(self.session, "replaying", False):  # its position
+                room = STATUS_LINES - len(text.wrap(self.app.console, self.room.left_cells))
+                lines = clip_wrap(self.message, self.room.left_cells, room)
+                if lines:
+                    text.append("\n" + "\n".join(lines), style="not bold")
+            widget.update(text)
             return
         seat = state.to_play
         width = self.room.left_cells

@@ -223,11 +223,12 @@ class PanelsMixin(StakBotsSurface):
                 Text(line, "bold")
                 for line in clip_wrap(reason, width, 1 if self.message else 2, ell)
             ]
-            keys = (
-                "Enter the result, q back to the lobby"
-                if self.at_table
-                else "Enter the result, n new game, q leave"
-            )
+            if getattr(self.session, "replaying", False):
+                keys = "Home back to the deal, q leave"  # a replay has no result panel
+            elif self.at_table:
+                keys = "Enter the result, q back to the lobby"
+            else:
+                keys = "Enter the result, n new game, q leave"
             rows.append(Text(f"Game over: {keys}.", "dim"))
         elif thinking is not None:
             rows.append(thinking)

@@ -44,11 +44,17 @@ def _drawing(spec: GameSpec, value: Any) -> bool:
     return module.startswith("screens.") and name.isidentifier()
 
 
+def _step(spec: GameSpec, value: Any) -> bool:
+    """What a replay's bigger step covers, one and many: ``("turn", "turns")``."""
+    return _unit(spec, value) and value is not None
+
+
 VALID: dict[str, Callable[[GameSpec, Any], bool]] = {
     "table_timer": _flag,
     "score_unit": _unit,
     "program_drafts": _drafts,
     "preview_drawing": _drawing,
+    "replay_step": _step,
 }
 
 

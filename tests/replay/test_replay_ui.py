@@ -1,0 +1,130 @@
+"""A finished game of each game replayed by keys on its own screen, first move to last:
+Right plays a move, PgDn a step, Left/PgUp/Home go back, ``s`` changes the view, the last
+position is the game's final one, and nothing is saved or played."""
+
+from __future__ import annotations
+
+import pytest
+
+from saves import list_saves, load_save
+from screens.load import LoadScreen
+from screens.menu import MainMenu
+from screens.replay.session import ReplaySession
+from tests.replay.games import GAMES, write_game
+from tests.ui_helpers import make_app, screen_text, settle
+
+
+async def wait_for(pilot, condition) -> None:
+    """Poll until ``condition()`` holds (a RoboRally playback runs on its timer)."""
+    for _ in range(400):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the screen never got there")
+
+
+def replay_session(app) -> ReplaySession:
+    session = app.screen.session
+    assert isinstance(session, ReplaySession)
+    return session
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_replay_a_finished_game_by_keys(tmp_path, game_id):
+    path = write_game(tmp_path, game_id)
+    saved = load_save(path)
+    final = saved.match.state.fingerprint()
+    on_disk = path.read_bytes()
+    app = make_app(tmp_path, start="replay", resume_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        session = replay_session(app)
+        total = session.length
+        assert session.position == 0
+        assert f"Replay, move 0 of {total}." in screen_text(app)
+        for n in range(1, total + 1):  # first to last, a move a key
+            await pilot.press("right")
+            await wait_for(pilot, lambda n=n: session.position == n)
+        await settle(pilot)
+        assert session.match.state.fingerprint() == final
+        await pilot.press("x")  # RoboRally: the last registers' playback skipped
+        await settle(pilot)
+        await wait_for(pilot, lambda: f"Replay, move {total} of {total}." in screen_text(app))
+        await pilot.press("home")
+        await wait_for(pilot, lambda: session.position == 0)
+        steps = 0
+        while session.position < total:  # PgDn: a step (RoboRally: a register) a key
+            await pilot.press("pagedown")
+            await settle(pilot)
+            steps += 1
+            assert steps < 4 * total
+        await pilot.press("pageup")
+        await wait_for(pilot, lambda: session.position < total)
+        await pilot.press("end")
+        await wait_for(pilot, lambda: session.position == total)
+        assert session.match.state.fingerprint() == final
+        await pilot.press("left")
+        await wait_for(pilot, lambda: session.position == total - 1)
+        assert session.view.seat is None  # everyone's view first
+        await pilot.press("s")
+        await settle(pilot)
+        assert session.view.seat == 0 and app.screen.shown_seat == 0
+        assert "View: Anna." in screen_text(app)
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, MainMenu)
+    assert path.read_bytes() == on_disk  # a replay never writes the save
+    assert [s.name for s in list_saves(tmp_path)[0]] == [saved.name]
+
+
+async def test_the_last_position_is_drawn_as_the_game_ended(tmp_path):
+    """The replay's end shows the result, as the game's own screen did."""
+    path = write_game(tmp_path, "robot-master")
+    reason = load_save(path).match.state.result().reason
+    app = make_app(tmp_path, start="replay", resume_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("end")
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert reason.split(":")[0] in text
+        assert "Replay, move 24 of 24." in text
+
+
+async def test_move_keys_do_nothing_in_a_replay(tmp_path):
+    path = write_game(tmp_path, "robot-master")
+    app = make_app(tmp_path, start="replay", resume_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        session = replay_session(app)
+        for key in ("3", "enter", "u", "H", "ctrl+s", "n"):
+            await pilot.press(key)
+            await settle(pilot)
+        assert session.position == 0 and len(session.match.log) == 0
+        assert app.screen.workers == [] or all(w.is_finished for w in app.screen.workers)
+
+
+async def test_v_in_the_list_of_saves(tmp_path):
+    """``v`` replays a finished game; on one not finished it says so in one line."""
+    write_game(tmp_path, "robot-master", name="done")
+    write_game(tmp_path, "stak-bots", moves=6, name="going on")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.open_load_screen()
+        await settle(pilot)
+        load = app.screen
+        assert isinstance(load, LoadScreen)
+        names = [s.name for s in load.summaries]
+        await pilot.press(*["down"] * names.index("going on"))
+        await pilot.press("v")
+        await settle(pilot)
+        assert app.screen is load
+        assert any("not finished yet" in str(n.message) for n in app._notifications)
+        await pilot.press("home", *["down"] * names.index("done"))
+        await pilot.press("v")
+        await settle(pilot)
+        assert replay_session(app).saved.name == "done"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is load
