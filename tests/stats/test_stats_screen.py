@@ -1,5 +1,5 @@
 """The stats screen: from the menu and back by keys, its best games replayed through the
-function the app gives it (and no replay key without one), and snapshots at 80x24 and
+function the app gives it (the real replay from the menu; no replay key without one), and snapshots at 80x24 and
 120x40."""
 
 from __future__ import annotations
@@ -50,7 +50,14 @@ async def test_menu_to_stats_and_back(tmp_path: Path) -> None:
         assert "You: 4 games, 3 won, 1 lost, 0 drawn; longest winning streak 2" in text
         assert "1 game not finished yet left out. 1 unreadable file skipped." in text
         assert "Skipped: broken.toml" in text
-        assert "Replay" not in footer_keys(app)  # the app has no replay to offer
+        assert "Replay" in footer_keys(app)
+        # v replays the best game picked, on its own game's screen, and comes back
+        await pilot.press("v")
+        await until(pilot, lambda: "Replay, move" in screen_text(app), "the replay")
+        await pilot.press("end")
+        await until(pilot, lambda: "Replay, move" in screen_text(app), "the replay's end")
+        await pilot.press("escape")
+        await until(pilot, lambda: stats_shown(app), "back at the stats")
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, MainMenu), "back at the menu")
         # the menu's item does the same as its key
