@@ -310,7 +310,8 @@ class RobotMasterScreen(GameScreen):
             if seat == viewer and self.session.is_human(seat) and not self.session.hot_seat:
                 continue
             n = sum(state.hands[seat])
-            holds = f" holds {n} card{'s' * (n != 1)}"
+            verb = "hold" if self.name_of(seat) == "You" else "holds"  # "You hold 10 cards"
+            holds = f" {verb} {n} card{'s' * (n != 1)}"
             text.append(f"{_cut(self.name_of(seat), info_cells - cell_len(holds))}{holds}\n")
         text.append("Saved as\n", "dim")
         for line in clip_wrap(safe_text(self.session.name), info_cells, 2):  # two lines

@@ -128,3 +128,21 @@ async def test_v_in_the_list_of_saves(tmp_path):
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is load
+
+
+async def test_the_hands_line_speaks_to_you_in_your_own_words(tmp_path):
+    """Robot Master's panel says how many cards each side holds: "You hold", "Anna holds"."""
+    from saves import write_save
+    from tests.replay.games import saved_game
+
+    saved = saved_game("robot-master")
+    saved.players[0].name = "You"
+    write_save(tmp_path, saved)
+    app = make_app(tmp_path, start="replay", resume_path=saved.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("right")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "You hold 12 cards" in text or "You hold 11 cards" in text, text
+        assert "You holds" not in text

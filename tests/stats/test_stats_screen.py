@@ -1,6 +1,6 @@
 """The stats screen: from the menu and back by keys, its best games replayed through the
-function the app gives it (the real replay from the menu; no replay key without one), and snapshots at 80x24 and
-120x40."""
+function the app gives it (the real replay from the menu; no replay key without one), and
+snapshots at 80x24 and 120x40."""
 
 from __future__ import annotations
 
