@@ -192,8 +192,6 @@ class LobbyMode(FatalErrorHook):
     def ask_replay(self, table: int) -> None:
         """Ask the host for the save of finished table ``table``'s game: its answer opens
         the replay over the screen that asked (Escape comes back to it)."""
-        if self.table_client is None:
-            return
         self._asked_replay = table
         self.send_table({"type": "replay", "table": table})
 
