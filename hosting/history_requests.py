@@ -1,12 +1,13 @@
 """What the history and ratings requests ask of the table server: a player's profile,
-a game's leaderboard and a page of a player's history (:mod:`hosting.profiles`). Each
-handler answers the asking connection alone, or raises
+a game's leaderboard, a page of a player's history (:mod:`hosting.profiles`) and the save
+of a finished game to replay. Each handler answers the asking connection alone, or raises
 :class:`hosting.protocol.ProtocolError` with a player-readable reason."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 from engines.core import UnknownGame
@@ -14,7 +15,11 @@ from engines.registry import get_game
 from hosting import profiles
 from hosting.host import Connection, Host
 from hosting.protocol import ClientType, ProtocolError, ServerType
+from hosting.records import FINISHED_OUTCOME
 from hosting.store import Store
+from saves import SaveError, loads_save
+
+GONE = "that game is not kept any more"
 
 
 def _store(server: Host) -> Store:
@@ -97,8 +102,44 @@ def on_history(server: Host, conn: Connection, msg: dict[str, Any]) -> None:
     )
 
 
+def replay_save(store: Store, table: int, viewer: str) -> str:
+    """The save text of table ``table``'s finished game, if ``viewer`` may see it (a private
+    table's games only to the people who sat there, as :mod:`hosting.profiles` decides);
+    else :class:`ProtocolError` with one line. A game that did not finish is never sent:
+    the record must say it finished and the save must hold a game over."""
+    row = store.db.execute(
+        "SELECT r.save_path FROM results r WHERE r.table_id = :table AND r.outcome = :done"
+        f" AND {profiles._VISIBLE} ORDER BY r.id DESC LIMIT 1",
+        {"table": table, "done": FINISHED_OUTCOME, "viewer": viewer},
+    ).fetchone()
+    if row is None:
+        raise ProtocolError("bad_request", f"no finished game #{table}")
+    if not row[0]:
+        raise ProtocolError("bad_request", GONE)
+    try:
+        text = Path(row[0]).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ProtocolError("bad_request", GONE) from None
+    except (OSError, UnicodeDecodeError):
+        raise ProtocolError("bad_request", f"the save of game #{table} cannot be read") from None
+    try:
+        finished = loads_save(text, f"game #{table}").match.state.is_terminal()
+    except SaveError as exc:
+        raise ProtocolError("bad_request", str(exc)) from None
+    if not finished:
+        raise ProtocolError("bad_request", f"no finished game #{table}")
+    return text
+
+
+def on_replay(server: Host, conn: Connection, msg: dict[str, Any]) -> None:
+    table = msg["table"]
+    save = replay_save(_store(server), table, conn.key)
+    conn.send({"type": ServerType.REPLAY.value, "table": table, "save": save})
+
+
 HISTORY_HANDLERS: dict[str, Callable[..., None]] = {
     ClientType.PROFILE: on_profile,
     ClientType.LEADERBOARD: on_leaderboard,
     ClientType.HISTORY: on_history,
+    ClientType.REPLAY: on_replay,
 }

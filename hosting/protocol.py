@@ -289,6 +289,7 @@ class ClientType(StrEnum):
     PROFILE = "profile"
     LEADERBOARD = "leaderboard"
     HISTORY = "history"
+    REPLAY = "replay"
 
 
 class ServerType(StrEnum):
@@ -308,6 +309,7 @@ class ServerType(StrEnum):
     PROFILE = "profile"
     LEADERBOARD = "leaderboard"
     HISTORY = "history"
+    REPLAY = "replay"
 
 
 CLIENT_MESSAGES: dict[str, dict[str, Kind]] = {
@@ -345,6 +347,8 @@ HISTORY_REQUESTS: dict[str, dict[str, Kind]] = {
     ClientType.LEADERBOARD: {"game": STR},
     # a page (0 the newest) of who's games, of one game or (null) every game
     ClientType.HISTORY: {"who": STR, "game": OPT_STR, "page": INT},
+    # the save of a finished table's game (its id as Recent games and histories show it)
+    ClientType.REPLAY: {"table": INT},
 }
 CLIENT_MESSAGES.update(HISTORY_REQUESTS)
 
@@ -397,6 +401,8 @@ HISTORY_ANSWERS: dict[str, dict[str, Kind]] = {
         "pages": INT,
         "rows": ListOf(HISTORY_ROW),
     },
+    # the finished game's save, as its file holds it (saves/format.py)
+    ServerType.REPLAY: {"table": INT, "save": STR},
 }
 SERVER_MESSAGES.update(HISTORY_ANSWERS)
 

@@ -52,6 +52,7 @@ class LobbyMode(FatalErrorHook):
     _left_tables: set[int]  # tables we left: their `closed` is no news to us
     _told_waits: set[int] = set()  # tables told as waiting for you (see _tell_waits)
     _told_at: int | None = None  # ... at this table
+    _asked_replay: int | None = None  # the finished table whose replay was asked for
 
     # -- connecting -----------------------------------------------------------
     def start_lobby(self) -> None:
@@ -175,6 +176,8 @@ class LobbyMode(FatalErrorHook):
             self._table(msg)
         elif kind in (ServerType.PROFILE, ServerType.LEADERBOARD, ServerType.HISTORY):
             self._answer(msg)
+        elif kind == ServerType.REPLAY:
+            self._replay(msg)
         elif "table" in msg:
             self._for_table(msg)
 
@@ -186,6 +189,43 @@ class LobbyMode(FatalErrorHook):
         if asking is not None and asking.takes(msg):
             asking.answer(msg)
 
+    def ask_replay(self, table: int) -> None:
+        """Ask the host for the save of finished table ``table``'s game: its answer opens
+        the replay over the screen that asked (Escape comes back to it)."""
+        self._asked_replay = table
+        self.send_table({"type": "replay", "table": table})
+
+    def _replay(self, msg: dict[str, Any]) -> None:
+        """The save of a finished game: its replay, every view allowed (the game is over)."""
+        from engines.core import EngineError
+        from saves import SaveError, loads_save
+        from screens.glyphs import glyphs_for
+        from screens.replay.open import replay_problem
+        from screens.replay.screen import replay_screen
+
+        if msg["table"] != self._asked_replay:
+            return  # not (or no longer) asked for
+        self._asked_replay = None
+        try:
+            saved = loads_save(msg["save"], f"game #{msg['table']}")
+            problem = replay_problem(saved)
+            screen = None if problem else replay_screen(saved, glyphs_for(self.config.ascii))
+        except (SaveError, EngineError) as exc:
+            problem, screen = str(exc), None
+        self._replay_told("" if screen else f"Cannot replay: {problem}", error=bool(problem))
+        if screen is not None:
+            self.push_screen(screen)
+
+    def _replay_told(self, line: str, error: bool = False) -> None:
+        """Say ``line`` where the replay was asked: an asking screen on top, or the lobby."""
+        from screens.lobby.asking import AskingScreen
+
+        top = self.screen
+        if isinstance(top, AskingScreen):
+            top.show_status(line, error=error)
+        elif self._lobby is not None:
+            self._lobby.show_status(line, error=error)
+
     def _error(self, msg: dict[str, Any]) -> None:
         from screens.lobby import NameScreen
         from screens.lobby.asking import AskingScreen
@@ -194,6 +234,10 @@ class LobbyMode(FatalErrorHook):
         name_screen = self._top(NameScreen)
         if msg["code"] == "name" and name_screen is not None:
             name_screen.refused(msg["message"])
+            return
+        if table is not None and table == self._asked_replay and table != self._following:
+            self._asked_replay = None
+            self._replay_told(msg["message"], error=True)
             return
         asking = self._top(AskingScreen)
         if table is None and asking is not None and asking.waiting:

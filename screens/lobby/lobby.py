@@ -104,6 +104,7 @@ class LobbyScreen(StatusLineScreen):
         Binding("b", "bell", "Bell"),
         Binding("r", "rename", "Name"),
         Binding("p", "profile", "Profile"),
+        Binding("v", "replays", "Replay", show=False),  # a game of Recent games
         Binding("L", "leaders", "Leaders", show=False),  # also from p's dialog
         Binding("q", "app.quit", "Quit"),
     ]
@@ -368,6 +369,24 @@ class LobbyScreen(StatusLineScreen):
 
         names = lobby_names(self.tables, self.results, self.selected())
         self.app.push_screen(PlayerPickScreen(names), picked)
+
+    def action_replays(self) -> None:
+        """``v``: pick one of Recent games and watch its replay (the host sends the save of
+        a finished game you may see, or says in one line why not)."""
+        from screens.lobby.replay_pick import ReplayPickScreen, ask_replay
+
+        if not self.results:
+            self.show_status("No recent games to replay.")
+            return
+
+        def picked(table: int | None) -> None:
+            if table is not None:
+                self.show_status(f"Asking the host for game #{table}...")
+                ask_replay(self.app, table)
+
+        ell = self._ellipsis()
+        rows = [(r["table"], f"#{r['table']}  {result_line(r, 52, ell)}") for r in self.results]
+        self.app.push_screen(ReplayPickScreen(rows), picked)
 
     def action_leaders(self) -> None:
         """The leaderboard of the game of the table under the cursor (or the first game)."""

@@ -62,6 +62,7 @@ class ProfileScreen(AskingScreen):
     BINDINGS: ClassVar = [
         *AskingScreen.BINDINGS,
         Binding("h", "history", "History"),
+        Binding("v", "replays", "Replay", show=False),  # a game of the latest games
     ]
 
     def __init__(self, who: str) -> None:
@@ -129,7 +130,24 @@ class ProfileScreen(AskingScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "history":
             return self.profile is not None
+        if action == "replays":
+            return self.profile is not None and bool(self.profile["recent"])
         return True
+
+    def action_replays(self) -> None:
+        """``v``: pick one of the latest games and watch its replay."""
+        from screens.lobby.replay_pick import ReplayPickScreen, ask_replay
+
+        if self.profile is None or not self.profile["recent"]:
+            return
+
+        def picked(table: int | None) -> None:
+            if table is not None:
+                self.show_status(f"Asking the host for game #{table}...")
+                ask_replay(self.app, table)
+
+        rows = [(row["table"], game_row(row, 60)) for row in self.profile["recent"]]
+        self.app.push_screen(ReplayPickScreen(rows), picked)
 
     def action_history(self) -> None:
         if self.profile is not None:
