@@ -109,7 +109,7 @@ def replay_save(store: Store, table: int, viewer: str) -> str:
     the record must say it finished and the save must hold a game over."""
     row = store.db.execute(
         "SELECT r.save_path FROM results r WHERE r.table_id = :table AND r.outcome = :done"
-        f" AND {profiles._VISIBLE} ORDER BY r.id DESC LIMIT 1",
+        f" AND {profiles.VISIBLE} ORDER BY r.id DESC LIMIT 1",
         {"table": table, "done": FINISHED_OUTCOME, "viewer": viewer},
     ).fetchone()
     if row is None:

@@ -26,7 +26,7 @@ PAGE = 20  # rows of a history page
 _COMPUTER_NAME = re.compile(r"^Computer(?: \d+)? \((\w+)\)$")
 
 # a result the viewer may see: public, or one they sat at
-_VISIBLE = (
+VISIBLE = (
     "(r.private = 0 OR EXISTS (SELECT 1 FROM result_seats v"
     " WHERE v.result_id = r.id AND v.who = :viewer AND v.who != ''))"
 )
@@ -198,7 +198,7 @@ def history(
     if count:
         total = store.db.execute(
             f"SELECT COUNT(*) FROM result_seats s JOIN results r ON r.id = s.result_id"
-            f" WHERE {where} AND {_VISIBLE}",
+            f" WHERE {where} AND {VISIBLE}",
             params,
         ).fetchone()[0]
     rows = store.db.execute(
@@ -208,7 +208,7 @@ def history(
         " FROM result_seats s JOIN results r ON r.id = s.result_id"
         " LEFT JOIN rating_changes ch ON ch.who = s.who AND ch.game = s.game"
         " AND ch.result_id = r.id"
-        f" WHERE {where} AND {_VISIBLE} ORDER BY s.result_id DESC LIMIT :limit OFFSET :offset",
+        f" WHERE {where} AND {VISIBLE} ORDER BY s.result_id DESC LIMIT :limit OFFSET :offset",
         {**params, "limit": per_page, "offset": max(page, 0) * per_page},
     ).fetchall()
     out = []
