@@ -12,7 +12,7 @@ from hosting.store import CHAT_KEPT, SCHEMA_VERSION, SeatRow, Store, StoreError,
 
 def test_a_fresh_database_gets_the_latest_schema(tmp_path: Path) -> None:
     store = Store(tmp_path / "new" / "hosting.sqlite3")
-    assert store.version == SCHEMA_VERSION == 3
+    assert store.version == SCHEMA_VERSION == 4
     names = {r[0] for r in store.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"players", "tables", "seats", "chat", "results"} <= names
     store.close()
