@@ -35,7 +35,7 @@ from pathlib import Path
 
 from hosting import profiles
 from hosting.ratings import computer_identity
-from hosting.store import SeatResult, SeatRow, Store
+from hosting.store import SeatResult, SeatRow, Store, insert_seat_results
 
 GAMES = {"robot-master": (2, 2), "robo-factory": (2, 4), "roborally": (2, 4), "stak-bots": (2, 4)}
 LEVELS = ["random", "easy", "normal", "hard"]
@@ -125,26 +125,7 @@ def make(store: Store, players: int, games: int, seed: int) -> None:
                 (table_id, game, finished, f"/srv/tables/table {g}.toml", int(rated)),
             )
             result_id = int(cursor.lastrowid or 0)
-            db.executemany(
-                "INSERT INTO result_seats (result_id, seat, game, who, kind, name, rank, outcome,"
-                " moves, stand_in_moves, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        result_id,
-                        s.seat,
-                        game,
-                        s.who,
-                        s.kind,
-                        s.name,
-                        s.rank,
-                        s.outcome,
-                        s.moves,
-                        s.stand_in_moves,
-                        int(rated and not s.stood_in),
-                    )
-                    for s in kept
-                ],
-            )
+            insert_seat_results(db, result_id, game, kept, rated)
 
 
 def timed(fn: Callable[[], object], repeat: int) -> tuple[float, float]:

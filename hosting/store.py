@@ -251,6 +251,33 @@ class SeatResult(NamedTuple):
         return self.stand_in_moves * 2 > self.moves
 
 
+def insert_seat_results(
+    db: sqlite3.Connection, result_id: int, game: str, seats: list[SeatResult], rated: bool
+) -> None:
+    """Keep each seat of result ``result_id``; a seat is rated when the result is, somebody
+    took it and no stand-in played more than half its moves."""
+    db.executemany(
+        "INSERT INTO result_seats (result_id, seat, game, who, kind, name, rank,"
+        " outcome, moves, stand_in_moves, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                result_id,
+                s.seat,
+                game,
+                s.who,
+                s.kind,
+                s.name,
+                s.rank,
+                s.outcome,
+                s.moves,
+                s.stand_in_moves,
+                int(rated and bool(s.who) and not s.stood_in),
+            )
+            for s in seats
+        ],
+    )
+
+
 @dataclass
 class DailyRow:
     """A daily table's pace and its running deadline (see :func:`_v4_daily`)."""
@@ -549,26 +576,7 @@ class Store:
             # seats left by a result deleted by hand would take this id's place
             self.db.execute("DELETE FROM result_seats WHERE result_id = ?", (result_id,))
             self.db.execute("DELETE FROM rating_changes WHERE result_id = ?", (result_id,))
-            self.db.executemany(
-                "INSERT INTO result_seats (result_id, seat, game, who, kind, name, rank,"
-                " outcome, moves, stand_in_moves, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        result_id,
-                        s.seat,
-                        game,
-                        s.who,
-                        s.kind,
-                        s.name,
-                        s.rank,
-                        s.outcome,
-                        s.moves,
-                        s.stand_in_moves,
-                        int(rated and bool(s.who) and not s.stood_in),
-                    )
-                    for s in seats
-                ],
-            )
+            insert_seat_results(self.db, result_id, game, seats, rated)
             done = rate_result(self.db, result_id) if rated else False
         return result_id, done
 
