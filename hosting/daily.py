@@ -21,7 +21,6 @@ from datetime import datetime
 from typing import Any
 
 from engines.core import Action, GameSpec
-from hosting.host import log
 from hosting.notify import Notifier
 from hosting.play import PlayMixin
 from hosting.protocol import ProtocolError
@@ -215,14 +214,7 @@ class DailyMixin(PlayMixin):
         level = table.daily_level or "normal"
         start = len(table.saved.match.log)
         try:
-            player = table.player_for(seat, level)
-            try:
-                action, player = await self.pool.choose(player, table.saved.match.state.view(seat))
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # a broken worker: a random move keeps the game going
-                log.error("computer player failed at table %s: %s", table.id, exc)
-                action = self._random_action(table, seat)
+            action, player = await self._ask_computer(table, seat, level)
         finally:
             table.timing_out.discard(seat)
         log_now = table.saved.match.log
@@ -234,12 +226,7 @@ class DailyMixin(PlayMixin):
         ):
             return  # the person moved meanwhile, or the game is over
         table.players[(seat, level)] = player
-        try:
-            legal = action in table.saved.match.state.legal_actions(seat)
-        except Exception:
-            legal = False
-        if not legal:
-            action = self._random_action(table, seat)
+        action = self._legal_or_random(table, seat, action)
         said = self._said(table, action, seat)
         table.timeouts[seat] = table.timeouts.get(seat, 0) + 1
         key = table.seats[seat].owner_key

@@ -11,7 +11,7 @@ import random
 import time
 
 from engines.core import Action, IllegalAction, ResignRule
-from engines.players import make_player
+from engines.players import ComputerPlayer, make_player
 from hosting.host import Host
 from hosting.protocol import ProtocolError
 from hosting.records import record_result, seat_results
@@ -167,15 +167,7 @@ class PlayMixin(Host):
     async def _think(self, table: Table, seat: int, level: str) -> None:
         generation = table.generation
         try:
-            player = table.player_for(seat, level)
-            view = table.saved.match.state.view(seat)
-            try:
-                action, player = await self.pool.choose(player, view)
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # a broken worker: a random move keeps the game going
-                log.error("computer player failed at table %s: %s", table.id, exc)
-                action = self._random_action(table, seat)
+            action, player = await self._ask_computer(table, seat, level)
         finally:
             table.thinking.pop(seat, None)
         if (
@@ -187,13 +179,30 @@ class PlayMixin(Host):
             self._advance(table)
             return
         table.players[(seat, level)] = player
+        self._apply(table, seat, self._legal_or_random(table, seat, action))
+
+    async def _ask_computer(
+        self, table: Table, seat: int, level: str
+    ) -> tuple[Action, ComputerPlayer]:
+        """The level's choice for the seat, thought in a worker, and the player as it is
+        after it; a broken worker gives a random legal move, so the game goes on."""
+        player = table.player_for(seat, level)
+        try:
+            return await self.pool.choose(player, table.saved.match.state.view(seat))
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.error("computer player failed at table %s: %s", table.id, exc)
+            return self._random_action(table, seat), player
+
+    def _legal_or_random(self, table: Table, seat: int, action: Action) -> Action:
+        """``action`` if the seat may still play it, else a random legal move (the position
+        moved on while a worker thought)."""
         try:
             legal = action in table.saved.match.state.legal_actions(seat)
         except Exception:
             legal = False
-        if not legal:  # the position moved on under it: a random legal move instead
-            action = self._random_action(table, seat)
-        self._apply(table, seat, action)
+        return action if legal else self._random_action(table, seat)
 
     def _random_action(self, table: Table, seat: int) -> Action:
         player = make_player(table.spec, "random", seat, table.saved.match.seed + seat)
