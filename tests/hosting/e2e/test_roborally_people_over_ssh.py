@@ -62,10 +62,19 @@ def shown_priorities(screen: str) -> set[int]:
     return {int(priority) for _, priority in CARD.findall(panel(screen))}
 
 
+def question(screen: str) -> str | None:
+    """The question the side panel asks the robot's owner (``Which way does your robot
+    face?``), while the footer offers its choices; None when nothing is asked."""
+    if DECISION not in screen or "programming" in title(screen):
+        return None
+    asked = [line.strip() for line in panel(screen).splitlines() if line.rstrip().endswith("?")]
+    return asked[0] if asked else None
+
+
 def answer_until(terms: Sequence[Terminal], done, timeout: float = 90) -> dict[str, str]:
     """Wait until every terminal shows ``done``; meanwhile answer each robot's decisions
-    (its facing at a shared start, re-entering after it was destroyed, ...) with 1 and
-    Enter, on every terminal at once (the table waits for all of them)."""
+    (its facing at a shared start, re-entering after it was destroyed, ...) with 1, on every
+    terminal at once (the table waits for all of them)."""
     reached: dict[str, str] = {}
 
     def check() -> bool:
@@ -75,12 +84,13 @@ def answer_until(terms: Sequence[Terminal], done, timeout: float = 90) -> dict[s
                 reached[term.name] = screen
                 continue
             reached.pop(term.name, None)
-            if DECISION in screen and "programming" not in title(screen):
+            asked = question(screen)
+            if asked is not None:
+                # 1 answers at once; one key per question, and no key until the question
+                # has gone, so that none lands on the programming that follows
                 term.send("1")
-                term.send("Enter")
-                # one answer per question: wait until the screen has taken it
                 wait_until(
-                    lambda t=term, s=screen: t.text() != s,
+                    lambda t=term, q=asked: question(t.text()) != q,
                     15,
                     lambda s=screen: f"no answer taken:\n{s}",
                 )
