@@ -7,6 +7,7 @@ from typing import Any
 
 from engines.safe_text import safe_text
 from hosting.names import with_level
+from screens.daily_text import pace_text
 from screens.presence import presence_words
 from screens.text_fit import ELLIPSIS, cut_cells, fit, pad_cells
 
@@ -112,31 +113,6 @@ def waits_text(table_ids: list[int]) -> str:
     if len(marks) == 1:
         return f"{marks[0]} waits for you"
     return ", ".join(marks[:-1]) + f" and {marks[-1]} wait for you"
-
-
-def pace_text(summary: Summary, since: float = 0.0) -> str:
-    """A daily table's pace and the time its running decision has left: "daily 24 h",
-    "daily 24 h, 3 h 20 min left" ("" for a live table). ``since``: seconds since the
-    summary came."""
-    hours = summary.get("daily_hours")
-    if not isinstance(hours, int) or isinstance(hours, bool):
-        return ""
-    text = f"daily {hours} h"
-    left = summary.get("deadline_in")
-    if isinstance(left, int) and not isinstance(left, bool) and summary["status"] == "playing":
-        text += f", {time_left_text(left - since)}"
-    return text
-
-
-def time_left_text(seconds: float) -> str:
-    """ "23 h 5 min left", "12 min left", "under a minute left"."""
-    minutes = int(max(seconds, 0) // 60)
-    if minutes < 1:
-        return "under a minute left"
-    hours, minutes = divmod(minutes, 60)
-    if hours:
-        return f"{hours} h {minutes} min left" if minutes else f"{hours} h left"
-    return f"{minutes} min left"
 
 
 YOUR_MOVE, WAITING_FOR_OTHERS, OPEN_TABLES = "Your move", "Waiting for others", "Open tables"

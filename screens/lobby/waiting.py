@@ -21,6 +21,7 @@ from engines.safe_text import safe_text
 from hosting.protocol import ServerType
 from screens.chat_input import ChatInput
 from screens.chat_outbox import ChatOutbox
+from screens.daily_text import daily_terms
 from screens.dialogs import ConfirmScreen
 from screens.footer import Footer
 from screens.lobby.lobby import StatusLineScreen
@@ -147,10 +148,15 @@ class WaitingRoom(StatusLineScreen):
         extras = []
         if summary["timer"]:
             extras.append("30 s timer on")
-        after = summary["stand_in_after"]
-        extras.append(
-            f"a computer may stand in after {after} min" if after else "no computer stands in"
-        )
+        if terms := daily_terms(summary):
+            extras.append(terms)
+        else:
+            after = summary["stand_in_after"]
+            extras.append(
+                f"a computer may stand in after {after} min" if after else "no computer stands in"
+            )
+        if summary.get("rated") is False:
+            extras.append("casual (not rated)")
         info.append(fit("Table: " + ", ".join(extras), width, ell) + "\n")
         if self.creator and self.msg["code"]:
             info.append(f"Private code: {safe_text(self.msg['code'])}", style="bold")

@@ -18,6 +18,7 @@ from textual.css.query import NoMatches
 
 from engines.core import Action
 from engines.safe_text import safe_text
+from screens.daily_text import time_left_text
 from screens.dialogs import ConfirmScreen
 from screens.footer_keys import FooterKey, FooterKeys, footer_key_width
 from screens.online.session import NO_HINTS, resign_question
@@ -76,6 +77,7 @@ class TablePlayMixin:
     thinking_since: float | None
     thinking_seat: int | None
     shown_seat: int | None
+    TIMER_THEN = "the table plays for you"  # what the timer does when it runs out on you
 
     @property
     def at_table(self) -> bool:
@@ -84,6 +86,7 @@ class TablePlayMixin:
     def table_setup(self) -> None:
         """Called from ``__init__``: the table key joins the footer's end."""
         self.bell_armed = True  # the bell rings when your turn comes (again)
+        self.deadline_drawn = ""  # the daily deadline's line as last drawn
         if self.at_table:
             self.FOOTER_END = (TABLE_KEY, *FooterKeys.FOOTER_END)
             self.session.screen = self
@@ -155,9 +158,15 @@ class TablePlayMixin:
         self.refresh_all()  # type: ignore[attr-defined]
 
     def table_waiting_text(self) -> str | None:
-        """``Waiting for Anna... Computer hard is thinking... Timer: 20 s left.``"""
+        """``Waiting for Anna... Computer hard is thinking... Timer: 20 s left.``, and on a
+        daily table a line more: ``Daily: 23 h 5 min left for this move.``"""
         parts = self.table_waiting_parts()
-        return fit(" ".join(parts), WAITING_CELLS) if parts else None
+        if not parts:
+            return None
+        text = fit(" ".join(parts), WAITING_CELLS)
+        if deadline := self.table_deadline_line():
+            text += "\n" + deadline
+        return text
 
     def table_waiting_parts(self) -> list[str]:
         """Whom the table waits for, in parts: ``Waiting for Anna...``, ``Computer hard is
@@ -222,14 +231,58 @@ class TablePlayMixin:
         return self.at_table and bool(self.session.watching)
 
     def table_tick(self) -> bool:
-        """Whether the periodic redraw is needed: at a table only while the timer runs (a
-        terminal waiting for another person gets nothing to draw)."""
-        return not self.at_table or self.session.timer_end is not None
+        """Whether the periodic redraw is needed: at a table only while the timer runs, or
+        when a daily deadline's minutes change (a terminal waiting for another person gets
+        nothing else to draw)."""
+        if not self.at_table or self.session.timer_end is not None:
+            return True
+        deadline = self.table_deadline_line()
+        if deadline == self.deadline_drawn:
+            return False
+        self.deadline_drawn = deadline
+        return True
 
     def table_timer_line(self) -> str:
-        """Your own countdown while the table's timer runs on you, else ""."""
-        left = self.session.timer_left() if self.at_table else None
-        return "" if left is None else f"Timer: {left} s, then the table deals at random."
+        """Your own countdown while the table's timer runs on you, or a daily table's time
+        left for your decision; else ""."""
+        if not self.at_table:
+            return ""
+        left = self.session.timer_left()
+        if left is not None:
+            return f"Timer: {left} s, then {self.TIMER_THEN}."
+        return self.table_deadline_line() if self.your_decision_due() else ""
+
+    def daily_left(self) -> float | None:
+        """Seconds left for the decision a daily table waits on; None at a live table, or
+        while it waits on nobody."""
+        if not self.at_table:
+            return None
+        session = self.session
+        left = session.summary.get("deadline_in")
+        if (
+            session.summary.get("daily_hours") is None
+            or session.status != "playing"
+            or not isinstance(left, int)
+            or isinstance(left, bool)
+        ):
+            return None
+        return left - session.seats_age()
+
+    def your_decision_due(self) -> bool:
+        """The table waits on your seat's decision, and none of yours is on its way."""
+        seat = self.session.your_seat
+        state = self.game_state  # type: ignore[attr-defined]
+        return seat is not None and seat in state.to_move() and not self.table_sent()
+
+    def table_deadline_line(self) -> str:
+        """``Your move: 23 h 5 min left.`` while a daily table waits on you, ``Daily: 23 h 5
+        min left for this move.`` while it waits on others; "" at a live table."""
+        left = self.daily_left()
+        if left is None:
+            return ""
+        if self.your_decision_due():
+            return f"Your move: {time_left_text(left)}."
+        return f"Daily: {time_left_text(left)} for this move."
 
     # -- the bell ------------------------------------------------------------------------------
     def table_bell(self, seat: int) -> None:

@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from engines.safe_text import safe_text
 from screens.chat_input import ChatInput
+from screens.daily_text import pace_text
 from screens.dialogs import ConfirmScreen
 from screens.footer import Footer
 from screens.online.session import TableSession, chat_problem, close_question, resign_question
@@ -162,6 +163,8 @@ class TableWindow(ModalScreen[None]):
         summary = session.summary
         game = safe_text(summary.get("game_name") or session.spec.name)
         title = f"Table {session.table_id}: {game}"
+        if pace := pace_text(summary, session.seats_age()):
+            title += f", {pace}"
         if session.watching:
             title += " (watching)"
         if session.code:

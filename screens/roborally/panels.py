@@ -345,6 +345,8 @@ class PanelsMixin(RoboRallySurface):
                 t.append("\n" + timer, "bold yellow")
         else:
             self._decision_panel(t, view)
+            if deadline := self.table_timer_line():  # at a table, the decision's time
+                t.append(deadline, "bold yellow")
         if self.message:
             t.append("\n" + self.message, "bold")
         t.rstrip()

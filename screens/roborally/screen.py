@@ -110,6 +110,7 @@ class RoboRallyScreen(
 
     KEYS_HELP = KEYS_HELP
     CSS_PATH = str(Path(__file__).with_name("roborally.tcss"))
+    TIMER_THEN = "the table deals at random"  # the empty registers, from your hand
     # Several keys mean different things by phase (see PHASE_ACTIONS): check_action enables
     # only the bindings of the phase on screen. The footer's keys and words are planned by
     # FOOTER_MAIN and FOOTER_OPTIONAL (see GameScreen.footer_keys), not by the bindings.

@@ -32,7 +32,7 @@ from screens.robot_master.board import RobotMasterBoard
 from screens.robot_master.room import BASE, Room, room_for
 from screens.session import GameSession
 from screens.stages import UiPhase
-from screens.text_fit import ELLIPSIS, clip_wrap, cut_cells
+from screens.text_fit import ELLIPSIS, clip_wrap, cut_cells, fit
 
 KEYS_HELP = """\
   arrows / h j k l   move the cursor over the board
@@ -274,6 +274,8 @@ class RobotMasterScreen(GameScreen):
             text = Text(name + keys, style="green")
         elif self.human_to_move():
             text = Text("Your turn: 0-5 pick, arrows move, Enter.", style="green")
+            if deadline := self.table_timer_line():  # a daily table's time for your move
+                text.append("\n" + fit(deadline, width), style="yellow")
         else:
             text = Text(f"{_cut(safe_text(self.player_label(seat)), width - 9)} to play.")
         if self.message:  # the rest of the status box's 3 lines, cut in cells (a long name)

@@ -8,15 +8,14 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+from screens.daily_text import daily_terms, pace_text, time_left_text
 from screens.lobby import LobbyScreen
 from screens.lobby.rows import (
     OPEN_TABLES,
     WAITING_FOR_OTHERS,
     YOUR_MOVE,
     lobby_sections,
-    pace_text,
     table_lines,
-    time_left_text,
 )
 from tests.hosting.lobby_pilot import (
     SIZE,
@@ -71,6 +70,15 @@ def test_a_daily_table_says_its_pace_and_time_left() -> None:
     assert time_left_text(59 * 60) == "59 min left"
 
 
+def test_the_waiting_room_names_a_daily_tables_terms() -> None:
+    daily = summary(daily_hours=8, daily_level="hard")
+    assert daily_terms(daily) == "daily: up to 8 h a move, then the computer (hard) plays it"
+    assert daily_terms(summary()) == ""
+    assert daily_terms(summary(daily_hours=8, daily_level="\x1b[31mhard")) == (
+        "daily: up to 8 h a move, then the computer (hard) plays it"
+    )
+
+
 async def test_the_pace_rows_make_a_daily_casual_table(tmp_path: Path) -> None:
     async with running_server(tmp_path / "data") as server:
         app = lobby_app(server, tmp_path / "saves")
@@ -122,6 +130,15 @@ async def test_on_connecting_enter_opens_the_table_waiting_for_your_move(tmp_pat
             assert "h 59 min left" in screen_text(app) or "24 h left" in screen_text(app)
             await pilot.press("enter")
             await in_game(pilot)
+            # the game screen says how long the move may take, and the table window too
+            await until(pilot, lambda: "Your move: 23 h 59 min left." in screen_text(app))
+            await pilot.press("ctrl+t")
+            await shows(pilot, "Table 1: Robot Master, daily 24 h, 23 h 59 min left")
+            await pilot.press("escape")
+            await pilot.press("enter")  # a card where the cursor stands: Bob's move now
+            await until(pilot, lambda: 1 in server.tables[1].to_move(), "Bob's move")
+            await until(pilot, lambda: "Daily: 23 h 59 min left for this move." in screen_text(app))
+            assert "Your move:" not in screen_text(app)
         await bob.close()
 
 
