@@ -30,17 +30,25 @@ from screens.robo_factory.results import reason_text
 from screens.robo_factory.room import Room, room_for
 from screens.robo_factory.surface import RoboFactorySurface
 from screens.sized_panel import SizedPanel
-from screens.text_fit import cut_cells, pad_cells
+from screens.text_fit import cut_cells, fit, pad_cells
 
 PHASE_NAMES = {BUY: "buying", BUILD: "first try", REBUILD: "second try", OVER: "over"}
 NARROW = room_for(80, 24)
 OPEN_GAP = NARROW.open_gap  # at 80x24: spaces after each open card
 OWN_COLUMN = NARROW.own_column  # at 80x24: where your own cards start in the cards panel
 CARDS_WIDTH = NARROW.cards_width  # at 80x24: the cards panel's width
+ROBOT_TITLE_CELLS = 22  # "Computer 3's robot" beside the notepad, at 80x24 too
 
 
 class PanelsMixin(RoboFactorySurface):
     """The game's panels, drawn (:meth:`refresh_all`)."""
+
+    def _replayed_name(self, seat: int) -> str | None:
+        """In a replay, the name of the seat whose cards are shown (the panels say whose,
+        not "your"); None in a game being played."""
+        if not getattr(self.session, "replaying", False):
+            return None
+        return self.names()[seat]
 
     def room(self) -> Room:
         """The layout for the terminal's size (see room.py)."""
@@ -85,9 +93,13 @@ class PanelsMixin(RoboFactorySurface):
         own_column, step = room.own_column, room.own_step
         text = Text.assemble(("Open cards and tiles", "bold"))
         mine = seat is not None and seat != view.customer and view.phase != OVER
-        if mine:
+        if mine and seat is not None:
             text.append(" " * (own_column - text.cell_len))
-            text.append("Your cards" + (" (1-3)" if view.phase == BUY else ""), "bold")
+            if (whose := self._replayed_name(seat)) is not None:  # a replay: whose they are
+                room_left = max(room.cards_width - own_column, 8)
+                text.append(fit(f"{whose}'s cards", room_left, self.glyphs.ellipsis), "bold")
+            else:
+                text.append("Your cards" + (" (1-3)" if view.phase == BUY else ""), "bold")
         if view.phase == OVER:  # the last turn's, to look back at
             layout = self.state.open_layout(self.state.turn)
             text.append(" (last turn)\n", "dim")
@@ -102,11 +114,12 @@ class PanelsMixin(RoboFactorySurface):
         if own:
             own_rows = robots_rows(own, room.own_gap)
         else:  # in the place of your cards, two lines on why there are none
-            note = (
-                ("private cards", "hidden", "dim")
-                if seat is None
-                else ("you are the", "customer", "magenta")
-            )
+            if seat is None:
+                note = ("private cards", "hidden", "dim")
+            elif self._replayed_name(seat) is not None:
+                note = ("this seat is", "the customer", "magenta")
+            else:
+                note = ("you are the", "customer", "magenta")
             own_rows = [Text(), Text(note[0], note[2]), Text(note[1], note[2])]
         for row, own_row in zip(rows, own_rows, strict=True):
             line = row.copy()
@@ -156,7 +169,10 @@ class PanelsMixin(RoboFactorySurface):
             out.append_text(letters_text(view.own_build))
             out.append(" - wait\n", "dim")
         else:
-            out.append("Your robot" + (" (try 2)" if view.phase == REBUILD else "") + "\n", "bold")
+            whose = self._replayed_name(seat)
+            title = "Your robot" if whose is None else f"{whose}'s robot"
+            title = fit(title, ROBOT_TITLE_CELLS, self.glyphs.ellipsis)
+            out.append(title + (" (try 2)" if view.phase == REBUILD else "") + "\n", "bold")
         building = my_move and view.phase in (BUILD, REBUILD)
         room = self.room()  # blank rows as in the notepad beside it
         out.append("\n" if room.spaced else "")
@@ -224,6 +240,8 @@ class PanelsMixin(RoboFactorySurface):
                 text = Text.assemble((lost, "bold red"), "\n", text)
             if view.bought is not None and state.phase == BUILD:  # also after a resume
                 text = Text.assemble((bought_answer(view.bought), "bold"), "\n", text)
+            if deadline := self.table_timer_line():  # a daily table's time for your move
+                text.append("\n" + deadline, "yellow")
         else:
             actor = state.current_player()
             who = names[actor] if actor is not None else "Nobody"

@@ -206,9 +206,12 @@ class PlaybackMixin(RoboRallySurface):
         t.append(" (1-3 move, B back, L R U turn)" if pair else ":", "dim" if pair else "bold")
         codes = ONE_LETTER if pair else TINY
         rows = [(s, b) for s, b in enumerate(bots) if b.pos >= 0 or b.lives > 0]
+        # a replay (of a finished game) shows whole programs; a live game only the
+        # registers played so far
+        seen = REGISTERS if getattr(self.session, "replaying", False) else reg
         for n, (s, b) in enumerate(rows):  # robots out of the game have no program
             shown = [
-                codes[KIND[b.regs[r]]] if r < reg and b.regs[r] else "?" for r in range(REGISTERS)
+                codes[KIND[b.regs[r]]] if r < seen and b.regs[r] else "?" for r in range(REGISTERS)
             ]
             cards = "dead" if b.pos < 0 else "off" if b.powered else " ".join(shown)
             cell = f"{SEAT_NAMES[s]:<7}" + cards

@@ -296,8 +296,11 @@ class ProgrammingMixin(RoboRallySurface):
             t.append(f"\n{SEAT_NAMES[view.seat]}'s hand ", f"bold {text_style(view.seat)}")
         else:
             t.append("\nHand ", "bold")
-        keys = "1-9,0" if len(view.hand) >= 10 else f"1-{len(view.hand)}"
-        t.append(f"({keys} pick, Enter go)\n", "dim")  # 9 less damage (10: 0)
+        if getattr(self.session, "replaying", False):  # nothing to pick in a replay
+            t.append("\n")
+        else:
+            keys = "1-9,0" if len(view.hand) >= 10 else f"1-{len(view.hand)}"
+            t.append(f"({keys} pick, Enter go)\n", "dim")  # 9 less damage (10: 0)
         into = glyph_set(self.glyphs.ascii_only).into
         for n, card in enumerate(view.hand):
             used = card in self.chosen

@@ -61,6 +61,8 @@ def seat_names(session: GameSession) -> list[str]:
 
 def you_seat(session: GameSession) -> int | None:
     """The one human's seat, whom the log calls "you"; None in hot-seat games (the log
-    keeps the names) and between computers."""
+    keeps the names), in replays and between computers."""
+    if getattr(session, "replaying", False):  # a replay follows a seat: it is not "you"
+        return None
     humans = session.humans
     return humans[0] if len(humans) == 1 else None

@@ -196,6 +196,12 @@ class PanelsMixin(StakBotsSurface):
         )
         name = self.names()[seat]
         width = self.room().stack_width
+        if getattr(self.session, "replaying", False):  # a replay says whose hand, not "your"
+            whose = f"{name}'s hand"
+            heading = f"{whose} ({held}):" if held else f"{whose}:"
+            return (
+                heading if cell_len(heading) <= width else fit(whose, width, self.glyphs.ellipsis)
+            )
         if not held:  # the game is over: nobody else is left
             return fit(f"Your hand, {name}:", width, self.glyphs.ellipsis)
         for heading in (f"Your hand, {name} ({held}):", f"Your hand ({held}):"):
@@ -215,6 +221,9 @@ class PanelsMixin(StakBotsSurface):
         ell = self.glyphs.ellipsis
         rows: list[Text] = []
         thinking = self.thinking_status(width)
+        # a table's time for your decision (a daily table's, or the move timer's): a line
+        # of its own, taken from the keys' room
+        deadline = "" if thinking is not None else self.table_timer_line()
         if state.is_terminal():
             result = state.result()
             assert result is not None
@@ -239,13 +248,17 @@ class PanelsMixin(StakBotsSurface):
                 else "Attack which stack?"
             )
             rows.append(Text(fit(title, width, ell), "bold green"))
-            rows += self._options_lines(options, names, 1 if self.message else 2).split("\n")
+            lines = 1 if self.message or deadline else 2
+            rows += self._options_lines(options, names, lines).split("\n")
         elif self.human_to_move():
+            room = STATUS_LINES - (1 if deadline else 0)
             key_lines = len(self.turn_keys(width, 0).splitlines())  # the keys alone
-            room = STATUS_LINES - len(self.message_lines(width, STATUS_LINES - key_lines))
+            room -= len(self.message_lines(width, room - key_lines))
             rows += [Text(line, "green") for line in self.turn_keys(width, room).splitlines()]
         else:
             rows.append(Text(f"{names[state.to_move()[0]]} to move."))
+        if deadline and not state.is_terminal():
+            rows.append(Text(fit(deadline, width, ell), "yellow"))
         if self.message:
             message = self.message_lines(width, max(STATUS_LINES - len(rows), 1))
             rows = rows[: STATUS_LINES - len(message)] + [Text(m, "bold") for m in message]

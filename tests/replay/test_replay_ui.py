@@ -146,3 +146,49 @@ async def test_the_hands_line_speaks_to_you_in_your_own_words(tmp_path):
         text = screen_text(app)
         assert "You hold 12 cards" in text or "You hold 11 cards" in text, text
         assert "You holds" not in text
+
+
+@pytest.mark.parametrize(
+    ("game_id", "whose", "never"),
+    [
+        ("robo-factory", "Anna's cards", ("Your cards", "Your robot", "(1-3)")),
+        ("stak-bots", "Anna's hand", ("Your hand", "you draw", "Your ")),
+        ("roborally", "Red's hand", ("pick, Enter go",)),
+    ],
+)
+async def test_a_followed_seat_is_named_never_you(tmp_path, game_id, whose, never):
+    """Following a seat, the panels say whose hand they show, the log names the seat, and
+    no key of the live game is offered."""
+    path = write_game(tmp_path, game_id)
+    app = make_app(tmp_path, start="replay", resume_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        session = replay_session(app)
+        await pilot.press("s")  # Anna's view
+        await settle(pilot)
+        assert session.view.seat == 0
+        seen = False
+        for _ in range(min(session.length, 12)):
+            text = screen_text(app)
+            seen = seen or whose in text
+            for words in never:
+                assert words not in text, text
+            await pilot.press("pagedown")
+            await settle(pilot)
+        assert seen
+
+
+async def test_a_roborally_replay_shows_whole_programs(tmp_path):
+    """The registers still to come are no secret in a finished game's replay."""
+    path = write_game(tmp_path, "roborally")
+    app = make_app(tmp_path, start="replay", resume_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(10):  # the facings and programs, then the first register's playback
+            if "Programs:" in screen_text(app):
+                break
+            await pilot.press("right")
+            await settle(pilot)
+        await wait_for(pilot, lambda: "Programs:" in screen_text(app))
+        programs = screen_text(app).split("Programs:", 1)[1].splitlines()[1:3]
+        assert all(line.split()[1:] and "?" not in line for line in programs), programs
