@@ -104,7 +104,7 @@ class LobbyScreen(StatusLineScreen):
         Binding("b", "bell", "Bell"),
         Binding("r", "rename", "Name"),
         Binding("p", "profile", "Profile"),
-        Binding("v", "replays", "Replay", show=False),  # a game of Recent games
+        Binding("v", "replays", "Replay", show=False),  # said by Recent games' title
         Binding("L", "leaders", "Leaders", show=False),  # also from p's dialog
         Binding("q", "app.quit", "Quit"),
     ]
@@ -222,6 +222,8 @@ class LobbyScreen(StatusLineScreen):
         each result on two lines (when and what, then who)."""
         ell = self._ellipsis()
         text = Text("Recent games", style="bold")
+        if self.results:  # the footer has no room for v at 80 columns: said here
+            text.append("  v replays one", style="dim")
         lines: list[str] = []
         if self.has_class("wide"):
             width = RESULTS_WIDTH - 4

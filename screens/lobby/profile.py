@@ -62,7 +62,7 @@ class ProfileScreen(AskingScreen):
     BINDINGS: ClassVar = [
         *AskingScreen.BINDINGS,
         Binding("h", "history", "History"),
-        Binding("v", "replays", "Replay", show=False),  # a game of the latest games
+        Binding("v", "replays", "Replay"),  # a game of the latest games
     ]
 
     def __init__(self, who: str) -> None:
@@ -136,18 +136,8 @@ class ProfileScreen(AskingScreen):
 
     def action_replays(self) -> None:
         """``v``: pick one of the latest games and watch its replay."""
-        from screens.lobby.replay_pick import ReplayPickScreen, ask_replay
-
-        if self.profile is None or not self.profile["recent"]:
-            return
-
-        def picked(table: int | None) -> None:
-            if table is not None:
-                self.show_status(f"Asking the host for game #{table}...")
-                ask_replay(self.app, table)
-
-        rows = [(row["table"], game_row(row, 60)) for row in self.profile["recent"]]
-        self.app.push_screen(ReplayPickScreen(rows), picked)
+        if self.profile is not None:
+            pick_replay(self, self.profile["recent"])
 
     def action_history(self) -> None:
         if self.profile is not None:
@@ -163,6 +153,7 @@ class HistoryScreen(AskingScreen):
         *AskingScreen.BINDINGS,
         Binding("right,pagedown,n", "page(1)", "Older"),
         Binding("left,pageup,b", "page(-1)", "Newer"),
+        Binding("v", "replays", "Replay"),  # a game of this page
     ]
 
     def __init__(self, who: str, name: str) -> None:
@@ -171,6 +162,7 @@ class HistoryScreen(AskingScreen):
         self.name_shown = safe_text(name)
         self.page = 0
         self.pages = 1
+        self.rows: list[dict[str, Any]] = []
 
     def request(self) -> dict[str, Any]:
         return {"type": "history", "who": self.who, "game": None, "page": self.page}
@@ -192,6 +184,7 @@ class HistoryScreen(AskingScreen):
         width = max(self.size.width - 4, 40)
         title = f"History: {self.name_shown}, page {self.page + 1} of {self.pages}"
         self.query_one("#history-title", Static).update(fit(title, width + 2))
+        self.rows = list(msg["rows"])
         text = Text()
         for row in msg["rows"]:
             text.append(game_row(row, width) + "\n")
@@ -205,12 +198,35 @@ class HistoryScreen(AskingScreen):
         if action == "page" and parameters:
             step = int(str(parameters[0]))
             return 0 <= self.page + step < self.pages
+        if action == "replays":
+            return bool(self.rows)
         return True
+
+    def action_replays(self) -> None:
+        """``v``: pick one of this page's games and watch its replay."""
+        pick_replay(self, self.rows)
 
     def action_page(self, step: int) -> None:
         if 0 <= self.page + step < self.pages and not self.waiting:
             self.page += step
             self.ask()
+
+
+def pick_replay(screen: AskingScreen, rows: list[dict[str, Any]]) -> None:
+    """Offer ``rows`` (games as a profile or a history lists them) to pick one, then ask
+    the host for its replay."""
+    from screens.lobby.replay_pick import ReplayPickScreen, ask_replay
+
+    if not rows:
+        return
+
+    def picked(table: int | None) -> None:
+        if table is not None:
+            screen.show_status(f"Asking the host for game #{table}...")
+            ask_replay(screen.app, table)
+
+    picks = [(row["table"], game_row(row, 60)) for row in rows]
+    screen.app.push_screen(ReplayPickScreen(picks), picked)
 
 
 LEADERBOARDS = "\x00leaderboards"  # the pick's answer for "the leaderboards instead"
