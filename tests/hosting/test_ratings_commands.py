@@ -3,8 +3,11 @@ sweep of old saves and the calibration games."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from datetime import UTC, datetime
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -15,7 +18,7 @@ from hosting.calibrate import calibrate_game
 from hosting.old_saves import sweep
 from hosting.ratings import level_ratings
 from hosting.store import SeatResult, SeatRow, Store
-from robotui import commands
+from robotui import commands, serve
 
 runner = CliRunner()
 
@@ -165,3 +168,30 @@ def test_serve_calibrates_every_game_and_says_so(host: Path, monkeypatch) -> Non
     assert {(g, s) for _, g, s in played} == {(3, 9)}
     assert "Calibrating Robot Master: 3 games between the computer levels..." in said
     assert "Robot Master: levels rated easy 1400, hard 1650" in said and len(said) == 8
+
+
+async def test_serve_sweeps_at_start_then_daily_and_outlives_a_failed_sweep(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    kept_days: list[int] = []
+
+    def failing_once(store: object, keep_days: int, log: object) -> int:
+        kept_days.append(keep_days)
+        if len(kept_days) == 1:
+            raise OSError("disk full")
+        return 0
+
+    logged: list[str] = []
+    monkeypatch.setattr("hosting.old_saves.sweep", failing_once)
+    monkeypatch.setattr("hosting.old_saves.DAY", 0.01)  # a "day" between sweeps
+    monkeypatch.setattr(serve, "_log", logged.append)
+    task = asyncio.create_task(serve._sweep_daily(SimpleNamespace(store=object()), 7))
+    for _ in range(500):
+        if len(kept_days) >= 3:
+            break
+        await asyncio.sleep(0.01)
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    assert kept_days[:3] == [7, 7, 7]  # the first at once, then again each "day"
+    assert logged == ["keep-days: the sweep failed: OSError: disk full"]
