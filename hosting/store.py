@@ -189,11 +189,18 @@ def _v4_daily(db: sqlite3.Connection) -> None:
     )
 
 
+def _v5_changes_by_result(db: sqlite3.Connection) -> None:
+    """An index of rating changes by result: keeping a result first clears any change a
+    deleted result with the same id left behind, which otherwise reads the whole table."""
+    db.execute("CREATE INDEX rating_changes_by_result ON rating_changes (result_id)")
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     0: _v1,
     1: _v2,
     2: _v3,
     3: _v4_daily,
+    4: _v5_changes_by_result,
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 

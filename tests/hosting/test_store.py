@@ -12,7 +12,7 @@ from hosting.store import CHAT_KEPT, SCHEMA_VERSION, SeatRow, Store, StoreError,
 
 def test_a_fresh_database_gets_the_latest_schema(tmp_path: Path) -> None:
     store = Store(tmp_path / "new" / "hosting.sqlite3")
-    assert store.version == SCHEMA_VERSION == 4
+    assert store.version == SCHEMA_VERSION == 5
     names = {r[0] for r in store.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"players", "tables", "seats", "chat", "results"} <= names
     store.close()
@@ -162,3 +162,12 @@ def test_a_result_keeps_its_headline_and_outcome(tmp_path: Path) -> None:
     [row] = store.results()
     assert (row["headline"], row["outcome"]) == ("Anna won with 17 cubes", "resigned")
     store.close()
+
+
+def test_keeping_a_result_finds_its_leftover_rating_changes_by_index(tmp_path: Path) -> None:
+    """The clearing of a reused result id's rating changes reads an index, not the table."""
+    store = Store(tmp_path / "hosting.sqlite3")
+    plan = store.db.execute(
+        "EXPLAIN QUERY PLAN DELETE FROM rating_changes WHERE result_id = ?", (1,)
+    ).fetchall()
+    assert any("rating_changes_by_result" in str(row) for row in plan), plan
