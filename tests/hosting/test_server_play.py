@@ -90,6 +90,8 @@ async def test_a_person_against_a_computer_plays_to_the_result(
 
 
 async def test_computers_fill_several_seats(table_server: TableServer) -> None:
+    # a fixed deal: in about 2 deals in 100 Computer 2 is out before its first turn
+    table_server.seed = 11
     anna = await RawClient.hello(table_server, "SHA256:anna", "Anna")
     await anna.send(create_msg("stak-bots", [RANDOM, PERSON, RANDOM], my_seat=1))
     tid = (await anna.recv("table"))["table"]
