@@ -50,6 +50,16 @@ def in_lobby(app: Any) -> tuple[LobbyScreen, list[dict[str, Any]]]:
     return lobby, sent
 
 
+async def open_profile(app: Any, pilot: Any, sent: list[dict[str, Any]]) -> ProfileScreen:
+    """Anna's profile, asked for and answered with the made-up profile."""
+    profile = ProfileScreen("Anna")
+    app.push_screen(profile)
+    await until(pilot, lambda: sent, "the profile request")
+    app.route_table_message(profile_msg())
+    await until(pilot, lambda: "1,540" in screen_text(app), "the profile")
+    return profile
+
+
 async def test_a_recent_game_replays_from_the_lobby(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -81,11 +91,7 @@ async def test_a_latest_game_replays_from_a_profile(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         _, sent = in_lobby(app)
-        profile = ProfileScreen("Anna")
-        app.push_screen(profile)
-        await until(pilot, lambda: sent, "the profile request")
-        app.route_table_message(profile_msg())
-        await until(pilot, lambda: "1,540" in screen_text(app), "the profile")
+        profile = await open_profile(app, pilot, sent)
         await pilot.press("v")
         await until(pilot, lambda: "Replay which game?" in screen_text(app), "the pick")
         await pilot.press("down", "enter")  # the second latest: table 30
@@ -112,10 +118,7 @@ async def test_a_game_of_a_history_page_replays(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         _, sent = in_lobby(app)
-        app.push_screen(ProfileScreen("Anna"))
-        await until(pilot, lambda: sent, "the profile request")
-        app.route_table_message(profile_msg())
-        await until(pilot, lambda: "1,540" in screen_text(app), "the profile")
+        await open_profile(app, pilot, sent)
         await until(pilot, lambda: "v Replay" in footer_keys(app), "the replay key")
         assert "h History" in footer_keys(app)
         await pilot.press("h")

@@ -77,6 +77,13 @@ def hand_lines(screen: str) -> list[Counter[int]]:
     return found
 
 
+def place_a_card(term: Terminal, screen: str) -> None:
+    """Pick the highest card held (its digit) and place it where the cursor stands."""
+    (hand,) = hand_lines(screen)
+    term.send(str(max(hand)))
+    term.send("Enter")
+
+
 def true_hand(host: Host, seat: int, table: int = 1) -> Counter[int]:
     """A Robot Master seat's hand from the save file (``hand_rows = "0 0 1 ..."``)."""
     text = snapshot(host, table)["hand_rows" if seat == 0 else "hand_columns"]

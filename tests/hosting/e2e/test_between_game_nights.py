@@ -24,7 +24,13 @@ from tests.hosting.e2e.harness import (
     key_fingerprint,
     wait_until,
 )
-from tests.hosting.e2e.scenes import board_side, hand_lines, log_length, move_number
+from tests.hosting.e2e.scenes import (
+    board_side,
+    hand_lines,
+    log_length,
+    move_number,
+    place_a_card,
+)
 
 HOUR_SECONDS = 1.5  # a 24-hour move takes 36 s: time to reconnect and move
 NOTICE = """\
@@ -136,11 +142,6 @@ def whose_turn(anna: Terminal, bruno: Terminal, number: int) -> Terminal:
     return found
 
 
-def place_highest(term: Terminal) -> None:
-    (hand,) = hand_lines(term.text())
-    term.send(str(max(hand)), "Enter")
-
-
 def board(screen: str) -> list[str]:
     """The board's lines, from the column letters to the column scores (no cursor)."""
     lines = board_side(screen)
@@ -203,7 +204,7 @@ def test_a_daily_game_rates_shows_in_profiles_and_replays(
     lobby_with_your_move(anna, "Anna")
     anna.send("Enter")
     anna.wait_for(lambda s: "Your turn" in s and "Your move: " in s and len(hand_lines(s)) == 1)
-    place_highest(anna)
+    place_a_card(anna, anna.text())
     wait_until(lambda: log_length(host, TABLE) == 1, 30, lambda: anna.text())
     anna.drop()
 
@@ -230,7 +231,7 @@ def test_a_daily_game_rates_shows_in_profiles_and_replays(
     bruno.wait_for(at_move(3))
     for number in range(3, 25):
         mover = whose_turn(anna, bruno, number)
-        place_highest(mover)
+        place_a_card(mover, mover.text())
         if number < 24:
             for term in (anna, bruno):
                 term.wait_for(at_move(number + 1))

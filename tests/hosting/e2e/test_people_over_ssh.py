@@ -17,6 +17,7 @@ from tests.hosting.e2e.scenes import (
     log_length,
     move_number,
     new_table,
+    place_a_card,
     true_hand,
     watch_only_table,
 )
@@ -62,13 +63,6 @@ def mover(anna: Terminal, bruno: Terminal, number: int) -> tuple[int, Terminal, 
     )
     assert isinstance(found, tuple)
     return found
-
-
-def place_a_card(term: Terminal, screen: str) -> None:
-    """Pick the highest card held (its digit) and place it where the cursor stands."""
-    (hand,) = hand_lines(screen)
-    term.send(str(max(hand)))
-    term.send("Enter")
 
 
 def game_over_panel(screen: str) -> list[str]:
