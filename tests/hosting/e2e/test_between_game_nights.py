@@ -276,8 +276,12 @@ def test_a_daily_game_rates_shows_in_profiles_and_replays(
 
     # the leaderboard: both of them, with five games
     anna.send("L")
-    leaders = anna.wait_for(lambda s: "Robot Master" in s and "Bruno" in s and "Anna" in s)
-    assert len(re.findall(r"\b5\b", leaders)) >= 2, leaders
+    # (the lobby's Recent games name both too: wait for the board's own title and rows)
+    leaders = anna.wait_for(
+        lambda s: "Leaderboard: Robot Master" in s and "Bruno" in s and "Anna" in s
+    )
+    rows = [line for line in leaders.splitlines() if re.search(r"\b(Anna|Bruno)\b", line)]
+    assert len(rows) == 2 and all(re.search(r"\b5 games\b", row) for row in rows), leaders
     anna.send("Escape")
     anna.wait_for(lambda s: "Anna at" in s and "n New table" in s)
 
