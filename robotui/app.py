@@ -20,6 +20,7 @@ from screens.glyphs import glyphs_for
 from screens.lean_output import install as send_only_changed_cells
 from screens.menu import MainMenu
 from screens.min_size import MIN_HEIGHT, MIN_WIDTH
+from screens.textual_private import share_parsed_css
 
 if TYPE_CHECKING:
     from engines.core import GameSpec
@@ -45,6 +46,7 @@ class RobotuiApp(LobbyMode):
     def __init__(self, config: AppConfig) -> None:
         super().__init__()
         send_only_changed_cells()  # a key costs its changed cells over SSH, not whole rows
+        share_parsed_css()  # each widget's CSS parsed once a process (see robotui/zygote.py)
         if self.console.color_system in ("standard", "windows"):
             # In 16 colours, keep "red" the terminal's own red: converted through the
             # default (Monokai) palette first it would come out magenta.

@@ -274,21 +274,26 @@ def _preload(entry: str) -> Callable[[], int | None]:
 
 
 def _warm_up() -> None:
-    """Draw the menu once, headless, so that what Textual parses and caches on a first
-    screen (the stylesheets, styles, drawn segments) is ready in every player's process.
-    The event loop is closed again and no thread is left."""
+    """Draw the menu, the lobby and the name question once, headless, so that what Textual
+    parses and caches on a first screen (the stylesheets, see
+    :func:`screens.textual_private.share_parsed_css`, styles, drawn segments) is ready in
+    every player's process. The event loop is closed again and no thread is left."""
     import asyncio
     import tempfile
     from pathlib import Path
 
     from robotui.app import RobotuiApp
     from robotui.config import AppConfig
+    from screens.lobby import LobbyScreen, NameScreen
 
     async def draw() -> None:
         with tempfile.TemporaryDirectory(prefix="robotui-zygote") as folder:
             app = RobotuiApp(AppConfig(save_dir=Path(folder), start="menu", mouse=False))
             async with app.run_test(size=(80, 24)) as pilot:
                 await pilot.pause()
+                for screen in (LobbyScreen(), NameScreen(None)):
+                    await app.push_screen(screen)
+                    await pilot.pause()
 
     with contextlib.suppress(Exception):  # a warm-up that fails costs only time later
         asyncio.run(draw())

@@ -21,6 +21,9 @@ tests/platform/test_textual_private.py first; every failure names what to adapt 
   without a second layout pass.
 - ``App._fatal_error``, ``_exception``, ``_exit_renderables``, ``_close_messages_no_wait``:
   :class:`FatalErrorHook` lets the app end an unhandled error its own way.
+- ``Stylesheet._parse_rules`` and ``Stylesheet._variables``: :func:`share_parsed_css` keeps
+  what a stylesheet parses for every app of the process (a player's process starts with
+  what the warm-start process parsed).
 """
 
 from __future__ import annotations
@@ -31,6 +34,9 @@ from typing import Any
 from rich.console import Console, RenderableType
 from textual._compositor import ChopsUpdate
 from textual.app import App
+from textual.cache import LRUCache
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
 from textual.visual import Visual
 from textual.widget import Widget
@@ -45,6 +51,7 @@ __all__ = [
     "KeyGroup",
     "OneLayout",
     "replace_chops_render",
+    "share_parsed_css",
     "set_static_content",
     "static_markup",
 ]
@@ -53,6 +60,37 @@ __all__ = [
 def replace_chops_render(render: Callable[[ChopsUpdate, Console], str]) -> None:
     """Use ``render`` for every partial update's terminal data from now on."""
     ChopsUpdate.render_segments = render  # type: ignore[method-assign, assignment]
+
+
+# Parsed stylesheet sources, for every app of the process: (the stylesheet's variables,
+# the source and where it was read from) -> its rules. Textual keeps such a cache per
+# stylesheet, so each app (each player's process) parses every widget's CSS again.
+_PARSED: LRUCache[tuple[Any, ...], list[RuleSet]] = LRUCache(1024)
+_original_parse_rules = Stylesheet._parse_rules
+
+
+def _shared_parse_rules(
+    self: Stylesheet,
+    css: str,
+    read_from: Any,
+    is_default_rules: bool = False,
+    tie_breaker: int = 0,
+    scope: str = "",
+) -> list[RuleSet]:
+    variables = tuple(sorted(self._variables.items()))
+    key = (variables, css, read_from, is_default_rules, tie_breaker, scope)
+    rules = _PARSED.get(key)
+    if rules is None:
+        rules = _original_parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+        _PARSED[key] = rules
+    return rules
+
+
+def share_parsed_css() -> None:
+    """Parse each stylesheet source once per process and set of CSS variables, not once per
+    app (idempotent). The parsed rules are only read once made, as Textual's own
+    per-stylesheet cache already relies on."""
+    Stylesheet._parse_rules = _shared_parse_rules  # type: ignore[method-assign]
 
 
 def static_markup(static: Static) -> bool:

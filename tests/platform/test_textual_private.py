@@ -9,6 +9,7 @@ import inspect
 from pathlib import Path
 
 from textual.app import App
+from textual.css.stylesheet import Stylesheet
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -29,6 +30,8 @@ WRAPPED = {
     "_close_messages_no_wait",
     "_compositor",
     "_footer",
+    "_parse_rules",
+    "_variables",
 }
 
 
@@ -81,6 +84,62 @@ def test_app_fatal_error_hooks_are_there() -> None:
     assert "_fatal_error" in inspect.getsource(App._handle_exception), (
         "App no longer ends an unhandled error through _fatal_error"
     )
+
+
+def test_stylesheet_parses_each_source_through_parse_rules() -> None:
+    params = inspect.signature(Stylesheet._parse_rules).parameters
+    assert list(params) == [
+        "self",
+        "css",
+        "read_from",
+        "is_default_rules",
+        "tie_breaker",
+        "scope",
+    ], "Stylesheet._parse_rules changed"
+    assert "self._parse_rules(" in inspect.getsource(Stylesheet.parse), (
+        "Stylesheet.parse no longer parses through _parse_rules"
+    )
+    assert "self._variables" in inspect.getsource(Stylesheet.__init__), (
+        "Stylesheet._variables is gone"
+    )
+
+
+class _Probe(App[None]):
+    CSS = "#s { color: $primary; }"
+
+    def compose(self):
+        yield Static("probe", id="s")
+
+
+async def test_a_second_app_parses_no_css_again(monkeypatch) -> None:
+    private.share_parsed_css()
+    async with _Probe().run_test():
+        pass
+    parsed: list[str] = []
+    original = private._original_parse_rules
+
+    def counting(self, css, *args):
+        parsed.append(css)
+        return original(self, css, *args)
+
+    monkeypatch.setattr(private, "_original_parse_rules", counting)
+    app = _Probe()
+    async with app.run_test():
+        assert app.query_one("#s").styles.color == app.current_theme.to_color_system().primary
+    assert parsed == []
+
+
+async def test_parsed_css_is_kept_apart_for_other_variables() -> None:
+    private.share_parsed_css()
+    dark, light = _Probe(), _Probe()
+    light.theme = "textual-light"
+    async with dark.run_test():
+        dark_color = dark.query_one("#s").styles.color
+    async with light.run_test():
+        light.theme = "textual-light"
+        await light.workers.wait_for_complete()
+        light_color = light.query_one("#s").styles.color
+    assert dark_color != light_color
 
 
 def _uses(path: Path) -> list[str]:
