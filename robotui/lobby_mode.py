@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.screen import Screen
+from textual.timer import Timer
 
 from robotui.config import AppConfig
 from screens.textual_private import FatalErrorHook
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 # starts, not with the app: the menu opens without them.
 
 LOST_NOTE = "Your seats are kept."
+CONNECTING_AFTER = 1.0  # seconds without the host's welcome before "Connecting..." shows
 CRASH_LOG = "crashes.log"  # in the host's data folder: what a player's process ran into
 
 
@@ -53,17 +55,47 @@ class LobbyMode(FatalErrorHook):
     _told_waits: set[int] = set()  # tables told as waiting for you (see _tell_waits)
     _told_at: int | None = None  # ... at this table
     _asked_replay: int | None = None  # the finished table whose replay was asked for
+    _connecting: Timer | None = None  # shows "Connecting..." if the welcome is slow
 
     # -- connecting -----------------------------------------------------------
     def start_lobby(self) -> None:
-        """Push the lobby (it says "Connecting...") and connect in the background."""
+        """Connect in the background; the first screen waits for the host's welcome.
+
+        The welcome comes within milliseconds, and the first screen then depends on it: a
+        new player's is the name question alone (the lobby follows the name), a returning
+        player's the lobby. Drawing the lobby first ("Connecting...") and then under the
+        question would cost every connecting player's process about twice the CPU, which
+        is what a crowd connecting at once waits for (bench/serve_load.py). A host slow to
+        welcome shows the lobby's "Connecting..." after :data:`CONNECTING_AFTER` seconds.
+        """
         from screens.lobby import LobbyScreen
 
         self._closed_tables = set()
         self._left_tables = set()
         self._lobby = LobbyScreen()
-        self.push_screen(self._lobby)
+        self._connecting = self.set_timer(CONNECTING_AFTER, self._show_connecting)
         self.run_worker(self._connect_lobby(), name="table-connect", exit_on_error=False)
+
+    def _show_connecting(self) -> None:
+        if self._lobby is not None and not self._lobby_shown():
+            self._show_first(self._lobby)
+
+    def _lobby_shown(self) -> bool:
+        return self._lobby is not None and self._lobby in self.screen_stack
+
+    def _show_first(self, screen: Screen[Any], replacing: Screen[Any] | None = None) -> None:
+        """Show ``screen`` as the lobby's first screen (or in place of ``replacing``),
+        beneath the too-small notice if that is up."""
+        too_small = self._too_small
+        if too_small is not None and self.screen is too_small:
+            self._too_small = None
+            self.pop_screen()
+        if replacing is not None and self.screen is replacing:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+        if too_small is not None:
+            self.call_after_refresh(self.check_size)
 
     async def _connect_lobby(self) -> None:
         from hosting.client import TableClient, TableClientError
@@ -143,8 +175,13 @@ class LobbyMode(FatalErrorHook):
     def _welcome(self, welcome: dict[str, Any]) -> None:
         from screens.lobby import NameScreen
 
+        if self._connecting is not None:
+            self._connecting.stop()
         self._you(welcome["you"])
-        if welcome["you"]["name"] is None:
+        first_visit = welcome["you"]["name"] is None
+        if self._lobby is not None and not self._lobby_shown():
+            self._show_first(NameScreen(None) if first_visit else self._lobby)
+        elif first_visit:
             self.push_screen(NameScreen(None))
         if welcome["seated"]:  # back on your screen after a dropped link
             self.request_table({"type": "open", "table": max(welcome["seated"])})
@@ -165,7 +202,10 @@ class LobbyMode(FatalErrorHook):
             self._you(msg)
             name_screen = self._top(NameScreen)
             if name_screen is not None and msg["name"] is not None and name_screen.asked:
-                name_screen.accepted()
+                if self._lobby is not None and not self._lobby_shown():
+                    self._show_first(self._lobby, replacing=name_screen)  # a first visit
+                else:
+                    name_screen.accepted()
         elif kind == ServerType.LOBBY:
             if self._lobby is not None:
                 self._lobby.show_lobby(msg)

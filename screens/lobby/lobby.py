@@ -60,12 +60,20 @@ class StatusLineScreen(Screen[None]):
     server or what just happened, fitted to one row (shared with the waiting room)."""
 
     STATUS_ID = "lobby-status"
+    status_line: tuple[str, bool] = ("", False)  # the line shown and whether an error
 
     def show_status(self, text: str, error: bool = False) -> None:
+        """Show ``text`` on the status line (kept, and shown on mounting if not yet)."""
+        self.status_line = (text, error)
+        self.fit_status()
+
+    def fit_status(self) -> None:
+        """Draw the status line again, fitted to the screen's width."""
         try:
             status = self.query_one(f"#{self.STATUS_ID}", Static)
         except NoMatches:
             return
+        text, error = self.status_line
         status.update(fit(safe_text(text), max(self.size.width - 2, 10), self._ellipsis()))
         status.set_class(error, "error")
 
@@ -115,6 +123,7 @@ class LobbyScreen(StatusLineScreen):
         self.tables: list[Summary] = []
         self.results: list[dict[str, Any]] = []
         self.connected = False
+        self.status_line = ("Connecting to the host...", False)
         self._stale = False  # changed while another screen was on top: draw on return
 
     def compose(self) -> ComposeResult:
@@ -124,7 +133,7 @@ class LobbyScreen(StatusLineScreen):
             tables.border_title = "Tables"
             yield tables
             yield Panel("", id="lobby-results", markup=False)
-        yield Panel("Connecting to the host...", id="lobby-status", markup=False)
+        yield Panel("", id="lobby-status", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -137,6 +146,7 @@ class LobbyScreen(StatusLineScreen):
 
     def on_resize(self) -> None:
         self.set_class(self.size.width >= WIDE, "wide")
+        self.fit_status()
         self._draw()  # the list draws again once it has its new width (TableList)
 
     # -- what the app hands over --------------------------------------------

@@ -121,11 +121,11 @@ async def shows(pilot, text: str) -> None:
 
 async def named(pilot, name: str = "Anna") -> None:
     """Answer the first-visit name screen with ``name`` and wait for the lobby."""
-    from screens.lobby import NameScreen
+    from screens.lobby import LobbyScreen, NameScreen
 
     await until(pilot, lambda: isinstance(pilot.app.screen, NameScreen), "the name screen")
     await pilot.press(*name, "enter")
-    await until(pilot, lambda: not isinstance(pilot.app.screen, NameScreen), "name accepted")
+    await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen), "the lobby")
 
 
 async def in_game(pilot) -> None:

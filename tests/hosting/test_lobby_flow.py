@@ -3,8 +3,12 @@ table and its waiting room, joining, watching, private tables, the bell, and lea
 
 from __future__ import annotations
 
+import asyncio
+import tempfile
 from pathlib import Path
 
+from robotui.app import RobotuiApp
+from robotui.config import AppConfig
 from screens.lobby import LobbyScreen, NameScreen, WaitingRoom
 from tests.hosting.lobby_pilot import (
     SIZE,
@@ -46,6 +50,62 @@ async def create_robot_master(pilot, *keys: str) -> None:
     await pilot.press("enter")  # Robot Master is first
     await shows(pilot, "New table: Robot Master")
     await pilot.press(*keys, "enter")
+
+
+async def test_a_new_players_first_screen_is_the_question_alone(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "data") as server:
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, NameScreen), "the name screen")
+            assert not any(isinstance(s, LobbyScreen) for s in app.screen_stack)
+            await pilot.press(*"Anna", "enter")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            assert not any(isinstance(s, NameScreen) for s in app.screen_stack)
+            await shows(pilot, "Anna at")
+            await shows(pilot, "q quits: your seats are kept, come back any time.")
+            await pilot.press("r")  # renaming later: the question over the lobby
+            await until(pilot, lambda: isinstance(app.screen, NameScreen), "the name screen")
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+
+
+async def test_a_returning_players_first_screen_is_the_lobby(tmp_path: Path) -> None:
+    async with running_server(tmp_path / "data") as server:
+        anna = await player(server, "SHA256:anna", "Anna")
+        await anna.close()
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            await shows(pilot, "Anna at")
+            await shows(pilot, "q quits: your seats are kept, come back any time.")
+            assert not any(isinstance(s, NameScreen) for s in app.screen_stack)
+
+
+async def test_a_host_slow_to_welcome_shows_connecting(tmp_path: Path) -> None:
+    """A table server that takes the connection but does not answer: after a second the
+    lobby says it is connecting, and after the client's timeout the app ends with why."""
+    heard = asyncio.Event()
+
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readline()
+        heard.set()
+        await asyncio.sleep(60)
+
+    with tempfile.TemporaryDirectory(prefix="rs") as folder:
+        path = Path(folder) / "t.sock"
+        server = await asyncio.start_unix_server(silent, path=str(path))
+        config = AppConfig(
+            save_dir=tmp_path, start="lobby", mouse=False, table_socket=path, table_token="x"
+        )
+        app = RobotuiApp(config)
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await asyncio.wait_for(heard.wait(), 15)
+                await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+                await shows(pilot, "Connecting to the host...")
+                await pilot.press("q")
+        finally:
+            server.close()
 
 
 async def test_create_a_table_then_someone_joins_and_the_game_opens(tmp_path: Path) -> None:
@@ -195,3 +255,25 @@ async def test_bell_and_close_your_own_table(tmp_path: Path) -> None:
             app.screen.dismiss(None)  # leaves without the question: the test closes below
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
             await until(pilot, lambda: 1 not in server.tables, "the creator's leave closes it")
+
+
+async def test_a_too_small_terminal_stays_on_top_of_the_first_screen(tmp_path: Path) -> None:
+    from screens.dialogs import TooSmallScreen
+
+    async with running_server(tmp_path / "data") as server:
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=(40, 10)) as pilot:
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(app.screen, TooSmallScreen)
+                    and any(isinstance(s, NameScreen) for s in app.screen_stack)
+                ),
+                "the notice over the name question",
+            )
+            await pilot.resize_terminal(*SIZE)
+            await until(pilot, lambda: isinstance(app.screen, NameScreen), "the name question")
+            await pilot.press(*"Anna", "enter")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
+            await shows(pilot, "Anna at")

@@ -18,7 +18,7 @@ import pytest
 
 from engines.registry import get_game
 from hosting.server import TableServer
-from screens.lobby import LobbyScreen, WaitingRoom
+from screens.lobby import LobbyScreen, NameScreen, WaitingRoom
 from screens.new_game import NewGameScreen
 from tests.hosting.lobby_pilot import SIZE, TIMEOUT, Player, lobby_app, named, shows, until
 from tests.hosting.messages import computer, create_msg, person
@@ -113,6 +113,18 @@ def test_lobby_snapshot(snap_compare, tmp_path: Path) -> None:
             await named(pilot)
             await shows(pilot, "Robot Master")
             await until(pilot, lambda: len(pilot.app.screen.tables) == 2, "two tables")
+
+        app = lobby_app(host.server, tmp_path / "saves")
+        assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_first_visit_name_question_snapshot(snap_compare, tmp_path: Path) -> None:
+    """A new player's first screen: the name question alone (the lobby comes after it)."""
+    with threaded_host(tmp_path / "data") as host:
+
+        async def run_before(pilot) -> None:
+            await until(pilot, lambda: isinstance(pilot.app.screen, NameScreen), "the question")
+            await pilot.press(*"Anna")
 
         app = lobby_app(host.server, tmp_path / "saves")
         assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
