@@ -50,6 +50,10 @@ async def _read_until(child: PtyChild, text: str, seen: bytearray) -> str:
                 if not data:
                     break
                 seen += data
+    except TimeoutError:
+        raise AssertionError(
+            f"no {text!r} from pid {child.pid} in {TIMEOUT:g} s; it wrote: {bytes(seen)!r}"
+        ) from None
     finally:
         loop.remove_reader(child.master)
     return seen.decode(errors="replace")
@@ -74,6 +78,7 @@ async def test_a_warm_start_is_a_session_on_its_own_terminal(starter: Starter) -
     env = _env(TERM="screen", ROBOTUI_TABLE_TOKEN="tok")
     child = starter.start(env, window_size(100, 30), exited.set_result)
     assert child.pid != starter.zygote.process.pid
+    assert starter.zygote.alive(), starter.lines  # type: ignore[attr-defined]
     seen = bytearray()
     screen = await _read_until(child, "foreign=", seen)
     assert f"PROBE pid={child.pid} size=100x30" in screen
