@@ -77,11 +77,15 @@ class LobbyMode(FatalErrorHook):
         self.run_worker(self._connect_lobby(), name="table-connect", exit_on_error=False)
 
     def _show_connecting(self) -> None:
-        if self._lobby is not None and not self._lobby_shown():
-            self._show_first(self._lobby)
+        lobby = self._pending_lobby()
+        if lobby is not None:
+            self._show_first(lobby)
 
-    def _lobby_shown(self) -> bool:
-        return self._lobby is not None and self._lobby in self.screen_stack
+    def _pending_lobby(self) -> LobbyScreen | None:
+        """The lobby while it waits to be shown for the first time, else None."""
+        if self._lobby is None or self._lobby in self.screen_stack:
+            return None
+        return self._lobby
 
     def _show_first(self, screen: Screen[Any], replacing: Screen[Any] | None = None) -> None:
         """Show ``screen`` as the lobby's first screen (or in place of ``replacing``),
@@ -179,8 +183,9 @@ class LobbyMode(FatalErrorHook):
             self._connecting.stop()
         self._you(welcome["you"])
         first_visit = welcome["you"]["name"] is None
-        if self._lobby is not None and not self._lobby_shown():
-            self._show_first(NameScreen(None) if first_visit else self._lobby)
+        lobby = self._pending_lobby()
+        if lobby is not None:
+            self._show_first(NameScreen(None) if first_visit else lobby)
         elif first_visit:
             self.push_screen(NameScreen(None))
         if welcome["seated"]:  # back on your screen after a dropped link
@@ -202,8 +207,9 @@ class LobbyMode(FatalErrorHook):
             self._you(msg)
             name_screen = self._top(NameScreen)
             if name_screen is not None and msg["name"] is not None and name_screen.asked:
-                if self._lobby is not None and not self._lobby_shown():
-                    self._show_first(self._lobby, replacing=name_screen)  # a first visit
+                lobby = self._pending_lobby()
+                if lobby is not None:
+                    self._show_first(lobby, replacing=name_screen)  # a first visit
                 else:
                     name_screen.accepted()
         elif kind == ServerType.LOBBY:

@@ -28,6 +28,7 @@ tests/platform/test_textual_private.py first; every failure names what to adapt 
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -66,6 +67,23 @@ def replace_chops_render(render: Callable[[ChopsUpdate, Console], str]) -> None:
 # the source and where it was read from) -> its rules. Textual keeps such a cache per
 # stylesheet, so each app (each player's process) parses every widget's CSS again.
 _PARSED: LRUCache[tuple[Any, ...], list[RuleSet]] = LRUCache(1024)
+# Each stylesheet's variables as a key part, with the variables it was made from: a
+# stylesheet parses about a hundred sources with the same variables, sorted once for all.
+_VARIABLE_KEYS: weakref.WeakKeyDictionary[Stylesheet, tuple[dict[str, str], tuple[Any, ...]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _variables_key(stylesheet: Stylesheet) -> tuple[Any, ...]:
+    variables = stylesheet._variables
+    known = _VARIABLE_KEYS.get(stylesheet)
+    if known is not None and known[0] == variables:
+        return known[1]
+    key = tuple(sorted(variables.items()))
+    _VARIABLE_KEYS[stylesheet] = (dict(variables), key)
+    return key
+
+
 _original_parse_rules = Stylesheet._parse_rules
 
 
@@ -77,8 +95,7 @@ def _shared_parse_rules(
     tie_breaker: int = 0,
     scope: str = "",
 ) -> list[RuleSet]:
-    variables = tuple(sorted(self._variables.items()))
-    key = (variables, css, read_from, is_default_rules, tie_breaker, scope)
+    key = (_variables_key(self), css, read_from, is_default_rules, tie_breaker, scope)
     rules = _PARSED.get(key)
     if rules is None:
         rules = _original_parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)

@@ -142,6 +142,17 @@ async def test_parsed_css_is_kept_apart_for_other_variables() -> None:
     assert dark_color != light_color
 
 
+def test_a_stylesheets_variables_are_keyed_once_until_they_change() -> None:
+    sheet = Stylesheet(variables={"primary": "red", "accent": "blue"})
+    first = private._variables_key(sheet)
+    assert private._variables_key(sheet) is first  # not sorted again
+    assert first == (("accent", "blue"), ("primary", "red"))
+    sheet.set_variables({"primary": "green", "accent": "blue"})
+    assert private._variables_key(sheet) == (("accent", "blue"), ("primary", "green"))
+    sheet._variables["accent"] = "white"  # changed in place: a new key all the same
+    assert private._variables_key(sheet) == (("accent", "white"), ("primary", "green"))
+
+
 def _uses(path: Path) -> list[str]:
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
