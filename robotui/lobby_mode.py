@@ -79,7 +79,7 @@ class LobbyMode(FatalErrorHook):
     def _show_connecting(self) -> None:
         lobby = self._pending_lobby()
         if lobby is not None:
-            self._show_first(lobby)
+            self._show_screen(lobby)
 
     def _pending_lobby(self) -> LobbyScreen | None:
         """The lobby while it waits to be shown for the first time, else None."""
@@ -87,9 +87,15 @@ class LobbyMode(FatalErrorHook):
             return None
         return self._lobby
 
-    def _show_first(self, screen: Screen[Any], replacing: Screen[Any] | None = None) -> None:
-        """Show ``screen`` as the lobby's first screen (or in place of ``replacing``),
-        beneath the too-small notice if that is up."""
+    def _show_screen(
+        self,
+        screen: Screen[Any],
+        callback: Callable[[Any], None] | None = None,
+        replacing: Screen[Any] | None = None,
+    ) -> None:
+        """Show ``screen`` (in place of ``replacing`` if that is on top) beneath the
+        too-small notice if that is up: what the host sends may come at any moment, and
+        must not cover the notice with a screen drawn too small."""
         too_small = self._too_small
         if too_small is not None and self.screen is too_small:
             self._too_small = None
@@ -97,7 +103,7 @@ class LobbyMode(FatalErrorHook):
         if replacing is not None and self.screen is replacing:
             self.switch_screen(screen)
         else:
-            self.push_screen(screen)
+            self.push_screen(screen, callback)
         if too_small is not None:
             self.call_after_refresh(self.check_size)
 
@@ -185,9 +191,9 @@ class LobbyMode(FatalErrorHook):
         first_visit = welcome["you"]["name"] is None
         lobby = self._pending_lobby()
         if lobby is not None:
-            self._show_first(NameScreen(None) if first_visit else lobby)
-        elif first_visit:
-            self.push_screen(NameScreen(None))
+            self._show_screen(NameScreen(None) if first_visit else lobby)
+        elif first_visit:  # over the lobby: "Connecting..." came first
+            self._show_screen(NameScreen(None))
         if welcome["seated"]:  # back on your screen after a dropped link
             self.request_table({"type": "open", "table": max(welcome["seated"])})
 
@@ -209,7 +215,7 @@ class LobbyMode(FatalErrorHook):
             if name_screen is not None and msg["name"] is not None and name_screen.asked:
                 lobby = self._pending_lobby()
                 if lobby is not None:
-                    self._show_first(lobby, replacing=name_screen)  # a first visit
+                    self._show_screen(lobby, replacing=name_screen)  # a first visit
                 else:
                     name_screen.accepted()
         elif kind == ServerType.LOBBY:
@@ -260,7 +266,7 @@ class LobbyMode(FatalErrorHook):
             problem, screen = str(exc), None
         self._replay_told("" if screen else f"Cannot replay: {problem}", error=bool(problem))
         if screen is not None:
-            self.push_screen(screen)
+            self._show_screen(screen)
 
     def _replay_told(self, line: str, error: bool = False) -> None:
         """Say ``line`` where the replay was asked: an asking screen on top, or the lobby."""
@@ -377,7 +383,7 @@ class LobbyMode(FatalErrorHook):
             self._waiting = None
             self._leave_table()
 
-        self.push_screen(room, left)
+        self._show_screen(room, left)
 
     def _open_game(self, msg: dict[str, Any]) -> None:
         from engines.core import EngineError
@@ -406,7 +412,7 @@ class LobbyMode(FatalErrorHook):
                 self.table_session = None
                 self._leave_table()
 
-        self.push_screen(screen, closed)
+        self._show_screen(screen, closed)
 
     def _leave_table(self) -> None:
         """Back in the lobby: stop following the table (unless it is gone already)."""

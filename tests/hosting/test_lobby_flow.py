@@ -6,6 +6,9 @@ from __future__ import annotations
 import asyncio
 import tempfile
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from robotui.app import RobotuiApp
 from robotui.config import AppConfig
@@ -277,3 +280,72 @@ async def test_a_too_small_terminal_stays_on_top_of_the_first_screen(tmp_path: P
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
             assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
             await shows(pilot, "Anna at")
+
+
+async def test_a_slow_welcome_keeps_the_too_small_notice_on_top(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "Connecting..." comes first (the host is slow to welcome) under the notice; the name
+    question the welcome then asks for goes beneath the notice too, not over it."""
+    import robotui.lobby_mode
+    from hosting.client import TableClient
+    from screens.dialogs import TooSmallScreen
+
+    monkeypatch.setattr(robotui.lobby_mode, "CONNECTING_AFTER", 0.01)
+    welcome_now = asyncio.Event()
+    connect = TableClient.connect
+
+    async def slow_connect(self: TableClient, *args: Any, **kwargs: Any) -> Any:
+        await welcome_now.wait()
+        return await connect(self, *args, **kwargs)
+
+    monkeypatch.setattr(TableClient, "connect", slow_connect)
+    async with running_server(tmp_path / "data") as server:
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=(40, 10)) as pilot:
+
+            def notice_over(kind: type) -> bool:
+                return isinstance(app.screen, TooSmallScreen) and any(
+                    isinstance(s, kind) for s in app.screen_stack
+                )
+
+            await until(pilot, lambda: notice_over(LobbyScreen), "the notice over Connecting")
+            welcome_now.set()
+            await until(pilot, lambda: notice_over(NameScreen), "the notice over the question")
+            await pilot.resize_terminal(*SIZE)
+            await until(pilot, lambda: isinstance(app.screen, NameScreen), "the name question")
+            await pilot.press(*"Anna", "enter")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            assert not any(isinstance(s, (TooSmallScreen, NameScreen)) for s in app.screen_stack)
+            await shows(pilot, "Anna at")
+
+
+async def test_a_game_reopened_on_return_opens_beneath_the_too_small_notice(
+    tmp_path: Path,
+) -> None:
+    """Back after a dropped link with a small window: the host reopens your table at once,
+    and the game goes beneath the notice (a game drawn at 40x10 would be unreadable)."""
+    from screens.dialogs import TooSmallScreen
+    from screens.game_screen import GameScreen
+
+    async with running_server(tmp_path / "data") as server:
+        bob, _ = await host_table(server, "robot-master", [person(), person()])
+        app = lobby_app(server, tmp_path / "saves")
+        async with app.run_test(size=SIZE) as pilot:
+            await named(pilot)
+            await pilot.press("enter")  # joins Bob's table: the game starts
+            await in_game(pilot)
+        again = lobby_app(server, tmp_path / "saves")
+        async with again.run_test(size=(40, 10)) as pilot:
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(again.screen, TooSmallScreen)
+                    and any(isinstance(s, GameScreen) for s in again.screen_stack)
+                ),
+                "the notice over the reopened game",
+            )
+            await pilot.resize_terminal(*SIZE)
+            await in_game(pilot)
+            assert not any(isinstance(s, TooSmallScreen) for s in again.screen_stack)
+        await bob.close()
