@@ -229,6 +229,31 @@ class RobotuiApp(LobbyMode):
         # Textual's own resize handler updates ``self.size``; check once it has.
         self.call_after_refresh(self.check_size)
 
+    def lift_too_small_notice(self) -> None:
+        """Take the too-small notice off the top, if it is there, so that a screen can go
+        beneath it; it is put back over that screen after the next refresh."""
+        notice = self._too_small
+        if notice is None or self.screen is not notice:
+            return
+        self._too_small = None
+        self.pop_screen()
+        self.call_after_refresh(self.check_size)
+
+    if not TYPE_CHECKING:  # to the type checker these keep Textual's overloaded signatures
+
+        def push_screen(self, screen, callback=None, wait_for_dismiss=False, *, mode=None):
+            """Any screen opened while the too-small notice is up (a game-over panel after
+            the other side's move, a window the host opens) goes beneath the notice and
+            waits there until the window is large enough."""
+            if screen is not self._too_small:
+                self.lift_too_small_notice()
+            return super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
+
+        def switch_screen(self, screen):
+            """Replaces the screen beneath the too-small notice, not the notice."""
+            self.lift_too_small_notice()
+            return super().switch_screen(screen)
+
     def check_size(self) -> None:
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
         if small and self._too_small is None:

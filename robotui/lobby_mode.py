@@ -41,6 +41,7 @@ class LobbyMode(FatalErrorHook):
     config: AppConfig
     _too_small: Screen | None
     check_size: Callable[[], None]
+    lift_too_small_notice: Callable[[], None]
 
     table_client: TableClient | None = None
     table_session: TableSession | None = None
@@ -93,19 +94,13 @@ class LobbyMode(FatalErrorHook):
         callback: Callable[[Any], None] | None = None,
         replacing: Screen[Any] | None = None,
     ) -> None:
-        """Show ``screen`` (in place of ``replacing`` if that is on top) beneath the
-        too-small notice if that is up: what the host sends may come at any moment, and
-        must not cover the notice with a screen drawn too small."""
-        too_small = self._too_small
-        if too_small is not None and self.screen is too_small:
-            self._too_small = None
-            self.pop_screen()
+        """Show ``screen``, in place of ``replacing`` if that is on top (or just beneath the
+        too-small notice, where every screen opened while the notice is up goes)."""
+        self.lift_too_small_notice()
         if replacing is not None and self.screen is replacing:
             self.switch_screen(screen)
         else:
             self.push_screen(screen, callback)
-        if too_small is not None:
-            self.call_after_refresh(self.check_size)
 
     async def _connect_lobby(self) -> None:
         from hosting.client import TableClient, TableClientError

@@ -104,14 +104,21 @@ class Player:
         await self.client.wait_closed()
 
 
-async def until(pilot, predicate: Callable[[], object], what: str = "") -> None:
-    """Let the app run until ``predicate()`` holds; fail with the screen if it never does."""
+async def until(
+    pilot,
+    predicate: Callable[[], object],
+    what: str = "",
+    state: Callable[[], str] | None = None,
+) -> None:
+    """Let the app run until ``predicate()`` holds; fail with the screen (and ``state()``,
+    what else the test wants said) if it never does."""
     try:
         async with asyncio.timeout(TIMEOUT):
             while not predicate():
                 await pilot.pause(0.02)
     except TimeoutError:
-        raise AssertionError(f"never happened: {what}\n{screen_text(pilot.app)}") from None
+        said = f"\n{state()}" if state is not None else ""
+        raise AssertionError(f"never happened: {what}{said}\n{screen_text(pilot.app)}") from None
 
 
 async def shows(pilot, text: str) -> None:

@@ -273,6 +273,10 @@ async def test_a_too_small_terminal_stays_on_top_of_the_first_screen(tmp_path: P
                     and any(isinstance(s, NameScreen) for s in app.screen_stack)
                 ),
                 "the notice over the name question",
+                lambda: (
+                    f"screens {[type(s).__name__ for s in app.screen_stack]}, "
+                    f"notice {app._too_small!r}, size {app.size}"
+                ),
             )
             await pilot.resize_terminal(*SIZE)
             await until(pilot, lambda: isinstance(app.screen, NameScreen), "the name question")

@@ -12,8 +12,10 @@ waits for the test to let it answer, so every race is played out the same way ea
 
 from __future__ import annotations
 
+import asyncio
 import random
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,7 +26,7 @@ import screens.session
 from engines.core import Action
 from engines.registry import get_game
 from saves import PlayerEntry, load_save
-from screens.dialogs import ConfirmScreen
+from screens.dialogs import ConfirmScreen, TooSmallScreen
 from screens.game_over import GameOverScreen
 from screens.game_screen import BOARD, LEAVING, PANEL, PLAYING, GameScreen
 from screens.games import playable_game_infos
@@ -336,9 +338,21 @@ def _random_player(spec, level, seat, seed):  # noqa: ANN001, ANN202
     return make_player(spec, "random", seat, seed)
 
 
-async def test_leaving_under_the_too_small_notice_waits_for_it(tmp_path) -> None:
-    """The game ends while the terminal is too small (the panel opens over the notice);
-    m closes the panel, and the game leaves once the notice is gone, not before."""
+async def until(pilot, predicate: Callable[[], object]) -> None:
+    """Let the app run until ``predicate()`` holds; fail if it never does."""
+    try:
+        async with asyncio.timeout(15):
+            while not predicate():
+                await pilot.pause(0.02)
+    except TimeoutError:
+        raise AssertionError(f"never happened; screens: {pilot.app.screen_stack}") from None
+
+
+async def test_a_game_ending_under_the_too_small_notice_opens_its_panel_beneath(
+    tmp_path,
+) -> None:
+    """The game ends while the terminal is too small: the panel opens beneath the notice
+    and is on top once the terminal is large enough; m then leaves the game."""
     game = near_end(tmp_path, "robot-master")
     go = threading.Event()
     go.set()
@@ -349,13 +363,16 @@ async def test_leaving_under_the_too_small_notice_waits_for_it(tmp_path) -> None
         await pilot.pause()
         screen.play(game.last_move, game.human)
         await wait_computer(pilot)
-        assert isinstance(app.screen, GameOverScreen)
-        await pilot.press("m")
-        await pilot.pause(0.5)
-        assert screen.stage == LEAVING and screen in app.screen_stack
+        await until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, TooSmallScreen)
+                and any(isinstance(s, GameOverScreen) for s in app.screen_stack)
+            ),
+        )
         await pilot.resize_terminal(80, 24)
-        for _ in range(20):
-            await pilot.pause(0.1)
-            if not game_screens(app):
-                break
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
+        await pilot.press("m")
+        await until(pilot, lambda: not game_screens(app))
         await assert_in_menu(pilot)
