@@ -231,28 +231,34 @@ class RobotuiApp(LobbyMode):
 
     def lift_too_small_notice(self) -> None:
         """Take the too-small notice off the top, if it is there, so that a screen can go
-        beneath it; it is put back over that screen after the next refresh."""
+        beneath it; pushing or switching a screen puts it back at once."""
         notice = self._too_small
         if notice is None or self.screen is not notice:
             return
         self._too_small = None
         self.pop_screen()
-        self.call_after_refresh(self.check_size)
 
     if not TYPE_CHECKING:  # to the type checker these keep Textual's overloaded signatures
 
         def push_screen(self, screen, callback=None, wait_for_dismiss=False, *, mode=None):
-            """Any screen opened while the too-small notice is up (a game-over panel after
+            """Any screen opened while the terminal is too small (a game-over panel after
             the other side's move, a window the host opens) goes beneath the notice and
-            waits there until the window is large enough."""
-            if screen is not self._too_small:
-                self.lift_too_small_notice()
-            return super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
+            waits there until the window is large enough. The size is checked here, not
+            after a refresh: a callback queued on a screen that another covers first may
+            never run."""
+            if screen is self._too_small:
+                return super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
+            self.lift_too_small_notice()
+            pushed = super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
+            self.check_size()
+            return pushed
 
         def switch_screen(self, screen):
             """Replaces the screen beneath the too-small notice, not the notice."""
             self.lift_too_small_notice()
-            return super().switch_screen(screen)
+            switched = super().switch_screen(screen)
+            self.check_size()
+            return switched
 
     def check_size(self) -> None:
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT

@@ -81,3 +81,15 @@ async def test_the_notice_comes_and_goes_over_a_window_many_times(tmp_path) -> N
             await _stack_becomes(pilot, ["MainMenu", "Panel", "TooSmallScreen"])
             await pilot.resize_terminal(*SIZE)
             await _stack_becomes(pilot, ["MainMenu", "Panel"])
+
+
+async def test_the_notice_is_over_a_new_window_at_once(tmp_path) -> None:
+    """No refresh in between: a size check queued for after a refresh, on a screen another
+    covers first, may never run."""
+    app = make_app(tmp_path, start="menu")
+    async with app.run_test(size=(40, 10)) as pilot:
+        await _stack_becomes(pilot, ["MainMenu", "TooSmallScreen"])
+        app.push_screen(Panel())
+        assert _stack(app) == ["MainMenu", "Panel", "TooSmallScreen"]
+        app.switch_screen(Other())
+        assert _stack(app) == ["MainMenu", "Other", "TooSmallScreen"]
