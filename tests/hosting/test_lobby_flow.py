@@ -260,6 +260,15 @@ async def test_bell_and_close_your_own_table(tmp_path: Path) -> None:
             await until(pilot, lambda: 1 not in server.tables, "the creator's leave closes it")
 
 
+def notice_over(app: RobotuiApp, kind: type) -> bool:
+    """The too-small notice is on top, with a screen of ``kind`` beneath it."""
+    from screens.dialogs import TooSmallScreen
+
+    return isinstance(app.screen, TooSmallScreen) and any(
+        isinstance(s, kind) for s in app.screen_stack
+    )
+
+
 async def test_a_too_small_terminal_stays_on_top_of_the_first_screen(tmp_path: Path) -> None:
     from screens.dialogs import TooSmallScreen
 
@@ -268,10 +277,7 @@ async def test_a_too_small_terminal_stays_on_top_of_the_first_screen(tmp_path: P
         async with app.run_test(size=(40, 10)) as pilot:
             await until(
                 pilot,
-                lambda: (
-                    isinstance(app.screen, TooSmallScreen)
-                    and any(isinstance(s, NameScreen) for s in app.screen_stack)
-                ),
+                lambda: notice_over(app, NameScreen),
                 "the notice over the name question",
                 lambda: (
                     f"screens {[type(s).__name__ for s in app.screen_stack]}, "
@@ -307,15 +313,9 @@ async def test_a_slow_welcome_keeps_the_too_small_notice_on_top(
     async with running_server(tmp_path / "data") as server:
         app = lobby_app(server, tmp_path / "saves")
         async with app.run_test(size=(40, 10)) as pilot:
-
-            def notice_over(kind: type) -> bool:
-                return isinstance(app.screen, TooSmallScreen) and any(
-                    isinstance(s, kind) for s in app.screen_stack
-                )
-
-            await until(pilot, lambda: notice_over(LobbyScreen), "the notice over Connecting")
+            await until(pilot, lambda: notice_over(app, LobbyScreen), "the notice over Connecting")
             welcome_now.set()
-            await until(pilot, lambda: notice_over(NameScreen), "the notice over the question")
+            await until(pilot, lambda: notice_over(app, NameScreen), "the notice over the question")
             await pilot.resize_terminal(*SIZE)
             await until(pilot, lambda: isinstance(app.screen, NameScreen), "the name question")
             await pilot.press(*"Anna", "enter")
@@ -343,10 +343,7 @@ async def test_a_game_reopened_on_return_opens_beneath_the_too_small_notice(
         async with again.run_test(size=(40, 10)) as pilot:
             await until(
                 pilot,
-                lambda: (
-                    isinstance(again.screen, TooSmallScreen)
-                    and any(isinstance(s, GameScreen) for s in again.screen_stack)
-                ),
+                lambda: notice_over(again, GameScreen),
                 "the notice over the reopened game",
             )
             await pilot.resize_terminal(*SIZE)
