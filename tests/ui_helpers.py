@@ -4,6 +4,8 @@ and a few moves by keys (Robot Master) and saving by keys."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
@@ -24,6 +26,29 @@ def make_app(save_dir: Path, **kwargs) -> RobotuiApp:
     app = RobotuiApp(AppConfig(save_dir=save_dir, **kwargs))
     app.animation_level = "none"
     return app
+
+
+UNTIL_TIMEOUT = 30.0  # seconds: far beyond any wait on a loaded machine, short of a hang
+
+
+async def until(
+    pilot,
+    predicate: Callable[[], object],
+    what: str = "",
+    state: Callable[[], str] | None = None,
+) -> None:
+    """Let the app run until ``predicate()`` holds; fail with the screen stack (and
+    ``state()``, whatever else the test wants said) if it never does."""
+    try:
+        async with asyncio.timeout(UNTIL_TIMEOUT):
+            while not predicate():
+                await pilot.pause(0.02)
+    except TimeoutError:
+        said = f"\n{state()}" if state is not None else ""
+        raise AssertionError(
+            f"never happened: {what}{said}\nscreens: {pilot.app.screen_stack}\n"
+            f"{screen_text(pilot.app)}"
+        ) from None
 
 
 async def settle(pilot) -> None:

@@ -16,7 +16,7 @@ from hosting.server import TableServer
 from robotui.app import RobotuiApp
 from robotui.config import AppConfig
 from tests.hosting.messages import create_msg
-from tests.ui_helpers import screen_text
+from tests.ui_helpers import screen_text, until
 
 TIMEOUT = 15.0
 SIZE = (80, 24)
@@ -102,23 +102,6 @@ class Player:
     async def close(self) -> None:
         self.client.close()
         await self.client.wait_closed()
-
-
-async def until(
-    pilot,
-    predicate: Callable[[], object],
-    what: str = "",
-    state: Callable[[], str] | None = None,
-) -> None:
-    """Let the app run until ``predicate()`` holds; fail with the screen (and ``state()``,
-    what else the test wants said) if it never does."""
-    try:
-        async with asyncio.timeout(TIMEOUT):
-            while not predicate():
-                await pilot.pause(0.02)
-    except TimeoutError:
-        said = f"\n{state()}" if state is not None else ""
-        raise AssertionError(f"never happened: {what}{said}\n{screen_text(pilot.app)}") from None
 
 
 async def shows(pilot, text: str) -> None:

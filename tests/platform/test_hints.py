@@ -8,7 +8,7 @@ from engines.stak_bots.spec import STAK_BOTS
 from saves import PlayerEntry
 from screens.session import GameSession
 from screens.stak_bots.screen import StakBotsScreen
-from tests.ui_helpers import make_app, settle
+from tests.ui_helpers import make_app, settle, until
 
 
 def test_the_hint_player_lasts_the_session_until_an_undo(tmp_path) -> None:
@@ -20,6 +20,13 @@ def test_the_hint_player_lasts_the_session_until_an_undo(tmp_path) -> None:
     assert session.hint_player(0) is hinter  # it keeps its memory of the turn
     if session.undo():
         assert session.hint_player(0) is not hinter  # the past it remembers is gone
+
+
+def hint_shown(screen: StakBotsScreen) -> bool:
+    """The hint asked for has come back, and it is for the position on screen (the search
+    runs in a worker, within a time budget)."""
+    hint = screen.last_hint
+    return not screen.hinting and hint is not None and hint[:3] == screen.hint_key()
 
 
 async def test_following_stak_bots_hints_ends_each_turn(tmp_path) -> None:
@@ -35,7 +42,7 @@ async def test_following_stak_bots_hints_ends_each_turn(tmp_path) -> None:
                 if screen.state.turn != start or screen.state.is_terminal():
                     break
                 await pilot.press("H")
-                await settle(pilot)
+                await until(pilot, lambda: hint_shown(screen), "the hint for this position")
                 match, moves, seat, action = screen.last_hint
                 await pilot.press("H")  # asked again: the same advice, no new search
                 await settle(pilot)

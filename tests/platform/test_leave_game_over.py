@@ -12,10 +12,8 @@ waits for the test to let it answer, so every race is played out the same way ea
 
 from __future__ import annotations
 
-import asyncio
 import random
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +31,7 @@ from screens.games import playable_game_infos
 from screens.menu import MainMenu
 from screens.new_game import NewGameScreen
 from screens.session import GameSession
-from tests.ui_helpers import make_app
+from tests.ui_helpers import make_app, until
 
 # (game, options, seed): seeded random playouts of two seats that the computer ends
 GAMES = {
@@ -336,16 +334,6 @@ def _random_player(spec, level, seat, seed):  # noqa: ANN001, ANN202
     from engines.players import make_player
 
     return make_player(spec, "random", seat, seed)
-
-
-async def until(pilot, predicate: Callable[[], object]) -> None:
-    """Let the app run until ``predicate()`` holds; fail if it never does."""
-    try:
-        async with asyncio.timeout(15):
-            while not predicate():
-                await pilot.pause(0.02)
-    except TimeoutError:
-        raise AssertionError(f"never happened; screens: {pilot.app.screen_stack}") from None
 
 
 async def test_a_game_ending_under_the_too_small_notice_opens_its_panel_beneath(

@@ -11,16 +11,7 @@ from screens.load import LoadScreen
 from screens.menu import MainMenu
 from screens.replay.session import ReplaySession
 from tests.replay.games import GAMES, write_game
-from tests.ui_helpers import make_app, screen_text, settle
-
-
-async def wait_for(pilot, condition) -> None:
-    """Poll until ``condition()`` holds (a RoboRally playback runs on its timer)."""
-    for _ in range(400):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("the screen never got there")
+from tests.ui_helpers import make_app, screen_text, settle, until
 
 
 def replay_session(app) -> ReplaySession:
@@ -44,14 +35,14 @@ async def test_replay_a_finished_game_by_keys(tmp_path, game_id):
         assert f"Replay, move 0 of {total}." in screen_text(app)
         for n in range(1, total + 1):  # first to last, a move a key
             await pilot.press("right")
-            await wait_for(pilot, lambda n=n: session.position == n)
+            await until(pilot, lambda n=n: session.position == n)
         await settle(pilot)
         assert session.match.state.fingerprint() == final
         await pilot.press("x")  # RoboRally: the last registers' playback skipped
         await settle(pilot)
-        await wait_for(pilot, lambda: f"Replay, move {total} of {total}." in screen_text(app))
+        await until(pilot, lambda: f"Replay, move {total} of {total}." in screen_text(app))
         await pilot.press("home")
-        await wait_for(pilot, lambda: session.position == 0)
+        await until(pilot, lambda: session.position == 0)
         steps = 0
         while session.position < total:  # PgDn: a step (RoboRally: a register) a key
             await pilot.press("pagedown")
@@ -59,12 +50,12 @@ async def test_replay_a_finished_game_by_keys(tmp_path, game_id):
             steps += 1
             assert steps < 4 * total
         await pilot.press("pageup")
-        await wait_for(pilot, lambda: session.position < total)
+        await until(pilot, lambda: session.position < total)
         await pilot.press("end")
-        await wait_for(pilot, lambda: session.position == total)
+        await until(pilot, lambda: session.position == total)
         assert session.match.state.fingerprint() == final
         await pilot.press("left")
-        await wait_for(pilot, lambda: session.position == total - 1)
+        await until(pilot, lambda: session.position == total - 1)
         assert session.view.seat is None  # everyone's view first
         await pilot.press("s")
         await settle(pilot)
@@ -189,6 +180,6 @@ async def test_a_roborally_replay_shows_whole_programs(tmp_path):
                 break
             await pilot.press("right")
             await settle(pilot)
-        await wait_for(pilot, lambda: "Programs:" in screen_text(app))
+        await until(pilot, lambda: "Programs:" in screen_text(app))
         programs = screen_text(app).split("Programs:", 1)[1].splitlines()[1:3]
         assert all(line.split()[1:] and "?" not in line for line in programs), programs

@@ -12,16 +12,7 @@ from textual.widgets import OptionList
 from screens.menu import MainMenu
 from screens.stats import StatsScreen
 from tests.stats.saves_maker import fill_folder
-from tests.ui_helpers import make_app, screen_lines, screen_text
-
-
-async def until(pilot, condition, what: str) -> None:
-    """Pause until ``condition()`` holds (a bounded number of refreshes)."""
-    for _ in range(200):
-        if condition():
-            return
-        await pilot.pause()
-    raise AssertionError(f"never: {what}")
+from tests.ui_helpers import make_app, screen_lines, screen_text, until
 
 
 def stats_shown(app) -> bool:
