@@ -149,3 +149,14 @@ def test_where_things_live_names_every_package() -> None:
     ]
     packages = {str(d.relative_to(ROOT)) for d in (*tops, *inner)}
     assert packages - named == set()
+
+
+def test_where_things_live_names_every_test_folder() -> None:
+    """Every folder of tests/ is in the block (a game's as ``tests/<game>/``)."""
+    named = {p.rstrip("/") for p in where_things_live()}
+    folders = {
+        str(d.relative_to(ROOT))
+        for d in (ROOT / "tests").glob("*/")
+        if not d.name.startswith(("_", "."))
+    }
+    assert folders - named == set()
