@@ -254,11 +254,7 @@ async def test_a_move_under_the_question_waits_and_no_goes_on(tmp_path) -> None:
         assert isinstance(computer, ScriptedComputer)
         computer.hold_at -= 1  # the answer to this move waits, not the last one
         screen.play(game.last_move, game.human)
-        for _ in range(200):
-            if computer.asked.is_set():
-                break
-            await pilot.pause(0.01)
-        assert computer.asked.is_set()
+        await until(pilot, computer.asked.is_set, "the computer asked")
         await pilot.press("q")
         assert screen.stage == "asking"
         moves = len(screen.session.match.log)

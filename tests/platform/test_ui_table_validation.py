@@ -21,7 +21,7 @@ from screens.game_screen import GameScreen
 from screens.robo_factory.screen import RoboFactoryScreen, TurnResultScreen
 from screens.roborally.screen import RoboRallyScreen
 from screens.session import GameSession
-from tests.ui_helpers import make_app, settle
+from tests.ui_helpers import make_app, settle, until
 
 # values that fit no [ui] key of any game (as a table, a seat's table, a turn, cards, ...)
 HOSTILE: list[Any] = [
@@ -221,10 +221,13 @@ async def test_robo_factory_resumes_over_every_hostile_ui_value(tmp_path) -> Non
             expected = [0, 1, None] if kept else [None, None, None]
             # turn 0's result may come up a refresh after the screen (the game goes on,
             # and the build is restored, once it is closed): wait for one or the other
-            for _ in range(200):
-                if isinstance(app.screen, TurnResultScreen) or screen.parts == expected:
-                    break
-                await pilot.pause()
+            await until(
+                pilot,
+                lambda screen=screen, expected=expected: (
+                    isinstance(app.screen, TurnResultScreen) or screen.parts == expected
+                ),
+                f"turn 0's result or the build restored ({case})",
+            )
             while isinstance(app.screen, TurnResultScreen):  # turn 0's result, if shown
                 await pilot.press("enter")
                 await pilot.pause()

@@ -13,7 +13,7 @@ from engines.core import Action
 from engines.roborally.state import Program
 from screens.dialogs import PassScreen
 from screens.game_screen import GameScreen
-from tests.ui_helpers import make_app, settle
+from tests.ui_helpers import make_app, settle, until
 
 
 class GatedHint:
@@ -47,12 +47,8 @@ async def pause(pilot) -> None:
 
 
 async def wait_hint(pilot, screen: GameScreen) -> None:
-    for _ in range(400):
-        await pilot.pause(0.01)
-        if not screen.hinting:
-            await pause(pilot)
-            return
-    raise AssertionError("the hint never came back")
+    await until(pilot, lambda: not screen.hinting, "the hint back")
+    await pause(pilot)
 
 
 async def test_a_late_hint_is_dropped_and_h_works_again(tmp_path) -> None:
@@ -68,10 +64,8 @@ async def test_a_late_hint_is_dropped_and_h_works_again(tmp_path) -> None:
         assert screen.hinting
         state = screen.game_state
         screen.play(state.legal_actions(0)[0], 0)  # you move before it answers
-        for _ in range(400):  # the computer answers (the hint still waits)
-            await pilot.pause(0.01)
-            if screen.human_to_move():
-                break
+        # the computer answers (the hint still waits)
+        await until(pilot, screen.human_to_move, "the computer's answer")
         slow.gate.set()
         await wait_hint(pilot, screen)
         assert screen.last_hint is None and not screen.message.startswith("Hint:")
@@ -129,10 +123,7 @@ async def test_a_crashing_computer_player_is_told_and_robotui_goes_on(tmp_path) 
         screen.session._computers[1] = Crashing()
         state = screen.game_state
         screen.play(state.legal_actions(0)[0], 0)
-        for _ in range(400):
-            await pilot.pause(0.01)
-            if screen.thinking_since is None:
-                break
+        await until(pilot, lambda: screen.thinking_since is None, "the computer done")
         await pause(pilot)
         assert app.is_running and app.return_code is None
         assert screen.message.startswith("The computer player failed (player crashed).")
