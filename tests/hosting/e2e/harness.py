@@ -372,11 +372,17 @@ class Terminal:
     def text(self) -> str:
         return self.tmux.run("capture-pane", "-p", "-t", self.name)
 
-    def wait_for(self, expected: str | Callable[[str], bool], timeout: float = WAIT_TIMEOUT) -> str:
+    def wait_for(
+        self,
+        expected: str | Callable[[str], bool],
+        timeout: float = WAIT_TIMEOUT,
+        steady: bool = True,
+    ) -> str:
         """The screen once it shows ``expected`` (text, or a predicate on the screen) and has
         stopped changing: a capture may fall between two writes of one frame (the move
         number painted, the hand below it not yet), so a screen counts only when a second
-        capture a moment later is the same."""
+        capture a moment later is the same. ``steady=False`` is for output that never
+        stops (a flood): the first capture that shows ``expected`` counts."""
 
         def shows(screen: str) -> bool:
             return expected in screen if isinstance(expected, str) else bool(expected(screen))
@@ -385,6 +391,8 @@ class Terminal:
             screen = self.text()
             if not shows(screen):
                 return None
+            if not steady:
+                return screen
             time.sleep(SETTLE)
             return screen if self.text() == screen else None
 
