@@ -40,6 +40,7 @@ class Connection:
         self.token: str | None = None
         self.following: set[int] = set()
         self.closed = False
+        self.lobby: dict[str, Any] | None = None  # the last lobby sent (see send_lobby)
 
     @property
     def ready(self) -> bool:
@@ -58,6 +59,14 @@ class Connection:
         if transport.get_write_buffer_size() > self.server.max_buffer:
             log.info("dropping a client that does not read")
             self.abort()
+
+    def send_lobby(self, lobby: dict[str, Any]) -> None:
+        """Send the lobby unless it is the one this client has: a crowd arriving at once
+        changes everyone's presence many times a second, mostly to no visible effect, and
+        each lobby a client gets costs its process a redraw."""
+        if lobby != self.lobby:
+            self.lobby = lobby
+            self.send(lobby)
 
     def abort(self) -> None:
         if self.closed:
@@ -257,7 +266,7 @@ class Host:
             if conn.ready:
                 if conn.key not in lobbies:
                     lobbies[conn.key] = self._lobby_for(conn.key)
-                conn.send(lobbies[conn.key])
+                conn.send_lobby(lobbies[conn.key])
 
     def _forget_old_tables(self) -> None:
         now = time.time()

@@ -220,7 +220,7 @@ class TableServer(RequestsMixin):
                 "seated": self._seated_live(key),
             }
         )
-        conn.send(self._lobby_for(key))
+        conn.send_lobby(self._lobby_for(key))
         self._presence_changed(key)
         return True
 

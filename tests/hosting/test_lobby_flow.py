@@ -122,9 +122,11 @@ async def test_create_a_table_then_someone_joins_and_the_game_opens(tmp_path: Pa
             await shows(pilot, "Anna (you)")
             text = screen_text(app)
             assert "free" in text and "Private code" not in text
-            bob = await player(server, "SHA256:bob", "Bob")
+            bob = await player(server, "SHA256:bob", None)
             lobby = await bob.next("lobby", lambda m: bool(m["tables"]))
             assert lobby["tables"][0]["seats"][0]["name"] == "Anna"
+            bob.send({"type": "set_name", "name": "Bob"})
+            await bob.next("you")
             bob.send({"type": "join", "table": 1, "seat": None, "code": None})
             await bob.next("table")
             await in_game(pilot)

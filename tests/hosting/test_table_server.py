@@ -3,6 +3,8 @@ moves checked and sent to every follower; the save file kept after every move.""
 
 from __future__ import annotations
 
+import asyncio
+
 from hosting.server import TableServer
 from saves import dumps_save, load_save
 from tests.hosting.messages import PERSON, create_msg
@@ -94,8 +96,11 @@ async def test_private_table_needs_its_code_and_is_listed_only_to_its_people(
     table = await anna.recv("table")
     code, tid = table["code"], table["table"]
     assert code and table["summary"]["private"]
+    cid = await RawClient.hello(table_server, "SHA256:cid", "Cid")
+    await cid.send(create_msg())  # a public table: everyone's lobby changes
+    public = (await cid.recv("table"))["table"]
     lobby = await bob.recv("lobby")
-    assert all(t["id"] != tid for t in lobby["tables"])
+    assert [t["id"] for t in lobby["tables"]] == [public]
     for sent in (
         {"type": "join", "table": tid, "seat": None, "code": None},
         {"type": "join", "table": tid, "seat": None, "code": "WRONG1"},
@@ -105,11 +110,10 @@ async def test_private_table_needs_its_code_and_is_listed_only_to_its_people(
         await bob.error("private")
     await bob.send({"type": "join", "table": tid, "seat": None, "code": code})
     assert (await bob.recv("table"))["your_seat"] == 1
-    bob.drop_unread()
-    await anna.send({"type": "chat", "table": tid, "text": "hi"})
-    lobby = await bob.recv("lobby")
-    assert [t["id"] for t in lobby["tables"]] == [tid]
+    lobby = await bob.recv("lobby")  # seated now: listed to him
+    assert sorted(t["id"] for t in lobby["tables"]) == sorted([tid, public])
     await anna.close()
+    await cid.close()
     await bob.close()
 
 
@@ -200,3 +204,22 @@ async def test_an_unseeded_server_deals_each_table_at_random(
     seeds = [t.saved.match.seed for t in table_server.tables.values()]
     assert len(set(seeds)) == 3, seeds
     await anna.close()
+
+
+async def test_a_lobby_that_did_not_change_for_a_client_is_not_sent_to_it_again(
+    table_server: TableServer,
+) -> None:
+    """People arriving change presence, not what Bob's lobby shows: he gets no lobby
+    until one differs from the last he got (each one costs his process a redraw)."""
+    anna, bob = await anna_and_bob(table_server)
+    arrivals = [
+        await RawClient.hello(table_server, f"SHA256:p{i}", f"Player {i}") for i in range(4)
+    ]
+    # the lobby goes out at most once an interval: the arrivals' flush comes first
+    await asyncio.sleep(table_server.lobby_interval * 2)
+    await anna.send(create_msg())
+    tid = (await anna.recv("table"))["table"]
+    lobby = await bob.recv("lobby")
+    assert [t["id"] for t in lobby["tables"]] == [tid]
+    for client in (anna, bob, *arrivals):
+        await client.close()
