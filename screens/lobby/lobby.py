@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
 from textual.css.query import NoMatches
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -73,9 +74,16 @@ class StatusLineScreen(Screen[None]):
             status = self.query_one(f"#{self.STATUS_ID}", Static)
         except NoMatches:
             return
-        text, error = self.status_line
-        status.update(fit(safe_text(text), max(self.size.width - 2, 10), self._ellipsis()))
-        status.set_class(error, "error")
+        status.update(self._status_text())
+        status.set_class(self.status_line[1], "error")
+
+    def _status_text(self) -> str:
+        """The status line fitted to the screen's width."""
+        return fit(safe_text(self.status_line[0]), max(self.area().width - 2, 10), self._ellipsis())
+
+    def area(self) -> Size:
+        """The screen's size: its own once laid out, else the app's (which it will get)."""
+        return self.size if self.size.width else self.app.size
 
     def _ellipsis(self) -> str:
         glyphs = getattr(self.app, "glyphs", None)
@@ -125,19 +133,31 @@ class LobbyScreen(StatusLineScreen):
         self.connected = False
         self.status_line = ("Connecting to the host...", False)
         self._stale = False  # changed while another screen was on top: draw on return
+        # the tables as the list shows them: a draw that would show the same leaves the list
+        # alone (refilling it costs a layout and a frame, and the lobby is drawn on every
+        # message and resize)
+        self._listed: list[tuple[str | None, object]] | None = None
 
     def compose(self) -> ComposeResult:
-        yield Panel("", id="lobby-title", markup=False)
+        # Composed with what it shows, fitted to the size the app has: the first frame is
+        # the whole lobby, not empty widgets filled (and laid out, and drawn) again.
+        self.set_class(self.app.size.width >= WIDE, "wide")
+        yield Panel(self._title_text(), id="lobby-title", markup=False)
         with Container(id="lobby-body"):
-            tables = TableList(id="lobby-tables")
+            items = self._table_items()
+            self._listed = self._listing(items)
+            tables = TableList(*items, id="lobby-tables")
             tables.border_title = "Tables"
             yield tables
-            yield Panel("", id="lobby-results", markup=False)
-        yield Panel("", id="lobby-status", markup=False)
+            yield Panel(self._results_text(), id="lobby-results", markup=False)
+        error = "error" if self.status_line[1] else ""
+        yield Panel(self._status_text(), id="lobby-status", classes=error, markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        options = self.query_one(OptionList)
+        options.focus()
+        self._highlight(options, None)
         self._draw()
 
     def on_screen_resume(self) -> None:
@@ -187,6 +207,9 @@ class LobbyScreen(StatusLineScreen):
         self.refresh_bindings()
 
     def _draw_title(self) -> None:
+        self.query_one("#lobby-title", Static).update(self._title_text())
+
+    def _title_text(self) -> str:
         you = name(self.you["name"]) if self.you.get("name") else "(no name yet)"
         host = safe_text(platform.node()) or "this host"
         bell = "bell on" if self.you.get("bell") else "bell off"
@@ -194,16 +217,37 @@ class LobbyScreen(StatusLineScreen):
         if waits:
             bell = f"{waits}  {bell}"
         left = f"robotui lobby - {you} at {host}"
-        width = max(self.size.width - 2, 20)
+        width = max(self.area().width - 2, 20)
         title = fit(left, width - len(bell) - 2, self._ellipsis())
-        self.query_one("#lobby-title", Static).update(
-            title + " " * max(width - cell_len(title) - len(bell), 1) + bell
-        )
+        return title + " " * max(width - cell_len(title) - len(bell), 1) + bell
 
     def _draw_tables(self) -> None:
         options = self.query_one(OptionList)
+        items = self._table_items()
+        listed = self._listing(items)
+        if listed == self._listed:
+            return
+        self._listed = listed
         keep = self.selected()
-        width = max(options.size.width - 4, 30) if options.size.width else 74
+        options.clear_options()
+        options.add_options(items)
+        self._highlight(options, keep)
+
+    @staticmethod
+    def _listing(items: list[Option]) -> list[tuple[str | None, object]]:
+        return [(item.id, item.prompt) for item in items]
+
+    def _highlight(self, options: OptionList, keep: Summary | None) -> None:
+        """Keep the cursor on ``keep``'s table, else put it on the first table."""
+        ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        if keep is not None and f"table:{keep['id']}" in ids:
+            options.highlighted = ids.index(f"table:{keep['id']}")
+        elif self.tables:
+            # the first table: the one waiting longest for your move, if any
+            options.highlighted = next(i for i, id_ in enumerate(ids) if id_)
+
+    def _table_items(self) -> list[Option]:
+        width = max(self._list_width() - 4, 30)
         items: list[Option] = []
         sections = lobby_sections(self.tables)
         titled = any(title != OPEN_TABLES for title, _ in sections)  # only with yours
@@ -218,16 +262,12 @@ class LobbyScreen(StatusLineScreen):
         if not items:
             empty = "No tables yet: n creates one." if self.connected else "Connecting..."
             items.append(Option(Text(empty, style="dim"), disabled=True))
-        options.clear_options()
-        options.add_options(items)
-        ids = [item.id for item in items]
-        if keep is not None and f"table:{keep['id']}" in ids:
-            options.highlighted = ids.index(f"table:{keep['id']}")
-        elif self.tables:
-            # the first table: the one waiting longest for your move, if any
-            options.highlighted = next(i for i, item in enumerate(items) if item.id)
+        return items
 
     def _draw_results(self) -> None:
+        self.query_one("#lobby-results", Static).update(self._results_text())
+
+    def _results_text(self) -> Text:
         """Below the tables, a few lines; beside them (wide), as many as the height holds,
         each result on two lines (when and what, then who)."""
         ell = self._ellipsis()
@@ -237,16 +277,28 @@ class LobbyScreen(StatusLineScreen):
         lines: list[str] = []
         if self.has_class("wide"):
             width = RESULTS_WIDTH - 4
-            for result in self.results[: max((self.size.height - 8) // 2, 1)]:
+            for result in self.results[: max((self.area().height - 8) // 2, 1)]:
                 when, game, players = result_parts(result)
                 lines += [fit(f"{when}  {game}", width, ell), fit(f"  {players}", width, ell)]
         else:
-            room = 3 if self.size.height < 32 else 8
-            width = max(self.size.width - 2, 20)
+            room = 3 if self.area().height < 32 else 8
+            width = max(self.area().width - 2, 20)
             lines = [result_line(r, width, ell) for r in self.results[:room]]
         for line in lines or ["none yet"]:
             text.append("\n" + line)
-        self.query_one("#lobby-results", Static).update(text)
+        return text
+
+    def _list_width(self) -> int:
+        """The table list's width inside its border: its own once laid out, else what the
+        layout will give it (so that the first draw is already the right one)."""
+        try:
+            width = self.query_one(OptionList).size.width
+        except NoMatches:  # being composed
+            width = 0
+        if width:
+            return width
+        beside = RESULTS_WIDTH if self.has_class("wide") else 0
+        return self.app.size.width - beside - 4
 
     # -- the table under the cursor --------------------------------------------
     def selected(self) -> Summary | None:
