@@ -13,7 +13,9 @@ Most of those recomposes would show the keys already shown (the focus moved with
 screen, a screen was pushed and popped), and each one removes every key widget and mounts,
 styles and lays out new ones: a large part of the CPU of a screen's first draw. So the
 footer first works out what it would show (:meth:`Footer.plan`) and recomposes only when
-that differs from what it shows.
+that differs from what it shows. And where Textual's footer is composed empty and filled
+once the screen has drawn, this one is composed with its keys (:meth:`Footer._first_plan`):
+a screen's first frame is whole, not followed by a second layout and frame for the keys.
 """
 
 from __future__ import annotations
@@ -118,10 +120,10 @@ class Footer(TextualFooter):
         await super().recompose()
 
     def compose(self) -> ComposeResult:
-        if not self._bindings_ready:
-            self._shown = None
+        plan = self._first_plan() if not self._bindings_ready else self.plan()
+        self._shown = plan
+        if plan is None:
             return
-        plan = self._shown = self.plan()
         self.styles.grid_size_columns = plan.columns
         for part in plan.parts:
             if isinstance(part, FooterGroup):
@@ -133,6 +135,19 @@ class Footer(TextualFooter):
                 yield self._key(part)
         if plan.palette is not None:
             yield self._key(plan.palette, follow_compact=False)
+
+    def _first_plan(self) -> FooterPlan | None:
+        """The keys to show when first composed, if the screen can say already (Textual's
+        footer waits for the screen's first frame and then composes: a second layout and
+        frame of the whole screen, for every screen opened); None if it cannot yet (a
+        screen whose check of an action needs widgets not mounted), and the footer fills
+        in after the first frame as Textual's does."""
+        try:
+            self.set_reactive(Footer._bindings_ready, True)
+            return self.plan()
+        except Exception:
+            self.set_reactive(Footer._bindings_ready, False)
+            return None
 
     def _key(self, item: FooterItem, follow_compact: bool = True) -> FooterKey:
         key = FooterKey(

@@ -104,3 +104,50 @@ async def test_a_footer_leaving_with_its_screen_is_not_composed() -> None:
         await settle(pilot)
         await note_footer.recompose()
         assert isinstance(app.screen, Keys)
+
+
+class CountingFooter(Footer):
+    """Counts its composes (Textual's own footer composes twice for every screen opened:
+    empty, then with the keys once the screen has drawn)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.composes = 0
+
+    def compose(self) -> ComposeResult:
+        self.composes += 1
+        yield from super().compose()
+
+
+class Counted(Keys):
+    def compose(self) -> ComposeResult:
+        yield Spot("one")
+        yield CountingFooter()
+
+
+class Fussy(Counted):
+    """Its check of an action reads a widget: it cannot answer before it is mounted."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.query_one(Spot).has_focus or action == "alpha"
+
+
+async def test_a_screen_opens_with_its_keys_composed_once() -> None:
+    app = KeysApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(Counted())
+        await settle(pilot)
+        footer = app.screen.query_one(CountingFooter)
+        assert [key.description for key in key_widgets(app)] == ["Alpha", "Beta"]
+        assert footer.composes == 1
+
+
+async def test_keys_a_screen_cannot_say_before_it_is_mounted_come_after_its_first_frame() -> None:
+    app = KeysApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(Fussy())
+        await settle(pilot)
+        assert "a Alpha" in screen_text(app)
+        assert app.screen.query_one(CountingFooter).composes == 2
