@@ -207,13 +207,16 @@ def stat_fields(pid: int) -> list[str]:
 
 def descendants(root: int) -> dict[int, tuple[str, bytes]]:
     """Every process under ``root`` (not ``root``): its start time and command line."""
-    parents = {int(e): f for e in os.listdir("/proc") if e.isdigit() and (f := stat_fields(int(e)))}
+    children: dict[str, list[tuple[int, list[str]]]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and (fields := stat_fields(int(entry))):
+            children.setdefault(fields[1], []).append((int(entry), fields))
     found: dict[int, tuple[str, bytes]] = {}
     frontier = [root]
     while frontier:
         pid = frontier.pop()
-        for child, fields in parents.items():
-            if fields[1] == str(pid) and child not in found:
+        for child, fields in children.get(str(pid), []):
+            if child not in found:
                 with contextlib.suppress(OSError):
                     found[child] = (fields[19], Path(f"/proc/{child}/cmdline").read_bytes())
                     frontier.append(child)
