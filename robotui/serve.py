@@ -39,7 +39,7 @@ from robotui.serve_log import log_line as _log
 from robotui.ssh_door import FrontDoor, Gate
 from robotui.ssh_keys import AllowList, KeyProblem, fingerprint, load_or_make_host_key
 from robotui.ssh_session import SessionLimits, Sessions
-from robotui.zygote import Starter
+from robotui.zygote import READY_PROCESSES, Starter
 
 DEFAULT_LISTEN = "127.0.0.1:2222"
 DEFAULT_MAX_SESSIONS = 32
@@ -71,6 +71,7 @@ class ServeOptions:
     calibrate: int = 0  # games per game between the computer levels before serving
     notify: list[str] | None = None  # the notice command's words (--notify)
     max_daily: int = 20  # daily tables one person may sit at (--max-daily)
+    ready_processes: int = READY_PROCESSES  # forked ahead by the zygote (--ready-processes)
 
 
 def parse_listen(text: str) -> tuple[str, int]:
@@ -156,7 +157,7 @@ async def serve(
     open_files = raise_open_files()
     _quiet_loop_errors(asyncio.get_running_loop())
 
-    starter = Starter(_log, warm=True)
+    starter = Starter(_log, warm=True, ready_processes=options.ready_processes)
     sessions = Sessions(
         SessionLimits(
             options.max_sessions, idle_seconds, idle_text, options.port, options.door.max_per_key

@@ -12,6 +12,7 @@ DEFAULT_NO_SESSION_SECONDS = 30
 DEFAULT_MAX_LOGINS = 64
 DEFAULT_MAX_LOGINS_PER_ADDRESS = 8
 DEFAULT_KEEPALIVE_SECONDS = 15
+DEFAULT_READY_PROCESSES = 8  # players' processes the zygote forks ahead (robotui/zygote.py)
 LOGIN_SECONDS = 20  # a connection has this long to authenticate
 KEEPALIVE_COUNT = 3  # keepalives left unanswered before the link counts as dead
 

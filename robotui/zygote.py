@@ -14,6 +14,16 @@ session's PTY; the zygote forks twice and the grandchild becomes the player's pr
   is adopted by the server, which hangs it up, waits for it and reads its exit status as it
   does for a cold start's process.
 
+Forking takes the zygote about 10 ms of CPU for each process, and the server waits for the
+answer; a crowd connecting at once would queue on it while the players' processes already
+started fill the cores. So while no request waits, the zygote forks a few *ready* processes
+ahead of time (``robotui serve --ready-processes N``, default :data:`READY_PROCESSES`): each
+is already the server's child, blocked on a socket of its own, costs no CPU and little
+memory (it shares every page with the zygote). A request hands the session's terminal to
+one of them at once; when none is left the zygote forks as it would without them. The
+zygote tells the server each ready process's pid, so that the server can reap those never
+used when the zygote ends.
+
 Nothing runs in the zygote at fork time but its one thread (no event loop, no other
 thread: it refuses to fork otherwise). If the zygote is not ready, does not answer or has
 died, the server starts the process cold (robotui/ssh_child.py) and starts a new zygote at
@@ -36,10 +46,12 @@ import subprocess
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from robotui.serve_limits import DEFAULT_READY_PROCESSES
 from robotui.ssh_child import (
     CHILD_ENV,
     DEFAULT_TERM,
@@ -68,6 +80,8 @@ PRELOAD = (
     "screens.game_over",
 )
 REPLY_TIMEOUT = 5.0  # seconds the server waits for a fork before starting cold
+READY_PROCESSES = DEFAULT_READY_PROCESSES  # forked ahead, each waiting for a terminal
+REAP_TIMEOUT = 2.0  # seconds the ready processes have to end with the zygote, then SIGKILL
 READY_TIMEOUT = 60.0  # seconds the server waits for a new zygote's imports at start
 RESTART_AFTER = 60.0  # seconds between attempts to start a zygote after one died
 MAX_MESSAGE = 1 << 16
@@ -103,15 +117,26 @@ def zygote_environment() -> dict[str, str]:
 class Zygote:
     """One zygote process and the server's end of its socket."""
 
-    def __init__(self, env: dict[str, str], entry: str = ENTRY) -> None:
+    def __init__(
+        self, env: dict[str, str], entry: str = ENTRY, ready_processes: int = READY_PROCESSES
+    ) -> None:
         self.entry = entry
         self.ready = False
+        self.pooled: set[int] = set()  # ready processes (the server's children), not handed out
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.sock = ours
         try:
             # -P: the server's working folder is not put on the zygote's import path
             self.process = subprocess.Popen(
-                [sys.executable, "-P", "-m", "robotui.zygote", str(theirs.fileno()), entry],
+                [
+                    sys.executable,
+                    "-P",
+                    "-m",
+                    "robotui.zygote",
+                    str(theirs.fileno()),
+                    entry,
+                    str(max(ready_processes, 0)),
+                ],
                 env=env,
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
@@ -135,9 +160,28 @@ class Zygote:
             return False
         readable, _, _ = select.select([self.sock], [], [], timeout)
         if readable:
-            reply = self._receive()
+            try:
+                reply = self._receive()
+            except ZygoteGone:
+                self.close()
+                raise
             self.ready = reply.get("ready") is True
         return self.ready
+
+    def _reply(self, timeout: float) -> dict[str, Any] | None:
+        """The zygote's answer to a request, None after ``timeout`` seconds; the news of
+        ready processes that comes before it is noted on the way."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            readable, _, _ = select.select([self.sock], [], [], max(left, 0.0))
+            if not readable:
+                return None
+            reply = self._receive()
+            pooled = reply.get("pooled")
+            if not isinstance(pooled, int):
+                return reply
+            self.pooled.add(pooled)
 
     def spawn(self, argv: list[str], env: dict[str, str], slave: int) -> int:
         """The pid of a new player's process on the PTY ``slave`` (``argv`` is the cold
@@ -149,17 +193,17 @@ class Zygote:
             self.sock.sendmsg(
                 [request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [slave]))]
             )
-            readable, _, _ = select.select([self.sock], [], [], REPLY_TIMEOUT)
-        except OSError as exc:
+            reply = self._reply(REPLY_TIMEOUT)
+        except (OSError, ZygoteGone) as exc:
             self.close()
             raise ZygoteGone(str(exc)) from None
-        if not readable:
+        if reply is None:
             self.close()
             raise ZygoteGone(f"no answer in {REPLY_TIMEOUT:g} s")
-        reply = self._receive()
         pid = reply.get("pid")
         if not isinstance(pid, int) or pid <= 0:
             raise ZygoteGone(str(reply.get("error", "no process")))
+        self.pooled.discard(pid)
         return pid
 
     def _receive(self) -> dict[str, Any]:
@@ -168,27 +212,59 @@ class Zygote:
         except OSError:
             data = b""
         if not data:
-            self.close()
             raise ZygoteGone("the zygote has gone")
         reply = json.loads(data)
         return reply if isinstance(reply, dict) else {}
 
     def close(self) -> None:
-        """Close the socket (the zygote exits on its end of it) and reap the zygote."""
-        self.sock.close()
+        """Close the socket (the zygote exits on its end of it) and reap the zygote and the
+        ready processes it made (each ends when the zygote's end of its socket closes)."""
+        if self.sock.fileno() >= 0:
+            with contextlib.suppress(ZygoteGone, OSError):
+                while self._reply(0.0) is not None:  # ready processes not heard of yet
+                    pass
+            self.sock.close()
         try:
             self.process.wait(2.0)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        _reap(self.pooled, REAP_TIMEOUT)
+        self.pooled.clear()
+
+
+def _reap(pids: set[int], grace: float) -> None:
+    """Wait for ``pids`` (children of this process) to end; SIGKILL those left after
+    ``grace`` seconds."""
+    left = set(pids)
+    deadline = time.monotonic() + grace
+    while left:
+        for pid in list(left):
+            try:
+                done, _ = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:  # not ours, or reaped already
+                done = pid
+            if done:
+                left.discard(pid)
+        if not left:
+            return
+        if time.monotonic() >= deadline:
+            for pid in left:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            deadline = float("inf")  # once killed they end: wait for them
+        time.sleep(0.01)
 
 
 class Starter:
     """Starts players' processes: from the zygote when it is there, cold otherwise."""
 
-    def __init__(self, log: Callable[[str], None], warm: bool = False) -> None:
+    def __init__(
+        self, log: Callable[[str], None], warm: bool = False, ready_processes: int = READY_PROCESSES
+    ) -> None:
         self.log = log
         self.warm = warm and sys.platform.startswith("linux")
+        self.ready_processes = ready_processes
         self.zygote: Zygote | None = None
         self._last_start = 0.0
 
@@ -206,7 +282,10 @@ class Starter:
             return
         self._last_start = time.monotonic()
         try:
-            self.zygote = Zygote(zygote_environment() if env is None else env)
+            self.zygote = Zygote(
+                zygote_environment() if env is None else env,
+                ready_processes=self.ready_processes,
+            )
         except OSError as exc:
             self.log(f"warm starts are off for now: cannot start the zygote: {exc}")
             self.zygote = None
@@ -233,6 +312,7 @@ class Starter:
                     f"the zygote has gone (exit {zygote.process.poll()}); "
                     "players' processes start cold until it is back"
                 )
+                zygote.close()  # and its ready processes
                 self.zygote = None
             if self.warm and time.monotonic() - self._last_start >= RESTART_AFTER:
                 self.start_zygote()
@@ -317,6 +397,26 @@ def _receive_request(sock: socket.socket) -> tuple[dict[str, str], int] | None:
 
 def _fork_session(main: Callable[[], int | None], env: dict[str, str], slave: int) -> int:
     """Fork the player's process (a grandchild, adopted by the server); its pid."""
+    return _fork(lambda: _become_player(main, env, slave))
+
+
+def _fork_ready(main: Callable[[], int | None]) -> tuple[int, socket.socket]:
+    """Fork a ready process (a grandchild, adopted by the server) that waits for a
+    session's request on a socket of its own; its pid and the zygote's end of the socket."""
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    try:
+        pid = _fork(lambda: _wait_for_session(main, theirs))
+    except BaseException:
+        ours.close()
+        raise
+    finally:
+        theirs.close()
+    return pid, ours
+
+
+def _fork(then: Callable[[], None]) -> int:
+    """Fork a grandchild that runs ``then`` (and never returns from it); its pid, once the
+    middle process has ended and the server has adopted the grandchild."""
     if threading.active_count() != 1:
         raise RuntimeError("the zygote has threads running; it does not fork")
     read_end, write_end = os.pipe()
@@ -327,7 +427,7 @@ def _fork_session(main: Callable[[], int | None], env: dict[str, str], slave: in
             pid = os.fork()
             if pid == 0:
                 os.close(write_end)
-                _become_player(main, env, slave)
+                then()
             os.write(write_end, str(pid).encode())
         finally:
             os._exit(0)
@@ -336,6 +436,23 @@ def _fork_session(main: Callable[[], int | None], env: dict[str, str], slave: in
         answer = pipe.read()
     os.waitpid(middle, 0)  # once it is reaped, the server has adopted the grandchild
     return int(answer)
+
+
+def _wait_for_session(main: Callable[[], int | None], sock: socket.socket) -> None:
+    """In a ready process: keep nothing of the zygote's but ``sock``, wait for a session's
+    request on it and become that player; end when the zygote has gone. Never returns."""
+    mine = sock.fileno()
+    os.closerange(3, mine)  # the zygote's socket and the other ready processes' ends
+    os.closerange(mine + 1, os.sysconf("SC_OPEN_MAX"))
+    try:
+        request = _receive_request(sock)
+    except (OSError, ValueError):
+        request = None
+    if request is None or request[1] < 0:
+        os._exit(0)
+    env, slave = request
+    sock.close()
+    _become_player(main, env, slave)
 
 
 _OLD_STREAMS: list[object] = []  # the zygote's stdio objects: never closed (fds 0-2 are reused)
@@ -389,43 +506,82 @@ def _escaping_stderr() -> TextIO:
     return open(2, "w", encoding="utf-8", errors="backslashreplace", buffering=1, closefd=False)  # noqa: SIM115
 
 
-def serve_forks(sock: socket.socket, main: Callable[[], int | None]) -> None:
-    """Answer the server's requests until it closes its end."""
-    sock.sendall(json.dumps({"ready": True}).encode())
-    while True:
-        try:
-            request = _receive_request(sock)
-        except (OSError, ValueError):
-            return
-        if request is None:
-            return
-        env, slave = request
-        try:
-            if slave < 0:
-                raise RuntimeError("no terminal was sent")
-            reply: dict[str, Any] = {"pid": _fork_session(main, env, slave)}
-        except Exception as exc:  # the server starts this one cold
-            reply = {"error": f"{type(exc).__name__}: {exc}"}
-        finally:
-            if slave >= 0:
-                os.close(slave)
-        try:
+def serve_forks(
+    sock: socket.socket, main: Callable[[], int | None], ready_processes: int = 0
+) -> None:
+    """Answer the server's requests until it closes its end; while none waits, keep
+    ``ready_processes`` processes forked ahead."""
+    pool: deque[tuple[int, socket.socket]] = deque()
+    try:
+        sock.sendall(json.dumps({"ready": True}).encode())
+        while True:
+            while len(pool) < ready_processes and not _waiting(sock):
+                try:
+                    pid, conn = _fork_ready(main)
+                except Exception:  # out of processes or memory for now: fork on demand
+                    break
+                pool.append((pid, conn))
+                sock.sendall(json.dumps({"pooled": pid}).encode())
+            try:
+                request = _receive_request(sock)
+            except (OSError, ValueError):
+                return
+            if request is None:
+                return
+            env, slave = request
+            try:
+                if slave < 0:
+                    raise RuntimeError("no terminal was sent")
+                pid = _hand_over(pool, env, slave) or _fork_session(main, env, slave)
+                reply: dict[str, Any] = {"pid": pid}
+            except Exception as exc:  # the server starts this one cold
+                reply = {"error": f"{type(exc).__name__}: {exc}"}
+            finally:
+                if slave >= 0:
+                    os.close(slave)
             sock.sendall(json.dumps(reply).encode())
-        except OSError:
-            return
+    except OSError:  # the server has gone
+        return
+    finally:
+        for _, conn in pool:  # each ready process ends on its closed socket
+            conn.close()
+
+
+def _waiting(sock: socket.socket) -> bool:
+    """Whether a request (or the server's leaving) waits on ``sock``."""
+    readable, _, _ = select.select([sock], [], [], 0)
+    return bool(readable)
+
+
+def _hand_over(pool: deque[tuple[int, socket.socket]], env: dict[str, str], slave: int) -> int:
+    """Give the session to a ready process; its pid, or 0 if none could take it."""
+    request = json.dumps({"env": env}).encode()
+    while pool:
+        pid, conn = pool.popleft()
+        try:
+            conn.sendmsg(
+                [request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [slave]))]
+            )
+            return pid
+        except OSError:  # it has ended (the server reaps it): the next one
+            continue
+        finally:
+            conn.close()
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     sock = socket.socket(fileno=int(args[0]))
     entry = args[1] if len(args) > 1 else ENTRY
+    ready_processes = int(args[2]) if len(args) > 2 else 0
     _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)  # never outlive the server
     if os.getppid() == 1:
         return 1
     main_function = _preload(entry)
     gc.collect()
     gc.freeze()  # the imported objects stay on pages shared with every player
-    serve_forks(sock, main_function)
+    serve_forks(sock, main_function, ready_processes)
     return 0
 
 

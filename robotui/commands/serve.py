@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from robotui.commands.common import INTERRUPTED, RUNTIME_ERROR, fail, whole_number
+from robotui.serve_limits import DEFAULT_READY_PROCESSES
 
 
 def _serve_number(option: str, text: str, minimum: int) -> int:
@@ -141,6 +142,15 @@ def serve(
             help="Daily tables one player may sit at; one more is told why.",
         ),
     ] = "20",
+    ready_processes: Annotated[
+        str,
+        typer.Option(
+            "--ready-processes",
+            metavar="N",
+            help="Players' processes forked ahead, waiting for a crowd connecting at once "
+            "(0: each forked as its player connects).",
+        ),
+    ] = str(DEFAULT_READY_PROCESSES),
 ) -> None:
     """Host a game night: friends play together with `ssh -p PORT HOST` (docs/hosting.md)."""
     import asyncio
@@ -173,8 +183,9 @@ def serve(
     except ValueError as exc:
         fail(str(exc))
     daily = _serve_number("--max-daily", max_daily, 1)
+    ready = _serve_number("--ready-processes", ready_processes, 0)
     options = ServeOptions(
-        host, port, allow, sessions, idle, door, deal_seed, keep, games, notice, daily
+        host, port, allow, sessions, idle, door, deal_seed, keep, games, notice, daily, ready
     )
     try:
         asyncio.run(run_serve(options, say=typer.echo))

@@ -15,6 +15,7 @@ import pytest
 
 from robotui.serve import _quiet_loop_errors
 from robotui.serve_limits import (
+    DEFAULT_READY_PROCESSES,
     DoorLimits,
     open_files_line,
     players_for_files,
@@ -322,6 +323,7 @@ def test_docs_give_every_limit_its_default_and_the_dead_link_bound() -> None:
         ("--keepalive SEC", limits.keepalive_seconds),
     ):
         assert re.search(rf"\| `{re.escape(flag)}` \| {default:g} \|", docs), flag
+    assert f"| `--ready-processes N` | {DEFAULT_READY_PROCESSES} |" in docs
     assert limits.dead_link_seconds == 60
     assert f"closed within {limits.dead_link_seconds} seconds" in docs
     assert "90 seconds" not in docs

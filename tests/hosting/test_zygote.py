@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -95,6 +96,79 @@ async def test_a_warm_start_is_a_session_on_its_own_terminal(starter: Starter) -
     assert await asyncio.wait_for(exited, TIMEOUT) == 3
     child.close_master()
     assert starter.zygote.alive()
+
+
+def _ready_processes(made: Zygote) -> set[int]:
+    """The zygote's ready processes: this process's children with the zygote's command line
+    (forked from it), other than the zygote itself, not yet ended."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == made.process.pid:
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            command = Path(f"/proc/{entry}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[1]) == os.getpid() and fields[0] != "Z" and b"robotui.zygote" in command:
+            found.add(int(entry))
+    return found
+
+
+async def _until(condition: Callable[[], bool], what: str) -> None:
+    async with asyncio.timeout(TIMEOUT):
+        while not condition():
+            await asyncio.sleep(0.02)
+    assert condition(), what
+
+
+async def test_ready_processes_take_the_next_sessions_and_end_with_the_zygote(
+    starter: Starter,
+) -> None:
+    starter.start_zygote()  # the server is the subreaper
+    starter.close()
+    made = starter.zygote = Zygote(_env(), entry=PROBE_ENTRY, ready_processes=2)
+    assert starter.wait_ready(TIMEOUT)
+    await _until(lambda: len(_ready_processes(made)) == 2, "two processes forked ahead")
+    ready = _ready_processes(made)
+    loop = asyncio.get_running_loop()
+    children = []
+    for _ in range(3):  # two ready ones, then one forked on demand
+        exited: asyncio.Future[int] = loop.create_future()
+        child = starter.start(
+            _env(ROBOTUI_TABLE_TOKEN="tok"), window_size(90, 30), exited.set_result
+        )
+        children.append((child, exited))
+    pids = [child.pid for child, _ in children]
+    assert set(pids[:2]) == ready and pids[2] not in ready
+    assert made.pooled.isdisjoint(pids)  # handed out: the server reaps them as players
+    for child, exited in children:
+        screen = await _read_until(child, "foreign=", bytearray())
+        assert f"PROBE pid={child.pid} size=90x30" in screen and "ctty=yes token=yes" in screen
+        assert _parent(child.pid) == os.getpid()
+        os.write(child.master, b"q")
+        assert await asyncio.wait_for(exited, TIMEOUT) == 3
+        child.close_master()
+    await _until(lambda: len(_ready_processes(made)) == 2, "the zygote forks two more ahead")
+    refilled = _ready_processes(made)
+    starter.close()  # the zygote ends, and so do its ready processes: reaped, none left
+    assert not _ready_processes(made)
+    for pid in refilled:
+        assert not Path(f"/proc/{pid}").exists()
+
+
+async def test_no_ready_processes_forks_each_session_as_it_comes(starter: Starter) -> None:
+    starter.start_zygote()
+    starter.close()
+    made = starter.zygote = Zygote(_env(), entry=PROBE_ENTRY, ready_processes=0)
+    assert starter.wait_ready(TIMEOUT)
+    exited: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    child = starter.start(_env(), window_size(80, 24), exited.set_result)
+    await _read_until(child, "foreign=", bytearray())
+    assert _ready_processes(made) == {child.pid} and not made.pooled  # the player alone
+    os.write(child.master, b"q")
+    assert await asyncio.wait_for(exited, TIMEOUT) == 3
+    child.close_master()
 
 
 def _record(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> list[int]:

@@ -1026,6 +1026,7 @@ async def test_new_game_dialog_offers_the_mix_of_the_game_before(tmp_path) -> No
         (["--idle-timeout", "1.5"], "is not a whole number"),
         (["--seed", "-1"], "--seed: -1 is too small: at least 0"),
         (["--seed", "lucky"], "--seed: 'lucky' is not a whole number"),
+        (["--ready-processes", "-1"], "--ready-processes: -1 is too small: at least 0"),
     ],
 )
 def test_serve_bad_option_values_are_one_usage_line(args: list[str], expected: str) -> None:
