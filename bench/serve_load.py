@@ -246,7 +246,8 @@ def kb(pid: int, file: str, key: str) -> int | None:
 class Host:
     """``robotui serve`` on 127.0.0.1:0 with its own folders; its output kept."""
 
-    def __init__(self, max_sessions: int) -> None:
+    def __init__(self, max_sessions: int, more: tuple[str, ...] = ()) -> None:
+        self.more = more
         self.base = Path(tempfile.mkdtemp(prefix="serve-load-"))
         self.runtime = Path(tempfile.mkdtemp(prefix="rt", dir="/tmp"))  # AF_UNIX: short
         os.chmod(self.runtime, 0o700)
@@ -279,6 +280,7 @@ class Host:
             # every bench player connects from 127.0.0.1, all in the same second
             "--max-logins-per-address",
             str(max(self.max_sessions, 8)),
+            *self.more,
             env=env,
             cwd=self.base,
             stdout=asyncio.subprocess.PIPE,
@@ -367,6 +369,7 @@ class Settings:
     nice: int
     dialog_cycles: int = 0
     connect_only: bool = False
+    serve_args: tuple[str, ...] = ()  # more options for robotui serve
 
 
 async def enter_lobby(player: Player, port: int, figures: Figures, timeout: float) -> None:
@@ -627,7 +630,7 @@ async def run(settings: Settings) -> dict[str, Any]:
     rng = random.Random(settings.seed)
     figures = Figures()
     memory = Memory()
-    host = Host(max(settings.players, 32))
+    host = Host(max(settings.players, 32), settings.serve_args)
     players: list[Player] = []
     result: dict[str, Any] = {"load_before": os.getloadavg()}
     samplers: list[asyncio.Task[None]] = []
@@ -1028,6 +1031,13 @@ def parse_args(argv: list[str] | None = None) -> Settings:
         help="the bench's own niceness once the server runs (default -10, "
         "root only; the server and its players keep theirs)",
     )
+    parser.add_argument(
+        "--ready-processes",
+        type=int,
+        default=None,
+        metavar="N",
+        help="robotui serve's --ready-processes (default: serve's own default)",
+    )
     args = parser.parse_args(argv)
     if args.players < 2 or args.players % 2:
         parser.error("--players must be even and at least 2")
@@ -1044,6 +1054,7 @@ def parse_args(argv: list[str] | None = None) -> Settings:
         args.nice,
         args.dialog_cycles,
         args.connect_only,
+        () if args.ready_processes is None else ("--ready-processes", str(args.ready_processes)),
     )
     return settings
 
