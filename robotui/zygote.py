@@ -65,6 +65,7 @@ from robotui.ssh_child import (
 ENTRY = "robotui.table_client:main"
 # What a player's process imports sooner or later: imported once, shared by every player.
 PRELOAD = (
+    "textual.scrollbar",  # imported by Textual when a screen first scrolls
     "robotui.table_client",
     "robotui.config",
     "robotui.app",
@@ -369,7 +370,8 @@ def _warm_up() -> None:
     async def draw() -> None:
         with tempfile.TemporaryDirectory(prefix="robotui-zygote") as folder:
             app = RobotuiApp(AppConfig(save_dir=Path(folder), start="menu", mouse=False))
-            async with app.run_test(size=(80, 24)) as pilot:
+            # with the tooltip and the notices, as a player's screens have them
+            async with app.run_test(size=(80, 24), tooltips=True, notifications=True) as pilot:
                 await pilot.pause()
                 for screen in (LobbyScreen(), NameScreen(None)):
                     await app.push_screen(screen)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -246,3 +248,27 @@ def test_the_test_command_line_never_starts_a_zygote(monkeypatch: pytest.MonkeyP
 def test_the_zygote_imports_every_module_a_player_uses() -> None:
     for name in zygote.PRELOAD:
         __import__(name)
+
+
+def test_the_zygote_parses_the_tooltip_and_notice_styles_a_player_screen_has() -> None:
+    """A player's screen has a tooltip and a notice rack: their styles are parsed in the
+    zygote's warm-up (once for every player), not in each player's process."""
+    probe = (
+        "import sys\n"
+        "from robotui import zygote\n"
+        "from screens import textual_private\n"
+        "zygote._preload(zygote.ENTRY)\n"
+        "parsed = ' '.join(str(key[2]) for key in textual_private._PARSED.keys())\n"
+        "print('toast' if 'ToastRack.DEFAULT_CSS' in parsed else '-',\n"
+        "      'tooltip' if 'Tooltip.DEFAULT_CSS' in parsed else '-',\n"
+        "      'scrollbar' if 'textual.scrollbar' in sys.modules else '-')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        env=_env(),
+        check=False,
+    )
+    assert done.stdout.split() == ["toast", "tooltip", "scrollbar"], done.stderr
