@@ -160,3 +160,23 @@ def test_where_things_live_names_every_test_folder() -> None:
         if not d.name.startswith(("_", "."))
     }
     assert folders - named == set()
+
+
+def test_the_readme_and_the_hosting_manual_name_every_option_of_serve() -> None:
+    import typer
+
+    from robotui import commands
+
+    serve = typer.main.get_command(commands.app).commands["serve"]  # type: ignore[attr-defined]
+    options = [opt for param in serve.params for opt in param.opts if opt.startswith("--")]
+    assert "--ready-processes" in options
+    readme = README.read_text()
+    hosting = (ROOT / "docs" / "hosting.md").read_text()
+    usage = re.search(r"```\nrobotui serve (.*?)```", hosting, re.S)
+    assert usage is not None
+    for option in options:
+        if option == "--help":
+            continue
+        assert f"[{option}" in readme, option
+        assert f"[{option}" in usage.group(1), option
+        assert f"| `{option}" in hosting, option
