@@ -228,8 +228,9 @@ def prepared_save(tmp_path, want, seeds: range = range(1, 200), take_options: bo
                 break
             seat = state.to_move()[0]
             legal = state.legal_actions(seat)
-            option = [a for a in legal if a == Decide("wrench", "option")]
-            match.play(option[0] if take_options and option else random_choice(rng, legal), seat)
+            option = Decide("wrench", "option")  # looked up, not searched for among programs
+            take = take_options and option in legal
+            match.play(option if take else random_choice(rng, legal), seat)
         if want(match.state):
             now = datetime.now().replace(microsecond=0)
             saved = SavedGame(
