@@ -28,6 +28,7 @@ from typing import Any
 import asyncssh
 
 from robotui.serve_limits import (
+    DEFAULT_READY_PROCESSES,
     KEEPALIVE_COUNT,
     LOGIN_SECONDS,
     DoorLimits,
@@ -39,7 +40,7 @@ from robotui.serve_log import log_line as _log
 from robotui.ssh_door import FrontDoor, Gate
 from robotui.ssh_keys import AllowList, KeyProblem, fingerprint, load_or_make_host_key
 from robotui.ssh_session import SessionLimits, Sessions
-from robotui.zygote import READY_PROCESSES, Starter
+from robotui.zygote import Starter
 
 DEFAULT_LISTEN = "127.0.0.1:2222"
 DEFAULT_MAX_SESSIONS = 32
@@ -71,7 +72,7 @@ class ServeOptions:
     calibrate: int = 0  # games per game between the computer levels before serving
     notify: list[str] | None = None  # the notice command's words (--notify)
     max_daily: int = 20  # daily tables one person may sit at (--max-daily)
-    ready_processes: int = READY_PROCESSES  # forked ahead by the zygote (--ready-processes)
+    ready_processes: int = DEFAULT_READY_PROCESSES  # forked ahead by the zygote (--ready-processes)
 
 
 def parse_listen(text: str) -> tuple[str, int]:

@@ -17,7 +17,7 @@ session's PTY; the zygote forks twice and the grandchild becomes the player's pr
 Forking takes the zygote about 10 ms of CPU for each process, and the server waits for the
 answer; a crowd connecting at once would queue on it while the players' processes already
 started fill the cores. So while no request waits, the zygote forks a few *ready* processes
-ahead of time (``robotui serve --ready-processes N``, default :data:`READY_PROCESSES`): each
+ahead of time (``robotui serve --ready-processes N``, default ``DEFAULT_READY_PROCESSES``): each
 is already the server's child, blocked on a socket of its own, costs no CPU and little
 memory (it shares every page with the zygote). A request hands the session's terminal to
 one of them at once; when none is left the zygote forks as it would without them. The
@@ -81,7 +81,6 @@ PRELOAD = (
     "screens.game_over",
 )
 REPLY_TIMEOUT = 5.0  # seconds the server waits for a fork before starting cold
-READY_PROCESSES = DEFAULT_READY_PROCESSES  # forked ahead, each waiting for a terminal
 REAP_TIMEOUT = 2.0  # seconds the ready processes have to end with the zygote, then SIGKILL
 READY_TIMEOUT = 60.0  # seconds the server waits for a new zygote's imports at start
 RESTART_AFTER = 60.0  # seconds between attempts to start a zygote after one died
@@ -119,7 +118,10 @@ class Zygote:
     """One zygote process and the server's end of its socket."""
 
     def __init__(
-        self, env: dict[str, str], entry: str = ENTRY, ready_processes: int = READY_PROCESSES
+        self,
+        env: dict[str, str],
+        entry: str = ENTRY,
+        ready_processes: int = DEFAULT_READY_PROCESSES,
     ) -> None:
         self.entry = entry
         self.ready = False
@@ -189,11 +191,8 @@ class Zygote:
         start's command line, unused here: the zygote runs its entry point)."""
         if not self.check_ready():
             raise ZygoteGone("not ready")
-        request = json.dumps({"env": env}).encode()
         try:
-            self.sock.sendmsg(
-                [request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [slave]))]
-            )
+            _send_request(self.sock, env, slave)
             reply = self._reply(REPLY_TIMEOUT)
         except (OSError, ZygoteGone) as exc:
             self.close()
@@ -261,7 +260,10 @@ class Starter:
     """Starts players' processes: from the zygote when it is there, cold otherwise."""
 
     def __init__(
-        self, log: Callable[[str], None], warm: bool = False, ready_processes: int = READY_PROCESSES
+        self,
+        log: Callable[[str], None],
+        warm: bool = False,
+        ready_processes: int = DEFAULT_READY_PROCESSES,
     ) -> None:
         self.log = log
         self.warm = warm and sys.platform.startswith("linux")
@@ -379,6 +381,15 @@ def _warm_up() -> None:
 
     with contextlib.suppress(Exception):  # a warm-up that fails costs only time later
         asyncio.run(draw())
+
+
+def _send_request(sock: socket.socket, env: dict[str, str], slave: int) -> None:
+    """Send a session's request: its environment and the PTY slave ``slave`` (read by
+    :func:`_receive_request`, in the zygote or in a ready process)."""
+    sock.sendmsg(
+        [json.dumps({"env": env}).encode()],
+        [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [slave]))],
+    )
 
 
 def _receive_request(sock: socket.socket) -> tuple[dict[str, str], int] | None:
@@ -557,13 +568,10 @@ def _waiting(sock: socket.socket) -> bool:
 
 def _hand_over(pool: deque[tuple[int, socket.socket]], env: dict[str, str], slave: int) -> int:
     """Give the session to a ready process; its pid, or 0 if none could take it."""
-    request = json.dumps({"env": env}).encode()
     while pool:
         pid, conn = pool.popleft()
         try:
-            conn.sendmsg(
-                [request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [slave]))]
-            )
+            _send_request(conn, env, slave)
             return pid
         except OSError:  # it has ended (the server reaps it): the next one
             continue
