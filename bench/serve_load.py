@@ -6,14 +6,15 @@ Run by hand (not part of the tests)::
 
 It starts ``robotui serve`` on a free loopback port with its own data, runtime and config
 folders, and connects N SSH clients (asyncssh, a PTY of 80x24, xterm-256color), each drawing
-its output on a pyte screen. Players 2k and 2k+1 meet at a private Robot Master table
-(2k creates it and reads the code from the waiting room; 2k+1 joins with ``c``, the table
-number and the code) and play it out: whoever's screen says "Your turn" thinks a little,
+its output on a terminal screen of its own (bench/screen.py). Players 2k and 2k+1 meet at a
+private Robot Master table (2k creates it and reads the code from the waiting room; 2k+1
+joins with ``c`` and the code) and play it out: whoever's screen says "Your turn" thinks a little,
 picks a value in hand with its digit and presses Enter. Measured:
 
 - time to the lobby: connect -> the first screen (a new player's name question), and the
   name's Enter -> the lobby's list; with ``--connect-only``, every player then leaves and
-  all come back at once: connect -> a returning player's first screen (the lobby);
+  all come back at once: connect -> a returning player's first screen (the lobby); and
+  where both cores went meanwhile (CPU of the bench's clients, the server, the players);
 - propagation: the Enter of a move in one terminal -> that move in the other player's move
   log (or its "Game over"); the mover's own screen too;
 - memory: PSS of each player's process (robotui.table_client), the server's RSS;
@@ -50,7 +51,8 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
-import pyte
+
+from bench.screen import Screen
 
 ROOT = Path(__file__).resolve().parents[1]
 READY = "Ready. Stop with Ctrl+C."
@@ -86,7 +88,7 @@ class _Waiter:
 
 
 class Player:
-    """An SSH client with a PTY whose output feeds a pyte screen; waits see each chunk."""
+    """An SSH client with a PTY whose output feeds a screen; waits see each chunk."""
 
     def __init__(self, index: int) -> None:
         self.index = index
@@ -96,8 +98,7 @@ class Player:
 
     def reset(self) -> None:
         """A blank terminal and no connection (the same key: the host knows the player)."""
-        self.screen = pyte.Screen(80, 24)
-        self.stream = pyte.ByteStream(self.screen)
+        self.screen = Screen(80, 24)
         self.bytes = 0
         self.last_rx = 0.0
         self.closed = False
@@ -121,10 +122,10 @@ class Player:
         )
 
     def received(self, data: bytes) -> None:
-        now = time.monotonic()  # before pyte's work: the arrival, not the drawing
+        now = time.monotonic()  # before the screen's work: the arrival, not the drawing
         self.bytes += len(data)
         self.last_rx = now
-        self.stream.feed(data)
+        self.screen.feed(data)
         self.check(now)
 
     def check(self, now: float | None = None) -> None:
@@ -170,7 +171,7 @@ class Player:
         """The dialog row whose ``< value >`` is drawn reversed (the focused ChoiceRow)."""
         for y, line in enumerate(self.screen.display):
             x = line.find("<")
-            if x >= 0 and self.screen.buffer[y][x].reverse:
+            if x >= 0 and self.screen.reverse[y][x]:
                 return line
         return ""
 
@@ -392,6 +393,39 @@ async def come_back(player: Player, port: int, figures: Figures, timeout: float)
     figures.returning_screen.append(shown - start)
 
 
+@dataclass
+class CpuPhase:
+    """Where both cores went while everyone connected: the bench's own CPU (its clients),
+    the server's and the players' processes' (which start at 0 each)."""
+
+    wall: float
+    bench: float
+    server: float
+    players: float = 0.0
+
+    @staticmethod
+    def _bench_cpu() -> float:
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        return usage.ru_utime + usage.ru_stime
+
+    @classmethod
+    def begin(cls, host: Host) -> CpuPhase:
+        return cls(time.monotonic(), cls._bench_cpu(), cpu_ticks(host.pid) / TICK)
+
+    def end(self, host: Host) -> CpuPhase:
+        return CpuPhase(
+            time.monotonic() - self.wall,
+            self._bench_cpu() - self.bench,
+            cpu_ticks(host.pid) / TICK - self.server,
+            sum(players_cpu(host)),
+        )
+
+    def __str__(self) -> str:
+        return (
+            f"{self.wall:.1f} s / {self.bench:.2f} s / {self.server:.2f} s / {self.players:.2f} s"
+        )
+
+
 def players_cpu(host: Host) -> list[float]:
     """CPU seconds each player's process has used so far (the zygote's before the fork not
     counted: a forked process starts at 0)."""
@@ -436,17 +470,11 @@ async def create_table(player: Player, timeout: float) -> tuple[str, str]:
 async def join_table(
     player: Player, table: str, code: str, figures: Figures, timeout: float
 ) -> None:
-    """c, the table's number, Tab, the code, Enter. If the code went into the number's
-    field (Tab not yet taken), Escape and again."""
+    """c, the code, Enter (joining a free seat is the dialog's default). If the code did
+    not all reach the field (keys sent before the dialog took them), Escape and again."""
     for _ in range(5):
         player.send("c")
-        await player.wait("Join a private table", timeout)
-        player.send(table)
-        await player.wait(
-            re.compile(rf"Table #\s+▊\s+{table}\s").search, timeout, f"table number {table} typed"
-        )
-        player.send(TAB)
-        await asyncio.sleep(0.3)
+        await player.wait("A private table by its code", timeout)
         player.send(code)
         try:
             await player.wait(f"Code      ▊  {code}", min(timeout, 10.0))
@@ -648,6 +676,7 @@ async def run(settings: Settings) -> dict[str, Any]:
         )
         players = [Player(i) for i in range(settings.players)]
         spread = settings.arrive_over / max(1, settings.players - 1)
+        phase = CpuPhase.begin(host)
         arrived = await asyncio.gather(
             *(
                 guarded(
@@ -659,11 +688,13 @@ async def run(settings: Settings) -> dict[str, Any]:
             )
         )
         say(f"{sum(arrived)} of {len(players)} in the lobby")
+        result["new_phase"] = phase.end(host)
         if settings.connect_only:
             result["new_cpu"] = players_cpu(host)
             for player in players:
                 player.close()
             await all_gone(host)
+            phase = CpuPhase.begin(host)
             came_back = await asyncio.gather(
                 *(
                     guarded(
@@ -676,6 +707,7 @@ async def run(settings: Settings) -> dict[str, Any]:
                 )
             )
             say(f"{sum(came_back)} came back to the lobby")
+            result["returning_phase"] = phase.end(host)
             result["returning_cpu"] = players_cpu(host)
             result["figures"] = figures
             result["load_after"] = os.getloadavg()
@@ -812,7 +844,7 @@ def machine() -> str:
     return (
         f"{os.cpu_count()} cores ({model}), {memory:,} MB RAM, "
         f"Python {platform.python_version()}, asyncssh {version('asyncssh')}, "
-        f"textual {version('textual')}, pyte {version('pyte')}"
+        f"textual {version('textual')}"
     )
 
 
@@ -862,6 +894,13 @@ def report(settings: Settings, result: dict[str, Any]) -> tuple[str, bool]:
             ),
         ),
         ("name's Enter -> lobby list", spread(figures.lobby_after_name)),
+        (
+            "everyone connecting, new / returning: wall, CPU of bench, server, players",
+            " | ".join(
+                str(result[k]) if k in result else "not measured"
+                for k in ("new_phase", "returning_phase")
+            ),
+        ),
         (f"move's Enter -> other player's screen (think {think})", spread(figures.propagation)),
         ("move's Enter -> mover's own screen", spread(figures.own_screen)),
         (

@@ -118,6 +118,7 @@ class Terminal:
         self.stream = pyte.ByteStream(self.screen)
         self.lock = threading.Lock()
         self.total = 0
+        self.output: list[bytes] = []  # every chunk read, as it came
         self.last_output = time.monotonic()
         env = environment(home, cols, rows)
         if think is None:
@@ -145,6 +146,7 @@ class Terminal:
                 return
             with self.lock:
                 self.total += len(data)
+                self.output.append(data)
                 self.last_output = time.monotonic()
                 self.stream.feed(data)
 
