@@ -28,17 +28,20 @@ def think(player: ComputerPlayer, view: SeatView) -> tuple[Action, ComputerPlaye
     return player.choose(view), player
 
 
-def _worker_start() -> None:
+def _worker_start(host: int) -> None:
     """In each worker, first: Ctrl+C on `robotui serve` is the host's to handle (each worker
-    would print a KeyboardInterrupt traceback), and a worker ends with its parent (a host
-    killed with SIGKILL would otherwise leave its workers running, orphaned)."""
+    would print a KeyboardInterrupt traceback), and a worker ends with its parent, the
+    process ``host`` (a host killed with SIGKILL would otherwise leave its workers running,
+    orphaned)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if not sys.platform.startswith("linux"):
         return
     with contextlib.suppress(OSError, AttributeError):
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() == 1:  # the parent was gone before the line above
+    # The host was gone before the line above (a worker still starting when it died): the
+    # worker has a new parent, init or a subreaper, and no signal will come.
+    if os.getppid() != host:
         os._exit(0)
 
 
@@ -86,6 +89,7 @@ class ComputerPool:
                 max_workers=self.workers,
                 mp_context=_context(),
                 initializer=_worker_start,
+                initargs=(os.getpid(),),
             )
         return self._pool
 

@@ -127,6 +127,73 @@ if __name__ == "__main__":
 """
 
 
+STARTING_SCRIPT = """
+import asyncio, os, signal, sys
+sys.path.insert(0, {root!r})
+from tests.hosting.test_server_computers import CountingPlayer, a_view
+from hosting.computers import ComputerPool
+
+async def main():
+    pool = ComputerPool(workers=2)
+    for _ in range(2):
+        asyncio.ensure_future(pool.choose(CountingPlayer(0, "x", 1), a_view()))
+    await asyncio.sleep(0)  # the workers are being started...
+    with open(sys.argv[1], "w") as out:
+        print(*pool._pool._processes, file=out)
+    os.kill(os.getpid(), signal.SIGKILL)  # ... when the host dies
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+# Runs the host under a child subreaper (as robotui serve is, for its players' processes):
+# an orphaned worker's parent is then this process, not init.
+SUBREAPER_SCRIPT = """
+import ctypes, subprocess, sys
+ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+import os
+subprocess.run([sys.executable, *sys.argv[1:]], stdout=subprocess.DEVNULL)
+while True:  # reap the orphans it adopted, until none is left
+    try:
+        os.wait()
+    except ChildProcessError:
+        break
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state != "Z"
+
+
+def test_workers_still_starting_end_with_a_host_killed_under_a_subreaper(
+    tmp_path: Path,
+) -> None:
+    """A worker still starting when its host is killed finds a new parent that is not init
+    (a subreaper) and no death signal coming: it ends by itself, never waits for work."""
+    import contextlib
+    import subprocess
+    import sys
+
+    host = tmp_path / "host.py"
+    host.write_text(STARTING_SCRIPT.format(root=str(Path(__file__).parents[2])))
+    reaper = tmp_path / "reaper.py"
+    reaper.write_text(SUBREAPER_SCRIPT)
+    pids = tmp_path / "workers"
+    process = subprocess.Popen([sys.executable, str(reaper), str(host), str(pids)])
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(120)  # the host has died and the workers it left have ended
+    workers = [int(pid) for pid in pids.read_text().split()]
+    left = [pid for pid in workers if _alive(pid)]
+    for pid in left:
+        os.kill(pid, 9)
+    process.wait(30)
+    assert workers and not left, "workers outlived their host"
+
+
 def test_workers_end_with_a_host_killed_by_sigkill(tmp_path: Path) -> None:
     """A host killed with SIGKILL leaves none of its workers (nor a fork server) running."""
     import subprocess
