@@ -53,6 +53,7 @@ from typing import Any
 import asyncssh
 
 from bench.screen import Screen
+from robotui.serve_limits import DEFAULT_READY_PROCESSES
 
 ROOT = Path(__file__).resolve().parents[1]
 READY = "Ready. Stop with Ctrl+C."
@@ -324,6 +325,18 @@ class Host:
             if b"robotui.table_client" in cmd and has_terminal(pid)
         ]
 
+    def ready_processes(self) -> list[int]:
+        """The zygote's ready processes: forked from it (its command line), with no
+        terminal yet; the zygote itself, the oldest of those, left out."""
+        forked = sorted(
+            (int(fields[19]), pid)
+            for pid, (_, cmd) in self.children().items()
+            if b"robotui.zygote" in cmd and not has_terminal(pid)
+            for fields in [stat_fields(pid)]
+            if fields
+        )
+        return [pid for _, pid in forked[1:]]
+
     def cpu_ticks(self) -> int:
         return cpu_ticks(self.pid) + sum(cpu_ticks(pid) for pid in self.children())
 
@@ -371,6 +384,7 @@ class Settings:
     dialog_cycles: int = 0
     connect_only: bool = False
     serve_args: tuple[str, ...] = ()  # more options for robotui serve
+    ready_processes: int = DEFAULT_READY_PROCESSES  # the host's (--ready-processes)
 
 
 async def enter_lobby(player: Player, port: int, figures: Figures, timeout: float) -> None:
@@ -396,12 +410,14 @@ async def come_back(player: Player, port: int, figures: Figures, timeout: float)
 @dataclass
 class CpuPhase:
     """Where both cores went while everyone connected: the bench's own CPU (its clients),
-    the server's and the players' processes' (which start at 0 each)."""
+    the server's and the players' processes' (a ready process's CPU before the phase, its
+    app's start, not counted)."""
 
     wall: float
     bench: float
     server: float
     players: float = 0.0
+    before: dict[int, int] = field(default_factory=dict)  # CPU ticks of each process then
 
     @staticmethod
     def _bench_cpu() -> float:
@@ -410,15 +426,21 @@ class CpuPhase:
 
     @classmethod
     def begin(cls, host: Host) -> CpuPhase:
-        return cls(time.monotonic(), cls._bench_cpu(), cpu_ticks(host.pid) / TICK)
+        before = {pid: cpu_ticks(pid) for pid in host.children()}
+        return cls(time.monotonic(), cls._bench_cpu(), cpu_ticks(host.pid) / TICK, 0.0, before)
 
     def end(self, host: Host) -> CpuPhase:
         return CpuPhase(
             time.monotonic() - self.wall,
             self._bench_cpu() - self.bench,
             cpu_ticks(host.pid) / TICK - self.server,
-            sum(players_cpu(host)),
+            sum(self.players_cpu(host)),
         )
+
+    def players_cpu(self, host: Host) -> list[float]:
+        """CPU seconds each player's process has used since the phase began (a process
+        forked since starts at 0: the zygote's CPU before the fork is not counted)."""
+        return [(cpu_ticks(pid) - self.before.get(pid, 0)) / TICK for pid in host.players()]
 
     def __str__(self) -> str:
         return (
@@ -426,17 +448,26 @@ class CpuPhase:
         )
 
 
-def players_cpu(host: Host) -> list[float]:
-    """CPU seconds each player's process has used so far (the zygote's before the fork not
-    counted: a forked process starts at 0)."""
-    return [cpu_ticks(pid) / TICK for pid in host.players()]
-
-
 async def all_gone(host: Host, limit: float = 30.0) -> None:
     """Wait until the players' processes have ended (their sessions closed)."""
     deadline = time.monotonic() + limit
     while host.players() and time.monotonic() < deadline:
         await asyncio.sleep(0.2)
+
+
+async def host_idle(host: Host, ready: int, quiet: float = 1.0, limit: float = 60.0) -> None:
+    """Wait until the zygote has its ``ready`` processes and the server and every process
+    under it (the zygote, the ready processes starting their apps) have used no CPU for
+    ``quiet`` seconds: a host that has been up a while, as players find it."""
+    deadline = time.monotonic() + limit
+    before = host.cpu_ticks()
+    while time.monotonic() < deadline:
+        await asyncio.sleep(quiet)
+        now = host.cpu_ticks()
+        if now - before <= 1 and len(host.ready_processes()) >= ready:  # a tick or less
+            return
+        before = now
+    say(f"the host was not idle with {ready} ready processes after {limit:g} s")
 
 
 async def create_table(player: Player, timeout: float) -> tuple[str, str]:
@@ -676,6 +707,7 @@ async def run(settings: Settings) -> dict[str, Any]:
         )
         players = [Player(i) for i in range(settings.players)]
         spread = settings.arrive_over / max(1, settings.players - 1)
+        await host_idle(host, settings.ready_processes)
         phase = CpuPhase.begin(host)
         arrived = await asyncio.gather(
             *(
@@ -690,10 +722,11 @@ async def run(settings: Settings) -> dict[str, Any]:
         say(f"{sum(arrived)} of {len(players)} in the lobby")
         result["new_phase"] = phase.end(host)
         if settings.connect_only:
-            result["new_cpu"] = players_cpu(host)
+            result["new_cpu"] = phase.players_cpu(host)
             for player in players:
                 player.close()
             await all_gone(host)
+            await host_idle(host, settings.ready_processes)
             phase = CpuPhase.begin(host)
             came_back = await asyncio.gather(
                 *(
@@ -708,7 +741,7 @@ async def run(settings: Settings) -> dict[str, Any]:
             )
             say(f"{sum(came_back)} came back to the lobby")
             result["returning_phase"] = phase.end(host)
-            result["returning_cpu"] = players_cpu(host)
+            result["returning_cpu"] = phase.players_cpu(host)
             result["figures"] = figures
             result["load_after"] = os.getloadavg()
             return result
@@ -1094,6 +1127,7 @@ def parse_args(argv: list[str] | None = None) -> Settings:
         args.dialog_cycles,
         args.connect_only,
         () if args.ready_processes is None else ("--ready-processes", str(args.ready_processes)),
+        DEFAULT_READY_PROCESSES if args.ready_processes is None else args.ready_processes,
     )
     return settings
 
