@@ -13,7 +13,7 @@ from textual import events
 from textual.binding import Binding
 
 from engines.registry import get_game
-from robotui.config import AppConfig
+from robotui.config import READY, AppConfig
 from robotui.lobby_mode import LobbyMode
 from screens.games import game_screen, playable_game_infos
 from screens.glyphs import glyphs_for
@@ -62,7 +62,7 @@ class RobotuiApp(LobbyMode):
             self.add_class("ascii")
         if self.config.start == "lobby":
             self.start_lobby()
-        else:
+        elif self.config.start != READY:  # a ready process opens the lobby later
             self.push_screen(MainMenu(playable_game_infos(), self.config.ascii))
         try:
             loop = asyncio.get_running_loop()

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+READY = "ready"  # AppConfig.start of a player's process started ahead of its session
+
 # Value of TEXTUAL_COLOR_SYSTEM for each --colors choice (auto leaves the environment alone).
 COLOR_SYSTEMS: dict[str, str | None] = {"auto": None, "256": "256", "16": "standard"}
 
@@ -27,7 +29,8 @@ class AppConfig:
     using ``game`` and the fields after it), ``"resume"`` (load ``resume_path``),
     ``"replay"`` (the replay of the finished game saved at ``resume_path``) or
     ``"lobby"`` (a player of ``robotui serve``: the lobby of the table server listening on
-    ``table_socket``, entered with ``table_token``).
+    ``table_socket``, entered with ``table_token``) or ``READY`` (a process of ``robotui
+    serve`` waiting for its player, robotui/ready_app.py: nothing is opened yet).
     """
 
     save_dir: Path

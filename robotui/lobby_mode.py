@@ -59,8 +59,9 @@ class LobbyMode(FatalErrorHook):
     _connecting: Timer | None = None  # shows "Connecting..." if the welcome is slow
 
     # -- connecting -----------------------------------------------------------
-    def start_lobby(self) -> None:
+    def start_lobby(self, lobby: LobbyScreen | None = None) -> None:
         """Connect in the background; the first screen waits for the host's welcome.
+        ``lobby``: the lobby already composed (robotui/ready_app.py), else a new one.
 
         The welcome comes within milliseconds, and the first screen then depends on it: a
         new player's is the name question alone (the lobby follows the name), a returning
@@ -73,7 +74,7 @@ class LobbyMode(FatalErrorHook):
 
         self._closed_tables = set()
         self._left_tables = set()
-        self._lobby = LobbyScreen()
+        self._lobby = LobbyScreen() if lobby is None else lobby
         self._connecting = self.set_timer(CONNECTING_AFTER, self._show_connecting)
         self.run_worker(self._connect_lobby(), name="table-connect", exit_on_error=False)
 
@@ -187,7 +188,8 @@ class LobbyMode(FatalErrorHook):
         lobby = self._pending_lobby()
         if lobby is not None:
             self._show_screen(NameScreen(None) if first_visit else lobby)
-        elif first_visit:  # over the lobby: "Connecting..." came first
+        elif first_visit and self._top(NameScreen) is None:
+            # over the lobby ("Connecting..." came first), unless it is asked already
             self._show_screen(NameScreen(None))
         if welcome["seated"]:  # back on your screen after a dropped link
             self.request_table({"type": "open", "table": max(welcome["seated"])})

@@ -158,7 +158,9 @@ async def serve(
     open_files = raise_open_files()
     _quiet_loop_errors(asyncio.get_running_loop())
 
-    starter = Starter(_log, warm=True, ready_processes=options.ready_processes)
+    # more ready processes than players allowed at once could never all be used
+    ready = min(options.ready_processes, options.max_sessions)
+    starter = Starter(_log, warm=True, ready_processes=ready)
     sessions = Sessions(
         SessionLimits(
             options.max_sessions, idle_seconds, idle_text, options.port, options.door.max_per_key

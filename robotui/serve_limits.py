@@ -12,7 +12,9 @@ DEFAULT_NO_SESSION_SECONDS = 30
 DEFAULT_MAX_LOGINS = 64
 DEFAULT_MAX_LOGINS_PER_ADDRESS = 8
 DEFAULT_KEEPALIVE_SECONDS = 15
-DEFAULT_READY_PROCESSES = 8  # players' processes the zygote forks ahead (robotui/zygote.py)
+# Players' processes the zygote keeps started ahead (robotui/zygote.py, robotui/ready_app.py):
+# a full host's worth (DEFAULT_MAX_SESSIONS in robotui/serve.py), about 14 MB each.
+DEFAULT_READY_PROCESSES = 32
 LOGIN_SECONDS = 20  # a connection has this long to authenticate
 KEEPALIVE_COUNT = 3  # keepalives left unanswered before the link counts as dead
 

@@ -18,11 +18,11 @@ import termios
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from robotui.table_env import SOCKET_ENV, TOKEN_ENV
+
 # Test-only: a command line run instead of the lobby (the front door's own tests use a
 # small script that prints its terminal size). Never set it for players.
 CHILD_ENV = "ROBOTUI_SERVE_CHILD"
-TOKEN_ENV = "ROBOTUI_TABLE_TOKEN"
-SOCKET_ENV = "ROBOTUI_TABLE_SOCKET"
 # Server-side variables that are not for the children.
 NOT_PASSED = frozenset({CHILD_ENV, TOKEN_ENV, SOCKET_ENV, "ROBOTUI_SERVE_IDLE_SECONDS"})
 

@@ -8,35 +8,10 @@ app in lobby mode. Whatever goes wrong, the player reads one line, never a trace
 from __future__ import annotations
 
 import os
-import stat
 import sys
-from pathlib import Path
+from collections.abc import Callable
 
-SOCKET_ENV = "ROBOTUI_TABLE_SOCKET"
-TOKEN_ENV = "ROBOTUI_TABLE_TOKEN"
-
-
-class ClientProblem(Exception):
-    """Why the lobby cannot open; one line."""
-
-
-def table_socket(environ: dict[str, str] | os._Environ[str]) -> tuple[Path, str]:
-    """The socket and token from the environment, checked."""
-    socket_text = environ.get(SOCKET_ENV, "").strip()
-    token = environ.get(TOKEN_ENV, "").strip()
-    if not socket_text or not token:
-        missing = SOCKET_ENV if not socket_text else TOKEN_ENV
-        raise ClientProblem(
-            f"{missing} is not set: this program is started by 'robotui serve' for each player"
-        )
-    path = Path(socket_text)
-    try:
-        info = os.stat(path)
-    except OSError:
-        raise ClientProblem(f"the table server is not running (no socket at {path})") from None
-    if not stat.S_ISSOCK(info.st_mode):
-        raise ClientProblem(f"{path} is not the table server's socket")
-    return path, token
+from robotui.table_env import ClientProblem, table_socket
 
 
 def main() -> int:
@@ -66,6 +41,23 @@ def main() -> int:
         _say(f"robotui stopped: {type(exc).__name__}: {exc}")
         return 1
     return 0
+
+
+def ready_main(session: int, take_session: Callable[[], bool]) -> int:
+    """A player's process started before its player (robotui/zygote.py, ready processes):
+    the lobby app starts with no terminal and opens when ``session`` is readable (see
+    :mod:`robotui.ready_app`). Its exit status; one line, never a traceback, on failure."""
+    try:
+        from robotui.ready_app import run_ready
+
+        return run_ready(session, take_session)
+    except KeyboardInterrupt:
+        return 130
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except Exception as exc:  # noqa: BLE001 - the player sees one line
+        _say(f"robotui stopped: {type(exc).__name__}: {exc}")
+        return 1
 
 
 def _say(line: str) -> None:

@@ -15,14 +15,18 @@ session's PTY; the zygote forks twice and the grandchild becomes the player's pr
   does for a cold start's process.
 
 Forking takes the zygote about 10 ms of CPU for each process, and the server waits for the
-answer; a crowd connecting at once would queue on it while the players' processes already
-started fill the cores. So while no request waits, the zygote forks a few *ready* processes
-ahead of time (``robotui serve --ready-processes N``, default ``DEFAULT_READY_PROCESSES``): each
-is already the server's child, blocked on a socket of its own, costs no CPU and little
-memory (it shares every page with the zygote). A request hands the session's terminal to
-one of them at once; when none is left the zygote forks as it would without them. The
-zygote tells the server each ready process's pid, so that the server can reap those never
-used when the zygote ends.
+answer; and a player's process then starts its app (Textual, the stylesheets, the first
+screen): about 150 ms of CPU, which a crowd connecting at once would wait for, all of them
+sharing the host's cores. So the zygote keeps *ready* processes (``robotui serve
+--ready-processes N``, default ``DEFAULT_READY_PROCESSES``): each is already the server's
+child; if the entry module has a ``ready_main`` (robotui/table_client.py), it runs its app
+with no terminal, draws its first screens there (robotui/ready_app.py) and waits, using no
+CPU. A request hands the session's terminal and environment to one of them at once; it then
+only draws. When none is left, or when the session's terminal has other colours than those
+the ready apps were started for, the zygote forks for the session as it would without them.
+The zygote makes new ready processes only after :data:`REFILL_QUIET` seconds without a
+request, so that a crowd's sessions never wait for them. It tells the server each ready
+process's pid, so that the server can reap those never used when the zygote ends.
 
 Nothing runs in the zygote at fork time but its one thread (no event loop, no other
 thread: it refuses to fork otherwise). If the zygote is not ready, does not answer or has
@@ -37,6 +41,7 @@ import contextlib
 import ctypes
 import gc
 import importlib
+import io
 import json
 import os
 import select
@@ -55,18 +60,18 @@ from robotui.serve_limits import DEFAULT_READY_PROCESSES
 from robotui.ssh_child import (
     CHILD_ENV,
     DEFAULT_TERM,
-    SOCKET_ENV,
-    TOKEN_ENV,
     PtyChild,
     child_command,
     child_environment,
 )
+from robotui.table_env import SOCKET_ENV, TOKEN_ENV
 
 ENTRY = "robotui.table_client:main"
 # What a player's process imports sooner or later: imported once, shared by every player.
 PRELOAD = (
     "textual.scrollbar",  # imported by Textual when a screen first scrolls
     "robotui.table_client",
+    "robotui.ready_app",
     "robotui.config",
     "robotui.app",
     "saves",
@@ -85,6 +90,9 @@ REAP_TIMEOUT = 2.0  # seconds the ready processes have to end with the zygote, t
 READY_TIMEOUT = 60.0  # seconds the server waits for a new zygote's imports at start
 RESTART_AFTER = 60.0  # seconds between attempts to start a zygote after one died
 MAX_MESSAGE = 1 << 16
+REFILL_QUIET = 2.0  # seconds without a request before the zygote forks ready processes
+# A ready process's entry: ready_main(fd, take_session) -> exit status (see _start_ready)
+ReadyEntry = Callable[[int, Callable[[], bool]], int | None]
 # Players' processes yield to the server (front door, table server) and to the zygote, so
 # that logins, forks and moves keep flowing while many players' screens are being drawn.
 PLAYER_NICE = 5
@@ -344,6 +352,12 @@ def _entry_point(entry: str) -> Callable[[], int | None]:
     return getattr(importlib.import_module(module), name or "main")
 
 
+def _ready_point(entry: str) -> ReadyEntry | None:
+    """The entry module's ``ready_main``, if it has one (see :func:`_start_ready`)."""
+    found = getattr(importlib.import_module(entry.partition(":")[0]), "ready_main", None)
+    return found if callable(found) else None
+
+
 def _preload(entry: str) -> Callable[[], int | None]:
     main = _entry_point(entry)
     for name in PRELOAD:
@@ -413,12 +427,19 @@ def _fork_session(main: Callable[[], int | None], env: dict[str, str], slave: in
     return _fork(lambda: _become_player(main, env, slave))
 
 
-def _fork_ready(main: Callable[[], int | None]) -> tuple[int, socket.socket]:
+def _fork_ready(
+    main: Callable[[], int | None], ready: ReadyEntry | None = None
+) -> tuple[int, socket.socket]:
     """Fork a ready process (a grandchild, adopted by the server) that waits for a
-    session's request on a socket of its own; its pid and the zygote's end of the socket."""
+    session's request on a socket of its own; its pid and the zygote's end of the socket.
+    With ``ready`` (the entry's ``ready_main``) the process starts its app meanwhile."""
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    if ready is None:
+        then = lambda: _wait_for_session(main, theirs)  # noqa: E731
+    else:
+        then = lambda: _start_ready(ready, theirs)  # noqa: E731
     try:
-        pid = _fork(lambda: _wait_for_session(main, theirs))
+        pid = _fork(then)
     except BaseException:
         ours.close()
         raise
@@ -451,12 +472,18 @@ def _fork(then: Callable[[], None]) -> int:
     return int(answer)
 
 
+def _keep_only(sock: socket.socket) -> None:
+    """Close every descriptor above stdio but ``sock``'s: the zygote's socket and the other
+    ready processes' ends."""
+    mine = sock.fileno()
+    os.closerange(3, mine)
+    os.closerange(mine + 1, os.sysconf("SC_OPEN_MAX"))
+
+
 def _wait_for_session(main: Callable[[], int | None], sock: socket.socket) -> None:
     """In a ready process: keep nothing of the zygote's but ``sock``, wait for a session's
     request on it and become that player; end when the zygote has gone. Never returns."""
-    mine = sock.fileno()
-    os.closerange(3, mine)  # the zygote's socket and the other ready processes' ends
-    os.closerange(mine + 1, os.sysconf("SC_OPEN_MAX"))
+    _keep_only(sock)
     try:
         request = _receive_request(sock)
     except (OSError, ValueError):
@@ -476,41 +503,103 @@ def _become_player(main: Callable[[], int | None], env: dict[str, str], slave: i
     code = 1
     try:
         os.setsid()
-        import fcntl
-        import termios
-
-        fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
-        for fd in (0, 1, 2):
-            os.dup2(slave, fd)
+        _take_terminal(env, slave)
         os.closerange(3, os.sysconf("SC_OPEN_MAX"))
-        signal.pthread_sigmask(signal.SIG_SETMASK, ())
-        os.nice(PLAYER_NICE)
-        os.environ.clear()
-        os.environ.update(env)
-        _OLD_STREAMS.extend((sys.stdin, sys.stdout, sys.stderr))
-        # a cold start's streams on a terminal: UTF-8, line-buffered output
-        streams = {
-            "stdin": open(0, encoding="utf-8", closefd=False),  # noqa: SIM115
-            "stdout": open(1, "w", encoding="utf-8", buffering=1, closefd=False),  # noqa: SIM115
-            "stderr": _escaping_stderr(),
-        }
-        for name, stream in streams.items():  # Textual writes to sys.__stderr__
-            setattr(sys, name, stream)
-            setattr(sys, f"__{name}__", stream)
-        sys.argv = [sys.argv[0]]
-        try:
-            result = main()
-            code = result if isinstance(result, int) else 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        _player_process()
+        code = _run(main)
     except BaseException as exc:  # noqa: BLE001 - the process ends here whatever happened
-        with contextlib.suppress(BaseException):
-            os.write(2, f"robotui: the session could not start: {exc}\r\n".encode())
+        _say_on_stderr(exc)
     finally:
-        with contextlib.suppress(BaseException):
-            sys.stdout.flush()
-            sys.stderr.flush()
-        os._exit(code & 0xFF)
+        _end(code)
+
+
+def _start_ready(ready: ReadyEntry, sock: socket.socket) -> None:
+    """In a ready process whose entry starts its app ahead (``ready_main``): a session of
+    its own with no terminal (stdio on /dev/null) until the zygote sends one; never returns.
+
+    ``ready(fd, take_session)`` runs the app and waits for ``fd`` to be readable, then
+    calls ``take_session()``: the session's terminal on stdio and its environment in
+    ``os.environ`` (True), or False when the zygote has gone.
+    """
+    code = 1
+    try:
+        _keep_only(sock)
+        os.setsid()
+        null = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(null, fd)
+        if null > 2:
+            os.close(null)
+        _player_process()
+
+        def take_session() -> bool:
+            try:
+                request = _receive_request(sock)
+            except (OSError, ValueError):
+                request = None
+            sock.close()
+            if request is None or request[1] < 0:
+                return False
+            _take_terminal(*request)
+            return True
+
+        code = _run(lambda: ready(sock.fileno(), take_session))
+    except BaseException as exc:  # noqa: BLE001 - the process ends here whatever happened
+        _say_on_stderr(exc)
+    finally:
+        _end(code)
+
+
+def _take_terminal(env: dict[str, str], slave: int) -> None:
+    """The session's PTY ``slave`` as controlling terminal and stdio; its environment."""
+    import fcntl
+    import termios
+
+    fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+    for fd in (0, 1, 2):
+        os.dup2(slave, fd)
+    if slave > 2:
+        os.close(slave)
+    os.environ.clear()
+    os.environ.update(env)
+
+
+def _player_process() -> None:
+    """What every player's process has: no blocked signal, a lower priority than the
+    server's, UTF-8 stdio objects on descriptors 0-2 as a cold start has them."""
+    signal.pthread_sigmask(signal.SIG_SETMASK, ())
+    os.nice(PLAYER_NICE)
+    _OLD_STREAMS.extend((sys.stdin, sys.stdout, sys.stderr))
+    streams = {
+        "stdin": open(0, encoding="utf-8", closefd=False),  # noqa: SIM115
+        "stdout": open(1, "w", encoding="utf-8", buffering=1, closefd=False),  # noqa: SIM115
+        "stderr": _escaping_stderr(),
+    }
+    for name, stream in streams.items():  # Textual writes to sys.__stderr__
+        setattr(sys, name, stream)
+        setattr(sys, f"__{name}__", stream)
+    sys.argv = [sys.argv[0]]
+
+
+def _run(main: Callable[[], int | None]) -> int:
+    """``main()``'s exit status."""
+    try:
+        result = main()
+        return result if isinstance(result, int) else 0
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+
+
+def _say_on_stderr(exc: BaseException) -> None:
+    with contextlib.suppress(BaseException):
+        os.write(2, f"robotui: the session could not start: {exc}\r\n".encode())
+
+
+def _end(code: int) -> None:
+    with contextlib.suppress(BaseException):
+        sys.stdout.flush()
+        sys.stderr.flush()
+    os._exit(code & 0xFF)
 
 
 def _escaping_stderr() -> TextIO:
@@ -520,17 +609,26 @@ def _escaping_stderr() -> TextIO:
 
 
 def serve_forks(
-    sock: socket.socket, main: Callable[[], int | None], ready_processes: int = 0
+    sock: socket.socket,
+    main: Callable[[], int | None],
+    ready_processes: int = 0,
+    ready: ReadyEntry | None = None,
 ) -> None:
-    """Answer the server's requests until it closes its end; while none waits, keep
-    ``ready_processes`` processes forked ahead."""
+    """Answer the server's requests until it closes its end; once none has come for
+    :data:`REFILL_QUIET` seconds, keep ``ready_processes`` processes forked ahead (with
+    ``ready``, each starts its app). Not sooner: while a crowd connects, each fork would
+    keep the next session waiting, and each new process's start would take CPU from the
+    sessions being drawn."""
     pool: deque[tuple[int, socket.socket]] = deque()
+    last_request = -REFILL_QUIET
     try:
         sock.sendall(json.dumps({"ready": True}).encode())
         while True:
-            while len(pool) < ready_processes and not _waiting(sock):
+            while len(pool) < ready_processes and not _waiting(
+                sock, max(0.0, last_request + REFILL_QUIET - time.monotonic())
+            ):
                 try:
-                    pid, conn = _fork_ready(main)
+                    pid, conn = _fork_ready(main, ready)
                 except Exception:  # out of processes or memory for now: fork on demand
                     break
                 pool.append((pid, conn))
@@ -541,11 +639,13 @@ def serve_forks(
                 return
             if request is None:
                 return
+            last_request = time.monotonic()
             env, slave = request
             try:
                 if slave < 0:
                     raise RuntimeError("no terminal was sent")
-                pid = _hand_over(pool, env, slave) or _fork_session(main, env, slave)
+                started = ready is None or _started_alike(env)
+                pid = (started and _hand_over(pool, env, slave)) or _fork_session(main, env, slave)
                 reply: dict[str, Any] = {"pid": pid}
             except Exception as exc:  # the server starts this one cold
                 reply = {"error": f"{type(exc).__name__}: {exc}"}
@@ -560,10 +660,35 @@ def serve_forks(
             conn.close()
 
 
-def _waiting(sock: socket.socket) -> bool:
-    """Whether a request (or the server's leaving) waits on ``sock``."""
-    readable, _, _ = select.select([sock], [], [], 0)
+def _waiting(sock: socket.socket, timeout: float = 0.0) -> bool:
+    """Whether a request (or the server's leaving) waits on ``sock`` within ``timeout``
+    seconds."""
+    readable, _, _ = select.select([sock], [], [], timeout)
     return bool(readable)
+
+
+def _started_alike(env: dict[str, str]) -> bool:
+    """Whether a session's environment is the one the ready processes started their apps
+    under (this process's) but for its socket and token, and its TERM names a terminal of
+    the same colours (their apps draw in those). Any other session gets a process forked
+    for it."""
+    session = {k: v for k, v in env.items() if k not in (SOCKET_ENV, TOKEN_ENV, "TERM")}
+    own = {k: v for k, v in os.environ.items() if k not in (SOCKET_ENV, TOKEN_ENV, "TERM")}
+    return session == own and _colours(env) == _colours(dict(os.environ))
+
+
+def _colours(env: dict[str, str]) -> str | None:
+    """The colour system Textual's console picks in the environment ``env``."""
+    from rich.console import Console
+    from textual import constants
+
+    console = Console(
+        color_system=constants.COLOR_SYSTEM,  # type: ignore[arg-type]
+        file=io.StringIO(),
+        force_terminal=True,
+        _environ=env,
+    )
+    return console.color_system
 
 
 def _hand_over(pool: deque[tuple[int, socket.socket]], env: dict[str, str], slave: int) -> int:
@@ -591,7 +716,7 @@ def main(argv: list[str] | None = None) -> int:
     main_function = _preload(entry)
     gc.collect()
     gc.freeze()  # the imported objects stay on pages shared with every player
-    serve_forks(sock, main_function, ready_processes)
+    serve_forks(sock, main_function, ready_processes, _ready_point(entry))
     return 0
 
 

@@ -17,6 +17,7 @@ import pytest
 from robotui import ssh_child, zygote
 from robotui.ssh_child import CHILD_ENV, PtyChild, window_size
 from robotui.zygote import Starter, Zygote, zygote_environment
+from tests.hosting.zygote_procs import ready_processes
 
 PROBE_ENTRY = "tests.hosting.e2e.child_probe:main"
 TIMEOUT = 60.0
@@ -66,7 +67,7 @@ async def _read_until(child: PtyChild, text: str, seen: bytearray) -> str:
 def starter(monkeypatch: pytest.MonkeyPatch) -> Starter:
     monkeypatch.delenv(CHILD_ENV, raising=False)
     lines: list[str] = []
-    made = Starter(lines.append, warm=True)
+    made = Starter(lines.append, warm=True, ready_processes=1)  # each starts an app: few
     made.lines = lines  # type: ignore[attr-defined]
     yield made
     made.close()
@@ -100,23 +101,6 @@ async def test_a_warm_start_is_a_session_on_its_own_terminal(starter: Starter) -
     assert starter.zygote.alive()
 
 
-def _ready_processes(made: Zygote) -> set[int]:
-    """The zygote's ready processes: this process's children with the zygote's command line
-    (forked from it), other than the zygote itself, not yet ended."""
-    found = set()
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit() or int(entry) == made.process.pid:
-            continue
-        try:
-            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-            command = Path(f"/proc/{entry}/cmdline").read_bytes()
-        except OSError:
-            continue
-        if int(fields[1]) == os.getpid() and fields[0] != "Z" and b"robotui.zygote" in command:
-            found.add(int(entry))
-    return found
-
-
 async def _until(condition: Callable[[], bool], what: str) -> None:
     async with asyncio.timeout(TIMEOUT):
         while not condition():
@@ -131,8 +115,8 @@ async def test_ready_processes_take_the_next_sessions_and_end_with_the_zygote(
     starter.close()
     made = starter.zygote = Zygote(_env(), entry=PROBE_ENTRY, ready_processes=2)
     assert starter.wait_ready(TIMEOUT)
-    await _until(lambda: len(_ready_processes(made)) == 2, "two processes forked ahead")
-    ready = _ready_processes(made)
+    await _until(lambda: len(ready_processes(made)) == 2, "two processes forked ahead")
+    ready = ready_processes(made)
     loop = asyncio.get_running_loop()
     children = []
     for _ in range(3):  # two ready ones, then one forked on demand
@@ -151,10 +135,10 @@ async def test_ready_processes_take_the_next_sessions_and_end_with_the_zygote(
         os.write(child.master, b"q")
         assert await asyncio.wait_for(exited, TIMEOUT) == 3
         child.close_master()
-    await _until(lambda: len(_ready_processes(made)) == 2, "the zygote forks two more ahead")
-    refilled = _ready_processes(made)
+    await _until(lambda: len(ready_processes(made)) == 2, "the zygote forks two more ahead")
+    refilled = ready_processes(made)
     starter.close()  # the zygote ends, and so do its ready processes: reaped, none left
-    assert not _ready_processes(made)
+    assert not ready_processes(made)
     for pid in refilled:
         assert not Path(f"/proc/{pid}").exists()
 
@@ -167,7 +151,7 @@ async def test_no_ready_processes_forks_each_session_as_it_comes(starter: Starte
     exited: asyncio.Future[int] = asyncio.get_running_loop().create_future()
     child = starter.start(_env(), window_size(80, 24), exited.set_result)
     await _read_until(child, "foreign=", bytearray())
-    assert _ready_processes(made) == {child.pid} and not made.pooled  # the player alone
+    assert ready_processes(made) == {child.pid} and not made.pooled  # the player alone
     os.write(child.master, b"q")
     assert await asyncio.wait_for(exited, TIMEOUT) == 3
     child.close_master()

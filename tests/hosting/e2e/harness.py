@@ -116,7 +116,9 @@ class Host:
         self.data = base / "data"
         self.config = base / "config"
         self.runtime = short_dir("rt")
-        self.args = list(args)
+        # Two ready processes, not serve's 32: each starts its app ahead, which costs a
+        # test host's start several seconds of CPU for sessions most tests never open.
+        self.args = list(args) if "--ready-processes" in args else [*args, "--ready-processes", "2"]
         self.extra_env = dict(env or {})
         if child is not None:  # test-only: a probe instead of the lobby
             self.extra_env["ROBOTUI_SERVE_CHILD"] = child
