@@ -116,9 +116,10 @@ class Host:
         self.data = base / "data"
         self.config = base / "config"
         self.runtime = short_dir("rt")
-        # Two ready processes, not serve's 32: each starts its app ahead, which costs a
-        # test host's start several seconds of CPU for sessions most tests never open.
-        self.args = list(args) if "--ready-processes" in args else [*args, "--ready-processes", "2"]
+        # One ready process, not serve's 32: each starts its app ahead (and again 2 s after
+        # it is used), CPU that most tests' sessions never need; the first session of
+        # every test still goes through one.
+        self.args = list(args) if "--ready-processes" in args else [*args, "--ready-processes", "1"]
         self.extra_env = dict(env or {})
         if child is not None:  # test-only: a probe instead of the lobby
             self.extra_env["ROBOTUI_SERVE_CHILD"] = child
