@@ -257,8 +257,13 @@ class RobotMasterScreen(GameScreen):
             assert result is not None
             text = Text(result.reason, style="bold")
             if self.message and getattr(self.session, "replaying", False):  # its position
-                room = STATUS_LINES - len(text.wrap(self.app.console, self.room.left_cells))
-                lines = clip_wrap(self.message, self.room.left_cells, room)
+                width = self.room.left_cells
+                if len(text.wrap(self.app.console, width)) >= STATUS_LINES:
+                    # a long tie-break: the replay's position keeps its line
+                    reason = clip_wrap(result.reason, width, STATUS_LINES - 1)
+                    text = Text("\n".join(reason), style="bold")
+                room = STATUS_LINES - len(text.wrap(self.app.console, width))
+                lines = clip_wrap(self.message, width, room)
                 if lines:
                     text.append("\n" + "\n".join(lines), style="not bold")
             widget.update(text)

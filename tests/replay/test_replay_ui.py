@@ -4,6 +4,8 @@ position is the game's final one, and nothing is saved or played."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from saves import list_saves, load_save
@@ -79,6 +81,32 @@ async def test_the_last_position_is_drawn_as_the_game_ended(tmp_path):
         await settle(pilot)
         text = " ".join(screen_text(app).split())
         assert reason.split(":")[0] in text
+        assert "Replay, move 24 of 24." in text
+
+
+async def test_a_long_result_leaves_the_replay_its_position_line(tmp_path, monkeypatch):
+    """A tie-break told in three lines (as some games end) is cut to two: the replay's
+    position keeps its line at 80x24."""
+    path = write_game(tmp_path, "robot-master")
+    state_class = type(load_save(path).match.state)
+    result = state_class.result
+    long = (
+        "Columns win: Rows' second-lowest line scores 13, Columns' scores 75 (the lines "
+        "below were tied: 12)."
+    )
+
+    def long_result(self):
+        found = result(self)
+        return None if found is None else dataclasses.replace(found, reason=long)
+
+    monkeypatch.setattr(state_class, "result", long_result)
+    app = make_app(tmp_path, start="replay", resume_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("end")
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "Columns win: Rows' second-lowest line" in text
         assert "Replay, move 24 of 24." in text
 
 
