@@ -19,21 +19,15 @@ import textual.constants
 from hosting.server import TableServer
 from robotui import zygote
 from robotui.ssh_child import CHILD_ENV, PtyChild, window_size
-from robotui.zygote import Starter, Zygote, zygote_environment
+from robotui.zygote import Starter, Zygote
 from tests.hosting.lobby_pilot import player, running_server
 from tests.hosting.zygote_procs import ready_processes
+from tests.hosting.zygote_procs import session_env as _env
 
 TIMEOUT = 60.0
 QUESTION = "What should the others call you?"
 
 pytestmark = pytest.mark.skipif(os.uname().sysname != "Linux", reason="warm starts: Linux")
-
-
-def _env(**extra: str) -> dict[str, str]:
-    env = zygote_environment()
-    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])
-    env.update(extra)
-    return env
 
 
 class Terminal:

@@ -16,20 +16,14 @@ import pytest
 
 from robotui import ssh_child, zygote
 from robotui.ssh_child import CHILD_ENV, PtyChild, window_size
-from robotui.zygote import Starter, Zygote, zygote_environment
+from robotui.zygote import Starter, Zygote
 from tests.hosting.zygote_procs import ready_processes
+from tests.hosting.zygote_procs import session_env as _env
 
 PROBE_ENTRY = "tests.hosting.e2e.child_probe:main"
 TIMEOUT = 60.0
 
 pytestmark = pytest.mark.skipif(os.uname().sysname != "Linux", reason="warm starts: Linux")
-
-
-def _env(**extra: str) -> dict[str, str]:
-    env = zygote_environment()
-    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])
-    env.update(extra)
-    return env
 
 
 def _parent(pid: int) -> int:

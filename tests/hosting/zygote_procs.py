@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from robotui.zygote import Zygote
+from robotui.zygote import Zygote, zygote_environment
 
 
 def ready_processes(made: Zygote) -> set[int]:
@@ -23,3 +23,11 @@ def ready_processes(made: Zygote) -> set[int]:
         if int(fields[1]) == os.getpid() and fields[0] != "Z" and b"robotui.zygote" in command:
             found.add(int(entry))
     return found
+
+
+def session_env(**extra: str) -> dict[str, str]:
+    """A player's environment as the server sends it, this checkout on the import path."""
+    env = zygote_environment()
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])
+    env.update(extra)
+    return env
